@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers import downward only:
+// FlowLanguage (text → checked flow) ▸ FlowModel (UIKit world + runtimes)
+// ▸ FlowExplorer (generic, knows no navigation) ▸ FlowReport ▸ FlowCheckCLI ▸ flowcheck.
+let package = Package(
+  name: "flowcheck",
+  products: [
+    .library(
+      name: "FlowCheck",
+      targets: ["FlowLanguage", "FlowExplorer", "FlowModel", "FlowReport", "FlowCheckCLI"]
+    ),
+    .executable(name: "flowcheck", targets: ["flowcheck"]),
+  ],
+  targets: [
+    .target(name: "FlowLanguage"),
+    .target(name: "FlowExplorer"),
+    .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"]),
+    .target(name: "FlowReport", dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer"]),
+    .target(
+      name: "FlowCheckCLI",
+      dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport"]
+    ),
+    .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
+    // Seeded generators shared by the property tests; not part of the product.
+    .target(name: "FlowTestSupport", dependencies: ["FlowLanguage"]),
+    .testTarget(name: "FlowLanguageTests", dependencies: ["FlowLanguage", "FlowTestSupport"]),
+    .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer"]),
+    .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowLanguage", "FlowExplorer", "FlowTestSupport"]),
+    .testTarget(
+      name: "FlowCheckCLITests",
+      dependencies: ["FlowCheckCLI", "FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport", "FlowTestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

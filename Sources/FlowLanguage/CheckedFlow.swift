@@ -1,0 +1,293 @@
+// A flow after name resolution and semantic checks: every name is an index,
+// every statement is legal for the chosen runtime. The model layer reads only this.
+
+/// The coordinator library whose runtime semantics a flow is checked under.
+public enum LibraryProfile: String, Sendable, CaseIterable {
+  /// radianttap/Coordinator 8.x, the primary runtime.
+  case radianttap
+  /// The Router-based coordinators of "Design Patterns by Tutorials".
+  case router
+  /// Insecurity 3.x.
+  case insecurity
+  /// JLCoordinator's presenters.
+  case presenter
+}
+
+/// UIKit's `modalPresentationStyle` values a flow can use.
+public enum PresentationStyle: String, Sendable, CaseIterable {
+  case pageSheet, formSheet, fullScreen, overFullScreen
+
+  /// Sheets can be swiped down by the user (unless modal-in-presentation).
+  public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+}
+
+/// Exploration bounds declared in `limits { … }`.
+public struct FlowLimits: Equatable, Sendable {
+  /// Most view controllers in one navigation stack; a push beyond it is cut (bounded model).
+  public var stack: Int = 6
+  /// Longest modal chain above the window's root.
+  public var presented: Int = 3
+  /// Most live coordinators at once.
+  public var coordinators: Int = 8
+  /// Most async completions pending at once.
+  public var pending: Int = 2
+  /// BFS depth limit; hitting it with work left makes the result incomplete.
+  public var depth: Int = 40
+  /// Distinct-state limit; hitting it makes the result incomplete.
+  public var states: Int = 5_000_000
+  public init() {}
+
+  /// The names accepted in `limits { … }`, in the order they are documented.
+  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states"]
+}
+
+public struct ScreenInfo: Equatable, Sendable {
+  public var name: String
+  public var style: PresentationStyle
+  public var modalInPresentation: Bool
+  /// Event names this screen can emit, in first-seen order (handlers, then `emits`).
+  public var events: [String]
+  public var declaredAt: Int
+  public init(
+    name: String, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false,
+    events: [String] = [], declaredAt: Int = 0
+  ) {
+    self.name = name
+    self.style = style
+    self.modalInPresentation = modalInPresentation
+    self.events = events
+    self.declaredAt = declaredAt
+  }
+}
+
+public enum VariableType: Equatable, Sendable {
+  case bool
+  case integer(low: Int, high: Int)
+}
+
+public struct VariableInfo: Equatable, Sendable {
+  public var name: String
+  public var type: VariableType
+  /// The initial value; Bool as 0 or 1.
+  public var initialValue: Int
+  /// nil for a global, else the index of the coordinator that owns it (one copy per instance).
+  public var owner: Int?
+  public init(name: String, type: VariableType, initialValue: Int, owner: Int? = nil) {
+    self.name = name
+    self.type = type
+    self.initialValue = initialValue
+    self.owner = owner
+  }
+}
+
+public enum CoordinatorKind: String, Sendable, CaseIterable {
+  /// radianttap's `NavigationCoordinator`: a `UINavigationController` root and a shadow stack.
+  case navigation = "NavigationCoordinator"
+  /// `Coordinator<UITabBarController>`, as in the library's tab study.
+  case tabBar = "TabBarCoordinator"
+}
+
+/// Where a coordinator's root view controller comes from.
+public enum RootSource: String, Sendable {
+  /// A new container as the window's root.
+  case window
+  /// The parent's navigation controller, shared.
+  case parent
+  /// A new navigation controller presented by the parent.
+  case presented
+  /// A new navigation controller added as a tab of the parent's tab bar controller.
+  case tab
+}
+
+public struct ScreenHandler: Equatable, Sendable {
+  public var screen: Int
+  /// Index into `screens[screen].events`.
+  public var event: Int
+  public var body: [CheckedStatement]
+  public init(screen: Int, event: Int, body: [CheckedStatement]) {
+    self.screen = screen
+    self.event = event
+    self.body = body
+  }
+}
+
+public struct CoordinatorInfo: Equatable, Sendable {
+  public var name: String
+  public var kind: CoordinatorKind
+  public var root: RootSource
+  /// The key used in the parent's `childCoordinators` dictionary.
+  public var identifier: String
+  /// Style of the presented navigation controller for `root presented`: the style of
+  /// the first screen its `start` installs.
+  public var presentedStyle: PresentationStyle
+  public var presentedModalInPresentation: Bool
+  public var start: [CheckedStatement]
+  public var screenHandlers: [ScreenHandler]
+  /// Handlers for messages, indexed by message index (nil: this coordinator does not handle it).
+  public var messageHandlers: [Int: [CheckedStatement]]
+  /// `handlePopBack(to:)` override, if any.
+  public var popBack: [CheckedStatement]?
+  /// `coordinatorDidFinish` overrides: (child coordinator index or nil for any, body).
+  public var didFinish: [(child: Int?, body: [CheckedStatement])]
+  public var declaredAt: Int
+
+  public init(
+    name: String, kind: CoordinatorKind, root: RootSource, identifier: String,
+    presentedStyle: PresentationStyle = .pageSheet, presentedModalInPresentation: Bool = false,
+    start: [CheckedStatement] = [], screenHandlers: [ScreenHandler] = [],
+    messageHandlers: [Int: [CheckedStatement]] = [:], popBack: [CheckedStatement]? = nil,
+    didFinish: [(child: Int?, body: [CheckedStatement])] = [], declaredAt: Int = 0
+  ) {
+    self.name = name
+    self.kind = kind
+    self.root = root
+    self.identifier = identifier
+    self.presentedStyle = presentedStyle
+    self.presentedModalInPresentation = presentedModalInPresentation
+    self.start = start
+    self.screenHandlers = screenHandlers
+    self.messageHandlers = messageHandlers
+    self.popBack = popBack
+    self.didFinish = didFinish
+    self.declaredAt = declaredAt
+  }
+
+  public static func == (lhs: CoordinatorInfo, rhs: CoordinatorInfo) -> Bool {
+    lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.root == rhs.root
+      && lhs.identifier == rhs.identifier && lhs.presentedStyle == rhs.presentedStyle
+      && lhs.presentedModalInPresentation == rhs.presentedModalInPresentation
+      && lhs.start == rhs.start && lhs.screenHandlers == rhs.screenHandlers
+      && lhs.messageHandlers == rhs.messageHandlers && lhs.popBack == rhs.popBack
+      && lhs.didFinish.map(\.child) == rhs.didFinish.map(\.child)
+      && lhs.didFinish.map(\.body) == rhs.didFinish.map(\.body)
+  }
+}
+
+public struct AppEventInfo: Equatable, Sendable {
+  public var name: String
+  public var condition: CheckedExpression?
+  /// Runs in the context of the window's coordinator (the app delegate calls into it).
+  public var body: [CheckedStatement]
+  public init(name: String, condition: CheckedExpression?, body: [CheckedStatement]) {
+    self.name = name
+    self.condition = condition
+    self.body = body
+  }
+}
+
+/// An `after NAME { … }` block: its body runs as a later, separate event.
+public struct AsyncTaskInfo: Equatable, Sendable {
+  public var name: String
+  /// The coordinator whose handler started it; the body runs in that coordinator.
+  public var coordinator: Int?
+  public var body: [CheckedStatement]
+  public init(name: String, coordinator: Int?, body: [CheckedStatement]) {
+    self.name = name
+    self.coordinator = coordinator
+    self.body = body
+  }
+}
+
+public struct PropertyInfo: Equatable, Sendable {
+  public var kind: PropertyKind
+  public var expression: CheckedExpression
+  /// The expression as written, for reports.
+  public var text: String
+  public var declaredAt: Int
+  public init(kind: PropertyKind, expression: CheckedExpression, text: String, declaredAt: Int) {
+    self.kind = kind
+    self.expression = expression
+    self.text = text
+    self.declaredAt = declaredAt
+  }
+}
+
+public enum Expectation: Equatable, Sendable {
+  case none
+  case pass
+  case incomplete
+  /// Invariant ids (`shadow-sync`) and, for the flow's own properties, `always`/`never`/`reachable`.
+  case violations([String])
+}
+
+public indirect enum CheckedStatement: Equatable, Sendable {
+  case show(screen: Int)
+  case root(screen: Int)
+  case top(screen: Int, animated: Bool)
+  case pop(animated: Bool)
+  case popTo(screen: Int, animated: Bool)
+  case present(screen: Int, animated: Bool)
+  case dismiss(animated: Bool)
+  case startChild(coordinator: Int)
+  case stopChild(coordinator: Int)
+  case finish
+  case takeover
+  case activate
+  case send(message: Int)
+  case ifElse(CheckedExpression, then: [CheckedStatement], otherwise: [CheckedStatement])
+  case assign(variable: Int, AssignmentOperator, CheckedExpression)
+  /// Index into `CheckedFlow.asyncTasks`.
+  case after(task: Int)
+}
+
+public indirect enum CheckedExpression: Equatable, Sendable {
+  case bool(Bool)
+  case integer(Int)
+  case variable(Int)
+  /// A screen name used as a value (compared with `top`).
+  case screen(Int)
+  /// The screen on top of what is visible (the top of the topmost navigation stack or modal).
+  case top
+  /// Number of view controllers in the visible navigation stack.
+  case stack
+  /// Length of the modal chain above the window's root.
+  case presented
+  /// `started(C)`: some instance of coordinator C is in the tree.
+  case started(coordinator: Int)
+  /// `onScreen(S)`: some instance of screen S is in the view hierarchy.
+  case onScreen(screen: Int)
+  case not(CheckedExpression)
+  case negate(CheckedExpression)
+  case binary(BinaryOperator, CheckedExpression, CheckedExpression)
+}
+
+/// The result of resolving a `FlowFile`.
+public struct CheckedFlow: Equatable, Sendable {
+  public var appName: String
+  public var library: LibraryProfile
+  /// Index of the coordinator that owns the window's root.
+  public var windowCoordinator: Int
+  /// The screen `can-return` aims for.
+  public var home: Int?
+  public var limits: FlowLimits
+  public var screens: [ScreenInfo]
+  public var variables: [VariableInfo]
+  public var coordinators: [CoordinatorInfo]
+  /// Message names, in first-seen order.
+  public var messages: [String]
+  public var appEvents: [AppEventInfo]
+  public var asyncTasks: [AsyncTaskInfo]
+  public var properties: [PropertyInfo]
+  public var expectation: Expectation
+
+  public init(
+    appName: String, library: LibraryProfile, windowCoordinator: Int, home: Int?,
+    limits: FlowLimits, screens: [ScreenInfo], variables: [VariableInfo],
+    coordinators: [CoordinatorInfo], messages: [String], appEvents: [AppEventInfo],
+    asyncTasks: [AsyncTaskInfo], properties: [PropertyInfo], expectation: Expectation
+  ) {
+    self.appName = appName
+    self.library = library
+    self.windowCoordinator = windowCoordinator
+    self.home = home
+    self.limits = limits
+    self.screens = screens
+    self.variables = variables
+    self.coordinators = coordinators
+    self.messages = messages
+    self.appEvents = appEvents
+    self.asyncTasks = asyncTasks
+    self.properties = properties
+    self.expectation = expectation
+  }
+}

@@ -1,0 +1,361 @@
+// The syntax tree of a `.flow` file, exactly as written: names are still strings.
+// The resolver turns it into a `CheckedFlow`. Every node keeps its source range;
+// items that can carry comments keep them as `Trivia` so that `fmt` never loses one.
+
+/// A name as written, with where it was written.
+public struct Name: Equatable, Hashable, Sendable {
+  public var text: String
+  public var range: SourceRange
+  public init(_ text: String, _ range: SourceRange) {
+    self.text = text
+    self.range = range
+  }
+}
+
+/// A `//` or `/* */` comment, text included (without the trailing newline).
+public struct Comment: Equatable, Sendable {
+  public var text: String
+  public var range: SourceRange
+  public init(text: String, range: SourceRange) {
+    self.text = text
+    self.range = range
+  }
+}
+
+/// Comments attached to an item: those on the lines before it, and one at the end of its line.
+public struct Trivia: Equatable, Sendable {
+  public var leading: [Comment] = []
+  public var trailing: Comment? = nil
+  /// A blank line preceded the item in the source (kept, at most one, by the formatter).
+  public var blankLineBefore: Bool = false
+  public init(leading: [Comment] = [], trailing: Comment? = nil, blankLineBefore: Bool = false) {
+    self.leading = leading
+    self.trailing = trailing
+    self.blankLineBefore = blankLineBefore
+  }
+}
+
+/// A whole file: `file := declaration*`.
+public struct FlowFile: Equatable, Sendable {
+  public var declarations: [Declaration]
+  /// Comments after the last declaration.
+  public var trailingComments: [Comment]
+  public init(declarations: [Declaration] = [], trailingComments: [Comment] = []) {
+    self.declarations = declarations
+    self.trailingComments = trailingComments
+  }
+}
+
+public struct Declaration: Equatable, Sendable {
+  public var kind: DeclarationKind
+  public var range: SourceRange
+  public var trivia: Trivia
+  public init(kind: DeclarationKind, range: SourceRange, trivia: Trivia = Trivia()) {
+    self.kind = kind
+    self.range = range
+    self.trivia = trivia
+  }
+}
+
+public enum DeclarationKind: Equatable, Sendable {
+  case app(AppDeclaration)
+  case screen(ScreenDeclaration)
+  case variable(VariableDeclaration)
+  case coordinator(CoordinatorDeclaration)
+  case event(EventDeclaration)
+  case property(PropertyDeclaration)
+  case expect(ExpectDeclaration)
+}
+
+/// `app NAME { app-member* }`
+public struct AppDeclaration: Equatable, Sendable {
+  public var name: Name
+  public var members: [AppMember]
+  /// Comments before the closing brace.
+  public var closingComments: [Comment]
+  public init(name: Name, members: [AppMember], closingComments: [Comment] = []) {
+    self.name = name
+    self.members = members
+    self.closingComments = closingComments
+  }
+}
+
+public struct AppMember: Equatable, Sendable {
+  public var kind: AppMemberKind
+  public var range: SourceRange
+  public var trivia: Trivia
+  public init(kind: AppMemberKind, range: SourceRange, trivia: Trivia = Trivia()) {
+    self.kind = kind
+    self.range = range
+    self.trivia = trivia
+  }
+}
+
+/// `library NAME` | `window NAME` | `home NAME` | `limits { NAME INT (, NAME INT)* }`
+public enum AppMemberKind: Equatable, Sendable {
+  case library(Name)
+  case window(Name)
+  case home(Name)
+  case limits([LimitEntry])
+}
+
+/// One `NAME INT` inside `limits { … }`, e.g. `stack 6`.
+public struct LimitEntry: Equatable, Sendable {
+  public var name: Name
+  public var value: Int
+  public var valueRange: SourceRange
+  public init(name: Name, value: Int, valueRange: SourceRange) {
+    self.name = name
+    self.value = value
+    self.valueRange = valueRange
+  }
+}
+
+/// `screen NAME ( { screen-attribute (, screen-attribute)* } )?`
+public struct ScreenDeclaration: Equatable, Sendable {
+  public var name: Name
+  public var attributes: [ScreenAttribute]
+  public init(name: Name, attributes: [ScreenAttribute] = []) {
+    self.name = name
+    self.attributes = attributes
+  }
+}
+
+/// `style NAME` | `modalInPresentation` | `emits NAME (NAME)*`…
+public struct ScreenAttribute: Equatable, Sendable {
+  public var kind: ScreenAttributeKind
+  public var range: SourceRange
+  public init(kind: ScreenAttributeKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public enum ScreenAttributeKind: Equatable, Sendable {
+  /// `style pageSheet` (pageSheet | formSheet | fullScreen | overFullScreen)
+  case style(Name)
+  /// `modalInPresentation`: swipe-down is refused while presented.
+  case modalInPresentation
+  /// `emits a b c`: events the screen can emit, beyond those implied by handlers.
+  case emits([Name])
+}
+
+/// `var NAME (: INT ... INT)? = EXPR`: a Bool (no range) or a bounded Int.
+public struct VariableDeclaration: Equatable, Sendable {
+  public var name: Name
+  public var bounds: IntegerBounds?
+  public var initialValue: Expression
+  public init(name: Name, bounds: IntegerBounds?, initialValue: Expression) {
+    self.name = name
+    self.bounds = bounds
+    self.initialValue = initialValue
+  }
+}
+
+/// `LOW ... HIGH`, both inclusive.
+public struct IntegerBounds: Equatable, Sendable {
+  public var low: Int
+  public var high: Int
+  public var range: SourceRange
+  public init(low: Int, high: Int, range: SourceRange) {
+    self.low = low
+    self.high = high
+    self.range = range
+  }
+}
+
+/// `coordinator NAME : KIND { coordinator-member* }`
+public struct CoordinatorDeclaration: Equatable, Sendable {
+  public var name: Name
+  /// `NavigationCoordinator` | `TabBarCoordinator` (the library's class the coordinator subclasses).
+  public var kind: Name
+  public var members: [CoordinatorMember]
+  public var closingComments: [Comment]
+  public init(name: Name, kind: Name, members: [CoordinatorMember], closingComments: [Comment] = []) {
+    self.name = name
+    self.kind = kind
+    self.members = members
+    self.closingComments = closingComments
+  }
+}
+
+public struct CoordinatorMember: Equatable, Sendable {
+  public var kind: CoordinatorMemberKind
+  public var range: SourceRange
+  public var trivia: Trivia
+  public init(kind: CoordinatorMemberKind, range: SourceRange, trivia: Trivia = Trivia()) {
+    self.kind = kind
+    self.range = range
+    self.trivia = trivia
+  }
+}
+
+public enum CoordinatorMemberKind: Equatable, Sendable {
+  /// `root window | parent | presented | tab`
+  case root(RootClause)
+  /// `identifier "Name"`: the key in the parent's `childCoordinators` (default: the coordinator's name).
+  case identifier(String, SourceRange)
+  /// `var …`: a coordinator-local variable.
+  case variable(VariableDeclaration)
+  /// `start { … }`
+  case start(Block)
+  /// `on SCREEN.EVENT { … }`: a screen event arriving up the responder chain.
+  case screenEvent(screen: Name, event: Name, body: Block)
+  /// `handle MESSAGE { … }`: a message arriving up the responder chain.
+  case message(Name, Block)
+  /// `popBack { … }`: the library's `handlePopBack(to:)` override.
+  case popBack(Block)
+  /// `didFinish CHILD? { … }`: `coordinatorDidFinish(_:)` override, run after the library's own.
+  case didFinish(child: Name?, body: Block)
+}
+
+/// Where a coordinator's root view controller comes from.
+public struct RootClause: Equatable, Sendable {
+  /// `window` | `parent` | `presented` | `tab`
+  public var source: Name
+  public init(source: Name) { self.source = source }
+}
+
+/// `event NAME (when EXPR)? { … }`: an app-level event (deep link, logout, push).
+public struct EventDeclaration: Equatable, Sendable {
+  public var name: Name
+  public var condition: Expression?
+  public var body: Block
+  public init(name: Name, condition: Expression?, body: Block) {
+    self.name = name
+    self.condition = condition
+    self.body = body
+  }
+}
+
+public enum PropertyKind: String, Equatable, Sendable {
+  case always, never, reachable
+}
+
+/// `always EXPR` | `never EXPR` | `reachable EXPR`
+public struct PropertyDeclaration: Equatable, Sendable {
+  public var kind: PropertyKind
+  public var expression: Expression
+  public init(kind: PropertyKind, expression: Expression) {
+    self.kind = kind
+    self.expression = expression
+  }
+}
+
+/// `expect pass` | `expect incomplete` | `expect violation ID (, ID)*`
+public struct ExpectDeclaration: Equatable, Sendable {
+  public enum Outcome: Equatable, Sendable {
+    case pass
+    case incomplete
+    /// Invariant ids such as `shadow-sync` (written with dashes) or property names.
+    case violation([Name])
+  }
+  public var outcome: Outcome
+  public init(outcome: Outcome) { self.outcome = outcome }
+}
+
+/// `{ statement* }`, statements separated by newlines or `;`.
+public struct Block: Equatable, Sendable {
+  public var statements: [Statement]
+  public var range: SourceRange
+  public var closingComments: [Comment]
+  public init(statements: [Statement], range: SourceRange, closingComments: [Comment] = []) {
+    self.statements = statements
+    self.range = range
+    self.closingComments = closingComments
+  }
+}
+
+public struct Statement: Equatable, Sendable {
+  public var kind: StatementKind
+  public var range: SourceRange
+  public var trivia: Trivia
+  public init(kind: StatementKind, range: SourceRange, trivia: Trivia = Trivia()) {
+    self.kind = kind
+    self.range = range
+    self.trivia = trivia
+  }
+}
+
+/// The navigation verbs of a NavigationCoordinator.
+public enum NavigationVerb: String, Equatable, Sendable, CaseIterable {
+  case show, root, top, pop, popTo = "pop to", present, dismiss
+}
+
+public enum AssignmentOperator: String, Equatable, Sendable {
+  case assign = "=", add = "+=", subtract = "-="
+}
+
+public indirect enum StatementKind: Equatable, Sendable {
+  /// `show S` | `root S` | `top S` | `pop` | `pop to S` | `present S` | `dismiss`,
+  /// each optionally followed by `animated: false|true`.
+  case navigation(verb: NavigationVerb, screen: Name?, animated: AnimatedFlag?)
+  case startChild(Name)
+  case stopChild(Name)
+  /// `finish`: `parent?.coordinatorDidFinish(self)`.
+  case finish
+  case takeover
+  case activate
+  /// `send MESSAGE`: a message up the coordinatingResponder chain.
+  case send(Name)
+  /// `if EXPR { … } (else { … } | else if …)?`; an `else if` is an else block holding one `if`.
+  case ifElse(condition: Expression, then: Block, otherwise: Block?)
+  /// `NAME = EXPR` | `NAME += EXPR` | `NAME -= EXPR`
+  case assignment(Name, AssignmentOperator, Expression)
+  /// `after NAME { … }`: async work; the block runs later as its own event.
+  case after(Name, Block)
+}
+
+/// `animated: false` written after a navigation statement.
+public struct AnimatedFlag: Equatable, Sendable {
+  public var value: Bool
+  public var range: SourceRange
+  public init(value: Bool, range: SourceRange) {
+    self.value = value
+    self.range = range
+  }
+}
+
+public struct Expression: Equatable, Sendable {
+  public var kind: ExpressionKind
+  public var range: SourceRange
+  public init(kind: ExpressionKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public enum UnaryOperator: String, Equatable, Sendable {
+  case not = "!", negate = "-"
+}
+
+/// Binary operators, loosest first: `||`, `&&`, comparisons, `+ -`.
+public enum BinaryOperator: String, Equatable, Sendable, CaseIterable {
+  case or = "||", and = "&&"
+  case equal = "==", notEqual = "!="
+  case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+  case add = "+", subtract = "-"
+
+  /// Higher binds tighter.
+  public var precedence: Int {
+    switch self {
+    case .or: 1
+    case .and: 2
+    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+    case .add, .subtract: 4
+    }
+  }
+}
+
+public indirect enum ExpressionKind: Equatable, Sendable {
+  case bool(Bool)
+  case integer(Int)
+  /// A variable, a screen name, or a built-in value (`top`, `stack`, `presented`).
+  case name(Name)
+  /// A built-in predicate such as `started(Cart)` or `onScreen(Product)`.
+  case call(Name, [Expression])
+  case unary(UnaryOperator, Expression)
+  case binary(BinaryOperator, Expression, Expression)
+  /// `( EXPR )`, kept so that `fmt` preserves the author's grouping.
+  case parenthesized(Expression)
+}

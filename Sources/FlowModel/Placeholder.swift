@@ -1,0 +1,2 @@
+import FlowLanguage
+enum FlowModelPlaceholder {}
