@@ -1,0 +1,94 @@
+import FlowLanguage
+
+// Questions about a state, shared by statements (`if`), app-event guards and properties.
+extension FlowState {
+  /// The screen index of the controller the user can touch, or nil.
+  public func topScreen() -> Int? {
+    guard let top = world.visibleTop(), case .screen(let screen) = world.objects[top].kind else {
+      return nil
+    }
+    return screen
+  }
+
+  /// Number of controllers in the navigation stack holding the visible screen.
+  public func visibleStackCount() -> Int {
+    guard let top = world.visibleTop(), let nav = world.navigationController(of: top) else { return 0 }
+    return world.objects[nav].children.count
+  }
+
+  /// Length of the modal chain above the window's root.
+  public func presentedCount() -> Int { max(0, world.modalChain().count - 1) }
+
+  /// The coordinators reachable from the window coordinator through `childCoordinators`.
+  public func coordinatorTree() -> [CoordinatorID] {
+    guard let app = appCoordinator, coordinators.indices.contains(app), coordinators[app] != nil else {
+      return []
+    }
+    var order: [CoordinatorID] = []
+    var stack = [app]
+    var seen = Set<CoordinatorID>()
+    while let c = stack.popLast() {
+      guard seen.insert(c).inserted, let instance = coordinators[c] else { continue }
+      order.append(c)
+      stack.append(contentsOf: instance.children.reversed())
+    }
+    return order
+  }
+
+  func value(of variable: Int, tables: FlowTables, context: CoordinatorID?) -> Int {
+    let slot = tables.slot[variable]
+    if tables.isLocal[variable] {
+      guard let context, let c = coordinators[context], slot < c.locals.count else { return 0 }
+      return c.locals[slot]
+    }
+    return globals[slot]
+  }
+
+  /// Evaluates an expression; Bool as 0/1, screens as their index (-1 for none).
+  func evaluate(
+    _ expression: CheckedExpression, flow: CheckedFlow, tables: FlowTables, context: CoordinatorID?
+  ) -> Int {
+    switch expression {
+    case .bool(let value): return value ? 1 : 0
+    case .integer(let value): return value
+    case .variable(let variable): return value(of: variable, tables: tables, context: context)
+    case .screen(let screen): return screen
+    case .top: return topScreen() ?? -1
+    case .stack: return visibleStackCount()
+    case .presented: return presentedCount()
+    case .started(let declaration):
+      return coordinatorTree().contains { coordinators[$0]!.declaration == declaration } ? 1 : 0
+    case .onScreen(let screen):
+      let attached = world.attachedObjects()
+      for (id, object) in world.objects.enumerated() where attached[id] && object.kind == .screen(screen) {
+        return 1
+      }
+      return 0
+    case .not(let operand):
+      return evaluate(operand, flow: flow, tables: tables, context: context) == 0 ? 1 : 0
+    case .negate(let operand):
+      return -evaluate(operand, flow: flow, tables: tables, context: context)
+    case .binary(let op, let lhs, let rhs):
+      let left = evaluate(lhs, flow: flow, tables: tables, context: context)
+      switch op {
+      case .and:
+        return left != 0 && evaluate(rhs, flow: flow, tables: tables, context: context) != 0 ? 1 : 0
+      case .or:
+        return left != 0 || evaluate(rhs, flow: flow, tables: tables, context: context) != 0 ? 1 : 0
+      default: break
+      }
+      let right = evaluate(rhs, flow: flow, tables: tables, context: context)
+      switch op {
+      case .equal: return left == right ? 1 : 0
+      case .notEqual: return left != right ? 1 : 0
+      case .less: return left < right ? 1 : 0
+      case .lessOrEqual: return left <= right ? 1 : 0
+      case .greater: return left > right ? 1 : 0
+      case .greaterOrEqual: return left >= right ? 1 : 0
+      case .add: return left + right
+      case .subtract: return left - right
+      case .and, .or: return 0
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import FlowLanguage
+
+// NavigationCoordinator's navigation methods and its pop detection, as in
+// radianttap/Coordinator 8.x `NavigationCoordinator.swift`.
+extension FlowStep {
+  /// `show(_:)`: append to the shadow stack, then `root.show(vc)`, an animated push.
+  mutating func show(_ screen: Int, in c: CoordinatorID) {
+    let vc = makeScreen(screen, owner: c)
+    let nav = state.coordinators[c]!.root
+    note(.library, "\(name(ofCoordinator: c)).show(\(flow.screens[screen].name))")
+    state.coordinators[c]!.shadow.append(vc)
+    uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
+  }
+
+  /// `root(_:)`: the shadow stack and the navigation controller both become `[vc]`,
+  /// wiping whatever other coordinators had on the shared stack (gap 5).
+  mutating func root(_ screen: Int, in c: CoordinatorID) {
+    let vc = makeScreen(screen, owner: c)
+    let nav = state.coordinators[c]!.root
+    note(.library, "\(name(ofCoordinator: c)).root(\(flow.screens[screen].name))")
+    state.coordinators[c]!.shadow = [vc]
+    uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
+  }
+
+  /// `top(_:animated:)`: replaces the top. Animated, it removes whatever is on top of the
+  /// navigation controller and shows `vc`; not animated, it installs its own shadow stack
+  /// as the whole navigation stack (gap 5).
+  mutating func top(_ screen: Int, animated: Bool, in c: CoordinatorID) {
+    let nav = state.coordinators[c]!.root
+    note(.library, "\(name(ofCoordinator: c)).top(\(flow.screens[screen].name), animated: \(animated))")
+    if state.coordinators[c]!.shadow.isEmpty {
+      root(screen, in: c)
+      return
+    }
+    let vc = makeScreen(screen, owner: c)
+    state.coordinators[c]!.shadow.removeLast()
+    if animated {
+      var stack = state.world.objects[nav].children
+      if !stack.isEmpty { stack.removeLast() }
+      uikit { $0.setViewControllers(stack, of: nav, animated: false, effects: &$1) }
+      state.coordinators[c]!.shadow.append(vc)
+      uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
+    } else {
+      state.coordinators[c]!.shadow.append(vc)
+      let list = state.coordinators[c]!.shadow
+      uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
+    }
+  }
+
+  /// `pop(animated:)`: nothing when the shadow stack has fewer than two; else drop its
+  /// last, then `popViewController(animated:)`.
+  mutating func pop(animated: Bool, in c: CoordinatorID) {
+    note(.library, "\(name(ofCoordinator: c)).pop(animated: \(animated))")
+    guard state.coordinators[c]!.shadow.count >= 2 else { return }
+    state.coordinators[c]!.shadow.removeLast()
+    let nav = state.coordinators[c]!.root
+    uikit { $0.pop(nav, animated: animated, effects: &$1) }
+  }
+
+  /// `pop(to:animated:)` to the nearest instance of `screen` in the shadow stack: nothing
+  /// when it is absent or already last; else truncate, then `popToViewController`.
+  mutating func pop(to screen: Int, animated: Bool, in c: CoordinatorID) {
+    note(.library, "\(name(ofCoordinator: c)).pop(to: \(flow.screens[screen].name), animated: \(animated))")
+    let shadow = state.coordinators[c]!.shadow
+    guard
+      let index = shadow.lastIndex(where: { state.world.objects[$0].kind == .screen(screen) }),
+      index < shadow.count - 1
+    else { return }
+    let vc = shadow[index]
+    state.coordinators[c]!.shadow = Array(shadow[...index])
+    let nav = state.coordinators[c]!.root
+    uikit { $0.popTo(vc, in: nav, animated: animated, effects: &$1) }
+  }
+
+  /// `present(_:animated:)`: `vc.parentCoordinator = self`, then `root.present(vc)`.
+  mutating func present(_ screen: Int, animated: Bool, in c: CoordinatorID) {
+    let vc = makeScreen(screen, owner: c)
+    let root = state.coordinators[c]!.root
+    note(.library, "\(name(ofCoordinator: c)).present(\(flow.screens[screen].name), animated: \(animated))")
+    state.world.objects[vc].parentCoordinator = c
+    uikit { $0.present(vc, from: root, animated: animated, effects: &$1) }
+  }
+
+  /// `dismiss(animated:)`: `root.dismiss(animated:)`. UIKit dismisses what the root
+  /// presents, or the root itself when it presents nothing.
+  mutating func dismiss(animated: Bool, in c: CoordinatorID) {
+    let root = state.coordinators[c]!.root
+    note(.library, "\(name(ofCoordinator: c)).dismiss(animated: \(animated))")
+    uikit { $0.dismiss(from: root, animated: animated, effects: &$1) }
+  }
+
+  /// `navigationController(_:didShow:animated:)` on the navigation controller's delegate.
+  /// Without a transition coordinator (a non-animated change) the library ignores the
+  /// call on purpose; when the transition's `from` is still in the stack it was a push.
+  mutating func navigationDidShow(
+    nav: ObjectID, shown: ObjectID, animated: Bool, transition: TransitionContext?
+  ) {
+    guard let delegate = state.world.objects[nav].delegate, isAlive(delegate) else {
+      note(.uikit, "UIKit: didShow \(name(ofObject: shown)) — the navigation controller has no delegate")
+      return
+    }
+    note(.uikit, "UIKit: \(name(ofCoordinator: delegate)).navigationController(didShow: \(name(ofObject: shown)), animated: \(animated))")
+    guard let transition else {
+      depth += 1
+      note(.library, "no transition coordinator: ignored")
+      depth -= 1
+      return
+    }
+    guard !state.world.objects[nav].children.contains(transition.from) else { return }
+    running(delegate) { step in step.didPopTransition(delegate, to: shown) }
+  }
+
+  /// `didPopTransition(to:)`: the four rules of the library's pop detection.
+  private mutating func didPopTransition(_ d: CoordinatorID, to vc: ObjectID) {
+    let shadow = state.coordinators[d]!.shadow
+    if shadow.isEmpty {
+      note(.library, "\(name(ofCoordinator: d)) has no view controllers left")
+      finish(d)
+      return
+    }
+    if vc == shadow.last { return }
+    guard let index = shadow.firstIndex(of: vc) else {
+      note(.library, "\(name(ofObject: vc)) is not \(name(ofCoordinator: d))'s: it is done")
+      finish(d)
+      return
+    }
+    state.coordinators[d]!.shadow = Array(shadow[...index])
+    handlePopBack(d, to: vc)
+  }
+}

@@ -1,0 +1,66 @@
+import FlowLanguage
+
+// The flow's statements, each mapped onto the runtime call the app's code would make.
+extension FlowStep {
+  mutating func execute(_ statements: [CheckedStatement], in c: CoordinatorID) {
+    for statement in statements {
+      guard !stopped, isAlive(c) else { return }
+      execute(statement, in: c)
+    }
+  }
+
+  mutating func execute(_ statement: CheckedStatement, in c: CoordinatorID) {
+    switch statement {
+    case .show(let screen): show(screen, in: c)
+    case .root(let screen): root(screen, in: c)
+    case .top(let screen, let animated): top(screen, animated: animated, in: c)
+    case .pop(let animated): pop(animated: animated, in: c)
+    case .popTo(let screen, let animated): pop(to: screen, animated: animated, in: c)
+    case .present(let screen, let animated): present(screen, animated: animated, in: c)
+    case .dismiss(let animated): dismiss(animated: animated, in: c)
+    case .startChild(let declaration): startChild(declaration, from: c)
+    case .stopChild(let declaration): stopChild(declaration: declaration, from: c)
+    case .finish: finish(c)
+    case .takeover: takeover(c)
+    case .activate: activate(c)
+    case .send(let message): send(message, from: c)
+    case .ifElse(let condition, let then, let otherwise):
+      if state.evaluate(condition, flow: flow, tables: tables, context: c) != 0 {
+        execute(then, in: c)
+      } else {
+        execute(otherwise, in: c)
+      }
+    case .assign(let variable, let op, let expression):
+      assign(variable, op, expression, in: c)
+    case .after(let task):
+      note(.library, "\(name(ofCoordinator: c)) starts async work '\(flow.asyncTasks[task].name)'")
+      state.pending.append(PendingCompletion(task: task, coordinator: c))
+    }
+  }
+
+  /// Assignments saturate at the variable's bounds, as the app's own clamping would;
+  /// the resolver rejects constant values outside them.
+  mutating func assign(
+    _ variable: Int, _ op: AssignmentOperator, _ expression: CheckedExpression, in c: CoordinatorID
+  ) {
+    let value = state.evaluate(expression, flow: flow, tables: tables, context: c)
+    let current = state.value(of: variable, tables: tables, context: c)
+    var result: Int
+    switch op {
+    case .assign: result = value
+    case .add: result = current + value
+    case .subtract: result = current - value
+    }
+    if case .integer(let low, let high) = flow.variables[variable].type {
+      result = min(max(result, low), high)
+    } else {
+      result = result != 0 ? 1 : 0
+    }
+    let slot = tables.slot[variable]
+    if tables.isLocal[variable] {
+      state.coordinators[c]!.locals[slot] = result
+    } else {
+      state.globals[slot] = result
+    }
+  }
+}

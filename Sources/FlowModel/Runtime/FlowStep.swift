@@ -1,0 +1,194 @@
+import FlowLanguage
+
+/// The execution of one step of the radianttap runtime: an event, then every UIKit
+/// callback and library call it causes, until nothing is left to run (quiescence).
+///
+/// UIKit callbacks are queued and delivered after the synchronous code that caused them
+/// returns, as animation completions and delegate calls arrive on a later run-loop turn.
+struct FlowStep {
+  let flow: CheckedFlow
+  let tables: FlowTables
+  var state: FlowState
+  var violations: [StepViolation] = []
+  /// A reference, so that logging never needs exclusive access to the step.
+  let logBuffer: StepLogBuffer?
+  /// Queued UIKit callbacks not yet delivered.
+  var callbacks: [WorldCallback] = []
+  /// Coordinators whose code is running: `self` is retained for the duration of a method.
+  var executing: [CoordinatorID] = []
+  /// Nesting of library and handler calls, for the log's indentation and to stop runaway recursion.
+  var depth = 0
+  /// Coverage slots of the handlers that ran (see `FlowTables.handlerLabels`).
+  var handlersRun: [Int] = []
+  /// Set when the app crashed (a hard UIKit rule) or recursed without end.
+  var stopped = false
+
+  /// Calls deeper than this are a stack overflow in the real app.
+  static let maximumCallDepth = 48
+
+  init(flow: CheckedFlow, tables: FlowTables, state: FlowState, logging: Bool) {
+    self.flow = flow
+    self.tables = tables
+    self.state = state
+    self.logBuffer = logging ? StepLogBuffer() : nil
+  }
+
+  var log: StepLog? { logBuffer?.log }
+
+  // MARK: Logging
+
+  func note(_ kind: StepLog.Kind, _ text: @autoclosure () -> String) {
+    guard let logBuffer else { return }
+    logBuffer.log.lines.append(StepLog.Line(kind: kind, depth: depth, text: text()))
+  }
+
+  mutating func report(_ property: StepProperty, _ detail: String) {
+    violations.append(StepViolation(property: property, detail: detail))
+    note(.problem, "\(property.invariantID): \(detail)")
+  }
+
+  // MARK: Names for logs and violation details
+
+  func name(ofObject id: ObjectID?) -> String {
+    guard let id, id < state.world.objects.count else { return "nil" }
+    switch state.world.objects[id].kind {
+    case .screen(let screen): return flow.screens[screen].name
+    case .navigationController:
+      if let owner = state.owners[id], let c = state.coordinators[owner] {
+        return "UINavigationController(\(flow.coordinators[c.declaration].name))"
+      }
+      return "UINavigationController"
+    case .tabBarController: return "UITabBarController"
+    }
+  }
+
+  func name(ofCoordinator id: CoordinatorID?) -> String {
+    guard let id, id < state.coordinators.count, let c = state.coordinators[id] else { return "nil" }
+    return flow.coordinators[c.declaration].name
+  }
+
+  // MARK: World operations
+
+  /// Runs a UIKit operation and queues the callbacks it causes; a broken hard rule crashes the app.
+  mutating func uikit(_ operation: (inout World, inout WorldEffects) -> Void) {
+    guard !stopped else { return }
+    var effects = WorldEffects()
+    operation(&state.world, &effects)
+    while state.owners.count < state.world.objects.count { state.owners.append(nil) }
+    for broken in effects.brokenRules {
+      if broken.rule.isCrash {
+        report(.uikitCrash, "\(broken.rule.consoleMessage) (\(describe(broken)))")
+        stopped = true
+        state.crashed = true
+        return
+      }
+      note(.rule, "UIKit: \(broken.rule.consoleMessage)")
+      report(.uikitNoop, "\(broken.rule.consoleMessage) (\(describe(broken)))")
+    }
+    callbacks.append(contentsOf: effects.callbacks)
+  }
+
+  func describe(_ broken: UIKitRuleBreak) -> String {
+    // The world names objects by id as "#N"; replace them by readable names.
+    var text = ""
+    var index = broken.detail.startIndex
+    let detail = broken.detail
+    while index < detail.endIndex {
+      if detail[index] == "#" {
+        var end = detail.index(after: index)
+        while end < detail.endIndex, detail[end].isNumber { end = detail.index(after: end) }
+        if let id = Int(detail[detail.index(after: index)..<end]) {
+          text += name(ofObject: id)
+          index = end
+          continue
+        }
+      }
+      text.append(detail[index])
+      index = detail.index(after: index)
+    }
+    return text
+  }
+
+  mutating func makeScreen(_ screen: Int, owner: CoordinatorID?) -> ObjectID {
+    let info = flow.screens[screen]
+    let id = state.world.makeScreen(
+      screen, style: info.style, modalInPresentation: info.modalInPresentation)
+    while state.owners.count < state.world.objects.count { state.owners.append(nil) }
+    state.owners[id] = owner
+    return id
+  }
+
+  // MARK: Coordinator liveness
+
+  /// Frees every coordinator nothing holds strongly any more: the scene delegate holds the
+  /// window coordinator, each coordinator its `childCoordinators`, a pending task its
+  /// coordinator, a running method its `self`. Weak references to freed ones become nil.
+  mutating func collectCoordinators() {
+    var marked = [Bool](repeating: false, count: state.coordinators.count)
+    var work: [CoordinatorID] = []
+    if let app = state.appCoordinator { work.append(app) }
+    work.append(contentsOf: state.pending.map(\.coordinator))
+    work.append(contentsOf: executing)
+    while let c = work.popLast() {
+      guard c < marked.count, !marked[c], let instance = state.coordinators[c] else { continue }
+      marked[c] = true
+      work.append(contentsOf: instance.children)
+    }
+    var freed = false
+    for c in state.coordinators.indices where !marked[c] && state.coordinators[c] != nil {
+      note(.library, "\(name(ofCoordinator: c)) is deallocated")
+      state.coordinators[c] = nil
+      freed = true
+    }
+    guard freed else { return }
+    for c in state.coordinators.indices {
+      if let parent = state.coordinators[c]?.parent, state.coordinators[parent] == nil {
+        state.coordinators[c]!.parent = nil
+      }
+    }
+    for o in state.world.objects.indices {
+      if let d = state.world.objects[o].delegate, state.coordinators[d] == nil {
+        state.world.objects[o].delegate = nil
+      }
+      if let p = state.world.objects[o].parentCoordinator, state.coordinators[p] == nil {
+        state.world.objects[o].parentCoordinator = nil
+      }
+    }
+  }
+
+  func isAlive(_ c: CoordinatorID?) -> Bool {
+    guard let c, c < state.coordinators.count else { return false }
+    return state.coordinators[c] != nil
+  }
+
+  // MARK: Callbacks
+
+  /// Delivers queued UIKit callbacks until none is left.
+  mutating func deliverCallbacks() {
+    var delivered = 0
+    while !callbacks.isEmpty && !stopped {
+      let callback = callbacks.removeFirst()
+      deliver(callback)
+      delivered += 1
+      if delivered > 10_000 {
+        report(.uikitCrash, "callbacks never settle: the app hangs")
+        stopped = true
+      }
+    }
+  }
+
+  mutating func deliver(_ callback: WorldCallback) {
+    switch callback {
+    case .navigationDidShow(let nav, let shown, let animated, let transition):
+      navigationDidShow(nav: nav, shown: shown, animated: animated, transition: transition)
+    case .presentationDidDismiss(let vc):
+      note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc))) — no delegate in radianttap")
+    case .presentationDidAttemptToDismiss(let vc):
+      note(.uikit, "UIKit: presentationControllerDidAttemptToDismiss(\(name(ofObject: vc)))")
+    case .tabDidSelect(_, let selected):
+      note(.uikit, "UIKit: tabBarController(didSelect: \(name(ofObject: selected)))")
+    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy:
+      break
+    }
+  }
+}

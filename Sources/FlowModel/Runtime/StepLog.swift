@@ -1,0 +1,54 @@
+/// What one step did, line by line, for the violation stories in reports.
+/// Only filled when a trace is replayed; the explorer's hot path runs with logging off.
+public struct StepLog: Sendable, Equatable {
+  public enum Kind: String, Sendable {
+    /// The user or system event that started the step.
+    case event
+    /// A UIKit callback delivered to app or library code.
+    case uikit
+    /// A library (coordinator runtime) call.
+    case library
+    /// A UIKit console warning or crash.
+    case rule
+    /// Something the invariants will complain about.
+    case problem
+  }
+
+  public struct Line: Sendable, Equatable {
+    public var kind: Kind
+    public var depth: Int
+    public var text: String
+  }
+
+  public var lines: [Line] = []
+  public init() {}
+}
+
+/// A property broken during a step (as opposed to one checked on the state it ends in).
+public enum StepProperty: Int, Sendable, CaseIterable {
+  case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation
+
+  /// The invariant id it reports under.
+  public var invariantID: String {
+    switch self {
+    case .uikitCrash: "uikit-crash"
+    case .uikitNoop: "uikit-noop"
+    case .unhandledMessage: "unhandled-message"
+    case .deadScreen: "dead-screen"
+    case .orphanChild: "orphan-child"
+    case .finishPropagation: "finish-propagation"
+    }
+  }
+}
+
+/// One property broken during a step, with the reason in words.
+public struct StepViolation: Sendable, Equatable {
+  public var property: StepProperty
+  public var detail: String
+}
+
+/// The log of a step being run. A class so that the step's code can write to it from
+/// anywhere without asking for exclusive access to the step; one per replayed step.
+final class StepLogBuffer {
+  var log = StepLog()
+}

@@ -1,0 +1,55 @@
+import FlowLanguage
+
+/// One event that starts a step: what the user or the system does.
+public enum FlowAction: Hashable, Sendable {
+  /// The user taps the event with this index (into the screen's `events`) on the visible screen.
+  case tap(event: Int)
+  /// Back button, swipe-back, long-press back menu, sheet swipe-down, tab selection.
+  case gesture(Gesture)
+  /// An app-level event (deep link, logout, push notification), by index into `appEvents`.
+  case appEvent(Int)
+  /// The completion of the pending async work at this index of `FlowState.pending`.
+  case completion(index: Int)
+}
+
+extension FlowAction {
+  /// The event as the user would tell it, given the state it happens in.
+  public func describe(in state: FlowState, flow: CheckedFlow) -> String {
+    func name(_ id: ObjectID) -> String {
+      guard id < state.world.objects.count else { return "?" }
+      switch state.world.objects[id].kind {
+      case .screen(let screen): return flow.screens[screen].name
+      case .navigationController: return "navigation controller"
+      case .tabBarController: return "tab bar"
+      }
+    }
+    switch self {
+    case .tap(let event):
+      guard let top = state.topScreen() else { return "tap event \(event)" }
+      return "tap \(flow.screens[top].name).\(flow.screens[top].events[event])"
+    case .gesture(let gesture):
+      switch gesture {
+      case .backButton(let nav):
+        return "tap Back (from \(state.world.topViewController(of: nav).map(name) ?? "?"))"
+      case .swipeBack(let nav, let completes):
+        let from = state.world.topViewController(of: nav).map(name) ?? "?"
+        return completes ? "swipe back from \(from) (completed)" : "swipe back from \(from), then cancel"
+      case .backMenu(let nav, let index):
+        let stack = state.world.objects[nav].children
+        return "long-press Back, choose \(index < stack.count ? name(stack[index]) : "?")"
+      case .swipeDown(let presented):
+        return "swipe down the \(name(presented)) sheet"
+      case .selectTab(let tabBar, let index):
+        let selected = state.world.objects[tabBar].selectedIndex == index
+        return selected ? "tap tab \(index + 1) again" : "select tab \(index + 1)"
+      }
+    case .appEvent(let index):
+      return "app event '\(flow.appEvents[index].name)'"
+    case .completion(let index):
+      guard index < state.pending.count else { return "async completion" }
+      let pending = state.pending[index]
+      let owner = state.coordinators[pending.coordinator].map { flow.coordinators[$0.declaration].name } ?? "?"
+      return "async '\(flow.asyncTasks[pending.task].name)' completes (\(owner))"
+    }
+  }
+}

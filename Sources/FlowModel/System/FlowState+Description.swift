@@ -1,0 +1,82 @@
+import FlowLanguage
+
+// A state as a developer would sketch it: the window's containers and modal chain,
+// the coordinator tree with shadow stacks, variables and pending work.
+extension FlowState {
+  /// One line per fact, stable in order, so that two consecutive states can be diffed line by line.
+  public func describe(flow: CheckedFlow) -> [String] {
+    if crashed { return ["the app crashed"] }
+    var lines: [String] = []
+    func objectName(_ id: ObjectID) -> String {
+      switch world.objects[id].kind {
+      case .screen(let screen): return flow.screens[screen].name
+      case .navigationController: return "UINavigationController"
+      case .tabBarController: return "UITabBarController"
+      }
+    }
+    func coordinatorName(_ id: CoordinatorID?) -> String {
+      guard let id, id < coordinators.count, let c = coordinators[id] else { return "nil" }
+      return flow.coordinators[c.declaration].name
+    }
+    func container(_ id: ObjectID) -> String {
+      let object = world.objects[id]
+      switch object.kind {
+      case .screen: return objectName(id)
+      case .navigationController:
+        let delegate = object.delegate.map { " delegate: \(coordinatorName($0))" } ?? " delegate: nil"
+        return "UINavigationController [" + object.children.map(container).joined(separator: ", ") + "]"
+          + " {" + delegate.dropFirst() + "}"
+      case .tabBarController:
+        let tabs = object.children.enumerated().map { index, child in
+          (index == object.selectedIndex ? "*" : "") + container(child)
+        }
+        return "UITabBarController [" + tabs.joined(separator: " | ") + "]"
+      }
+    }
+    let chain = world.modalChain()
+    for (level, id) in chain.enumerated() {
+      let object = world.objects[id]
+      if level == 0 {
+        lines.append("window: " + container(id))
+      } else {
+        var style = object.style.rawValue
+        if world.isModalInPresentationEffective(id) { style += ", modalInPresentation" }
+        lines.append(String(repeating: "  ", count: level) + "presents (\(style)): " + container(id))
+      }
+    }
+    if chain.isEmpty { lines.append("window: no root view controller") }
+    func describeCoordinator(_ id: CoordinatorID, level: Int) {
+      guard let c = coordinators[id] else { return }
+      let info = flow.coordinators[c.declaration]
+      var text = String(repeating: "  ", count: level) + info.name
+      if info.kind == .navigation {
+        text += " viewControllers: [" + c.shadow.map(objectName).joined(separator: ", ") + "]"
+      }
+      if !c.isStarted { text += " (not started)" }
+      lines.append(text)
+      for child in c.children { describeCoordinator(child, level: level + 1) }
+    }
+    lines.append("coordinators:")
+    if let app = appCoordinator { describeCoordinator(app, level: 1) }
+    let tree = Set(coordinatorTree())
+    for id in coordinators.indices where !tree.contains(id) && coordinators[id] != nil {
+      lines.append("  (outside the tree) " + coordinatorName(id))
+    }
+    let globalsText = flow.variables.indices.compactMap { index -> String? in
+      guard flow.variables[index].owner == nil else { return nil }
+      let variable = flow.variables[index]
+      let tables = FlowTables(flow: flow)
+      let value = self.value(of: index, tables: tables, context: nil)
+      if variable.type == .bool { return "\(variable.name) = \(value != 0)" }
+      return "\(variable.name) = \(value)"
+    }
+    if !globalsText.isEmpty { lines.append("variables: " + globalsText.joined(separator: ", ")) }
+    if !pending.isEmpty {
+      lines.append(
+        "pending: "
+          + pending.map { "\(flow.asyncTasks[$0.task].name) (\(coordinatorName($0.coordinator)))" }.joined(
+            separator: ", "))
+    }
+    return lines
+  }
+}

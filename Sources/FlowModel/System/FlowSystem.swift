@@ -1,0 +1,215 @@
+import FlowExplorer
+import FlowLanguage
+
+/// What a property of the flow system reports under.
+public struct PropertyDescriptor: Sendable, Equatable {
+  /// The invariant id (`shadow-sync`, `always`, …).
+  public var id: String
+  /// For the flow's own properties: the expression as written.
+  public var text: String?
+  /// For the flow's own properties: where it is declared.
+  public var declaredAt: Int?
+}
+
+/// The result of one step, with what it did when logging was on.
+public struct StepOutcome: Sendable {
+  /// The canonical successor; nil when a declared bound cuts the step.
+  public var packed: PackedState?
+  /// The canonical successor, unpacked.
+  public var state: FlowState
+  public var violations: [StepViolation]
+  public var log: StepLog
+}
+
+/// A checked flow under the radianttap runtime, as a deterministic transition system:
+/// a state is the app at a quiescent moment, an action is one user or system event.
+public struct FlowSystem: TransitionSystem {
+  public typealias State = PackedState
+  public typealias Action = FlowAction
+
+  public let flow: CheckedFlow
+  let tables: FlowTables
+  public let properties: [Property<PackedState>]
+  public let descriptors: [PropertyDescriptor]
+  let recorder: CoverageRecorder
+
+  public init(flow: CheckedFlow) {
+    self.flow = flow
+    self.tables = FlowTables(flow: flow)
+    self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
+    var properties: [Property<PackedState>] = []
+    var descriptors: [PropertyDescriptor] = []
+    for step in StepProperty.allCases {
+      properties.append(Property(name: step.invariantID, kind: .step))
+      descriptors.append(PropertyDescriptor(id: step.invariantID))
+    }
+    for invariant in StateInvariant.allCases {
+      let bit: UInt64 = 1 << UInt64(invariant.rawValue)
+      properties.append(Property(name: invariant.invariantID, kind: .always({ $0.failing & bit == 0 })))
+      descriptors.append(PropertyDescriptor(id: invariant.invariantID))
+    }
+    properties.append(Property(name: "no-dead-end", kind: .deadlockFree))
+    descriptors.append(PropertyDescriptor(id: "no-dead-end"))
+    if flow.home != nil {
+      properties.append(Property(name: "can-return", kind: .canReach({ $0.holds & 1 != 0 })))
+      descriptors.append(PropertyDescriptor(id: "can-return"))
+    }
+    for (index, property) in flow.properties.enumerated() {
+      let bit: UInt64 = 1 << UInt64(index + 1)
+      let kind: Property<PackedState>.Kind
+      switch property.kind {
+      case .always: kind = .always({ $0.holds & bit != 0 })
+      case .never: kind = .always({ $0.holds & bit == 0 })
+      case .reachable: kind = .sometimes({ $0.holds & bit != 0 })
+      }
+      properties.append(Property(name: property.kind.rawValue, kind: kind))
+      descriptors.append(
+        PropertyDescriptor(id: property.kind.rawValue, text: property.text, declaredAt: property.declaredAt))
+    }
+    self.properties = properties
+    self.descriptors = descriptors
+  }
+
+  /// What each coverage slot of `coverage.handlersRun` is (`Catalog: on Product.related`).
+  public var handlerLabels: [String] { tables.handlerLabels }
+
+  /// Coverage gathered by every step run so far, by any thread.
+  public var coverage: Coverage { recorder.snapshot }
+
+  // MARK: TransitionSystem
+
+  public func initialStates() -> [PackedState] {
+    [launch(logging: false).packed ?? PackedState(words: FlowState.crashedApp().packed())]
+  }
+
+  /// The app launches: the scene delegate makes the window coordinator, sets its root
+  /// as the window's root and starts it.
+  public func launch(logging: Bool) -> StepOutcome {
+    var step = FlowStep(flow: flow, tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
+    step.note(.event, "launch")
+    let app = step.makeCoordinator(flow.windowCoordinator, parent: nil)
+    step.state.appCoordinator = app
+    let root = step.state.coordinators[app]!.root
+    step.uikit { $0.setWindowRoot(root, effects: &$1) }
+    step.start(app)
+    return finish(&step)
+  }
+
+  public func actions(in packed: PackedState, into actions: inout [FlowAction]) {
+    let state = FlowState(packed: packed.words)
+    enabledActions(in: state, into: &actions)
+  }
+
+  /// Events enabled in a state, in a fixed order: the visible screen's events, the
+  /// world's gestures, app events whose guard holds, pending completions.
+  public func enabledActions(in state: FlowState, into actions: inout [FlowAction]) {
+    guard !state.crashed else { return }
+    if let screen = state.topScreen() {
+      for event in flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
+    }
+    for gesture in state.world.gestures() { actions.append(.gesture(gesture)) }
+    for (index, event) in flow.appEvents.enumerated() {
+      if let condition = event.condition,
+        state.evaluate(condition, flow: flow, tables: tables, context: state.appCoordinator) == 0
+      {
+        continue
+      }
+      actions.append(.appEvent(index))
+    }
+    for index in state.pending.indices where index == 0 || state.pending[index] != state.pending[index - 1] {
+      actions.append(.completion(index: index))
+    }
+  }
+
+  public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int]) -> PackedState? {
+    let outcome = run(FlowState(packed: packed.words), action, logging: false)
+    for violation in outcome.violations { violations.append(violation.property.rawValue) }
+    return outcome.packed
+  }
+
+  /// Runs one step. `packed` is nil when the step is cut by a declared bound.
+  public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
+    var step = FlowStep(flow: flow, tables: tables, state: state, logging: logging)
+    step.note(.event, action.describe(in: state, flow: flow))
+    switch action {
+    case .tap(let event):
+      if let top = step.state.world.visibleTop() { step.tap(event: event, on: top) }
+    case .gesture(let gesture):
+      step.uikit { $0.perform(gesture, effects: &$1) }
+    case .appEvent(let index):
+      if let app = step.state.appCoordinator, step.isAlive(app) {
+        step.running(app) { $0.execute(flow.appEvents[index].body, in: app) }
+      }
+    case .completion(let index):
+      let pending = step.state.pending.remove(at: index)
+      step.executing.append(pending.coordinator)
+      if step.isAlive(pending.coordinator) {
+        step.running(pending.coordinator) {
+          $0.execute(flow.asyncTasks[pending.task].body, in: pending.coordinator)
+        }
+      }
+      step.executing.removeLast()
+      step.collectCoordinators()
+    }
+    return finish(&step)
+  }
+
+  /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
+  /// makes the state canonical.
+  private func finish(_ step: inout FlowStep) -> StepOutcome {
+    step.deliverCallbacks()
+    step.collectCoordinators()
+    let log = step.log ?? StepLog()
+    if step.state.crashed {
+      let crashed = FlowState.crashedApp()
+      return StepOutcome(packed: pack(crashed), state: crashed, violations: step.violations, log: log)
+    }
+    markOnScreen(&step.state)
+    let state = step.state.canonical()
+    recorder.record(state: state, handlersRun: step.handlersRun)
+    // A step beyond a declared bound is cut, unless it broke a property on the way.
+    let packed = exceedsBounds(state) && step.violations.isEmpty ? nil : pack(state)
+    return StepOutcome(packed: packed, state: state, violations: step.violations, log: log)
+  }
+
+  /// Records which coordinators have a screen in the hierarchy now.
+  private func markOnScreen(_ state: inout FlowState) {
+    let attached = state.world.attachedObjects()
+    for (object, owner) in state.owners.enumerated() {
+      guard attached[object], let owner, owner < state.coordinators.count, state.coordinators[owner] != nil,
+        case .screen = state.world.objects[object].kind
+      else { continue }
+      state.coordinators[owner]!.wasOnScreen = true
+    }
+  }
+
+  func exceedsBounds(_ state: FlowState) -> Bool {
+    let limits = flow.limits
+    if state.presentedCount() > limits.presented { return true }
+    if state.coordinators.count > limits.coordinators { return true }
+    if state.pending.count > limits.pending { return true }
+    for object in state.world.objects where object.children.count > limits.stack { return true }
+    return false
+  }
+
+  /// Packs a canonical state with its derived property bits.
+  public func pack(_ state: FlowState) -> PackedState {
+    var holds: UInt64 = 0
+    if let home = flow.home, state.topScreen() == home { holds |= 1 }
+    for (index, property) in flow.properties.enumerated() {
+      if state.evaluate(property.expression, flow: flow, tables: tables, context: state.appCoordinator) != 0 {
+        holds |= 1 << UInt64(index + 1)
+      }
+    }
+    let failing = InvariantCheck(flow: flow, state: state).failingBits()
+    return PackedState(words: state.packed(), failing: failing, holds: holds)
+  }
+
+  public func fingerprint(of state: PackedState) -> UInt64 {
+    Fingerprint.hash(words: state.words)
+  }
+
+  public func isTerminal(_ state: PackedState) -> Bool {
+    state.words.first == 1
+  }
+}

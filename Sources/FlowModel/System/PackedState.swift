@@ -1,0 +1,147 @@
+import FlowLanguage
+
+/// A canonical `FlowState` packed into one array of 16-bit words: what the explorer's
+/// frontier holds and what fingerprints are computed on. One heap object per state.
+public struct PackedState: Hashable, Sendable {
+  public var words: [UInt16]
+  /// Bit i set: state invariant i (see `StateInvariant`) fails in this state. Derived from
+  /// `words`, so it takes no part in the fingerprint.
+  public var failing: UInt64
+  /// Truth of each of the flow's own properties, bit per property. Derived too.
+  public var holds: UInt64
+
+  public init(words: [UInt16], failing: UInt64 = 0, holds: UInt64 = 0) {
+    self.words = words
+    self.failing = failing
+    self.holds = holds
+  }
+
+  public static func == (lhs: PackedState, rhs: PackedState) -> Bool { lhs.words == rhs.words }
+  public func hash(into hasher: inout Hasher) { hasher.combine(words) }
+}
+
+/// Packing and unpacking. Optional ids are stored plus one (0 is nil); signed values as
+/// their 16-bit pattern.
+extension FlowState {
+  public func packed() -> [UInt16] {
+    var w: [UInt16] = []
+    w.reserveCapacity(16 + world.objects.count * 10 + coordinators.count * 10)
+    func put(_ value: Int) { w.append(UInt16(truncatingIfNeeded: value)) }
+    func put(optional value: Int?) { w.append(value.map { UInt16(truncatingIfNeeded: $0 + 1) } ?? 0) }
+    func put(list: [Int]) {
+      put(list.count)
+      for value in list { put(value) }
+    }
+    put(crashed ? 1 : 0)
+    put(list: globals)
+    put(world.objects.count)
+    for (id, object) in world.objects.enumerated() {
+      switch object.kind {
+      case .navigationController: put(0)
+      case .tabBarController: put(1)
+      case .screen(let screen): put(2 + screen)
+      }
+      put(PresentationStyle.allCases.firstIndex(of: object.style)! | (object.modalInPresentation ? 8 : 0))
+      put(list: object.children)
+      put(object.selectedIndex)
+      put(optional: object.container)
+      put(optional: object.presented)
+      put(optional: object.presenting)
+      put(optional: object.delegate)
+      put(optional: object.parentCoordinator)
+      put(optional: owners[id])
+    }
+    put(optional: world.windowRoot)
+    put(coordinators.count)
+    for instance in coordinators {
+      let c = instance!
+      put(c.declaration)
+      put(optional: c.parent)
+      put(list: c.children)
+      put(c.root)
+      put(list: c.shadow)
+      put((c.isStarted ? 1 : 0) | (c.wasOnScreen ? 2 : 0) | (min(c.finishNotices, 3) << 2))
+      put(list: c.locals)
+    }
+    put(optional: appCoordinator)
+    put(pending.count)
+    for entry in pending {
+      put(entry.task)
+      put(entry.coordinator)
+    }
+    return w
+  }
+
+  public init(packed w: [UInt16]) {
+    var i = 0
+    func take() -> Int {
+      defer { i += 1 }
+      return Int(w[i])
+    }
+    func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
+    func optional() -> Int? {
+      let value = take()
+      return value == 0 ? nil : value - 1
+    }
+    func list() -> [Int] {
+      let count = take()
+      var values: [Int] = []
+      values.reserveCapacity(count)
+      for _ in 0..<count { values.append(take()) }
+      return values
+    }
+    func signedList() -> [Int] {
+      let count = take()
+      return (0..<count).map { _ in signed() }
+    }
+    let crashed = take() == 1
+    self.init(globals: signedList())
+    self.crashed = crashed
+    let objectCount = take()
+    world.objects.reserveCapacity(objectCount)
+    owners.reserveCapacity(objectCount)
+    for _ in 0..<objectCount {
+      let tag = take()
+      let kind: UIKitObjectKind =
+        tag == 0 ? .navigationController : tag == 1 ? .tabBarController : .screen(tag - 2)
+      let styleBits = take()
+      var object = UIKitObject(
+        kind: kind, style: PresentationStyle.allCases[styleBits & 7],
+        modalInPresentation: styleBits & 8 != 0)
+      object.children = list()
+      object.selectedIndex = take()
+      object.container = optional()
+      object.presented = optional()
+      object.presenting = optional()
+      object.delegate = optional()
+      object.parentCoordinator = optional()
+      world.objects.append(object)
+      owners.append(optional())
+    }
+    world.windowRoot = optional()
+    let coordinatorCount = take()
+    coordinators.reserveCapacity(coordinatorCount)
+    for _ in 0..<coordinatorCount {
+      let declaration = take()
+      let parent = optional()
+      let children = list()
+      let root = take()
+      var instance = CoordinatorInstance(declaration: declaration, root: root, locals: [])
+      instance.parent = parent
+      instance.children = children
+      instance.shadow = list()
+      let flags = take()
+      instance.isStarted = flags & 1 != 0
+      instance.wasOnScreen = flags & 2 != 0
+      instance.finishNotices = flags >> 2
+      instance.locals = signedList()
+      coordinators.append(instance)
+    }
+    appCoordinator = optional()
+    let pendingCount = take()
+    for _ in 0..<pendingCount {
+      let task = take()
+      pending.append(PendingCompletion(task: task, coordinator: take()))
+    }
+  }
+}

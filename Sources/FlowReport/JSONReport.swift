@@ -1,0 +1,79 @@
+import FlowModel
+
+/// The report as versioned JSON with sorted keys. Timing is left out unless asked for,
+/// so that the same flow always gives the same bytes.
+public enum JSONReport {
+  /// Bumped whenever a field changes meaning or disappears.
+  public static let schemaVersion = 1
+
+  public static func render(_ reports: [CheckReport], includeTiming: Bool = false) -> String {
+    let files = reports.map { value($0, includeTiming: includeTiming) }
+    let document: JSONValue = .object([
+      "schemaVersion": .int(schemaVersion),
+      "tool": .string("flowcheck"),
+      "files": .array(files),
+    ])
+    return document.rendered() + "\n"
+  }
+
+  static func value(_ report: CheckReport, includeTiming: Bool) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "path": .string(report.path),
+      "app": .string(report.appName),
+      "runtime": .string(report.library),
+      "outcome": .string(report.outcome.rawValue),
+      "exitCode": .int(Int(report.outcome.exitCode)),
+      "states": .int(report.states),
+      "transitions": .int(report.transitions),
+      "cutTransitions": .int(report.cutTransitions),
+      "depth": .int(report.depth),
+      "bounds": .string(report.bounds),
+      "collisionProbability": .double(report.collisionProbability),
+      "verdicts": .array(report.verdicts.map(verdict)),
+      "violations": .array(report.violations.map(violation)),
+      "coverage": .object([
+        "screensNeverShown": .array(report.screensNeverShown.map(JSONValue.string)),
+        "handlersNeverRun": .array(report.handlersNeverRun.map(JSONValue.string)),
+        "messagesNeverHandled": .array(report.messagesNeverHandled.map(JSONValue.string)),
+      ]),
+    ]
+    if let reason = report.incompleteReason { object["incompleteReason"] = .string(reason) }
+    if let expectation = report.expectation { object["expectation"] = .string(expectation) }
+    if let met = report.expectationMet { object["expectationMet"] = .bool(met) }
+    if includeTiming {
+      object["timing"] = .object([
+        "seconds": .double(report.seconds),
+        "statesPerSecond": .double(report.statesPerSecond),
+        "threads": .int(report.threads),
+      ])
+    }
+    return .object(object)
+  }
+
+  static func verdict(_ verdict: CheckReport.Verdict) -> JSONValue {
+    var object: [String: JSONValue] = ["id": .string(verdict.id), "status": .string(verdict.status.rawValue)]
+    if let text = verdict.text { object["property"] = .string(text) }
+    if let length = verdict.traceLength { object["traceLength"] = .int(length) }
+    if let note = verdict.note { object["note"] = .string(note) }
+    return .object(object)
+  }
+
+  static func violation(_ violation: CheckReport.Violation) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "id": .string(violation.id),
+      "why": .string(violation.why),
+      "events": .array(violation.events.map(JSONValue.string)),
+      "steps": .array(violation.steps.map(step)),
+    ]
+    if let text = violation.text { object["property"] = .string(text) }
+    return .object(object)
+  }
+
+  static func step(_ step: CheckReport.StoryStep) -> JSONValue {
+    .object([
+      "event": .string(step.event),
+      "calls": .array(step.log.filter { $0.kind != .event }.map { .string($0.text) }),
+      "state": .array(step.state.map(JSONValue.string)),
+    ])
+  }
+}

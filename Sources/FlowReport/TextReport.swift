@@ -1,0 +1,146 @@
+import FlowModel
+
+/// The report as a developer reads it in a terminal.
+public struct TextReport {
+  public var colour: Bool
+  public var quiet: Bool
+
+  public init(colour: Bool = false, quiet: Bool = false) {
+    self.colour = colour
+    self.quiet = quiet
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  public func render(_ report: CheckReport) -> String {
+    var out: [String] = []
+    out.append(paint("flowcheck \(report.path)", "1") + " — app \(report.appName), runtime \(report.library)")
+    if !quiet {
+      out.append(summary(report))
+      out.append("")
+      out.append(paint("invariants", "1"))
+      for verdict in report.verdicts where verdict.text == nil { out.append(line(verdict)) }
+      let own = report.verdicts.filter { $0.text != nil }
+      if !own.isEmpty {
+        out.append(paint("properties", "1"))
+        for verdict in own { out.append(line(verdict)) }
+      }
+      out.append("")
+      out.append(paint("coverage", "1"))
+      out.append("  screens never shown: " + list(report.screensNeverShown))
+      out.append("  handlers never run: " + list(report.handlersNeverRun))
+      out.append("  messages never handled: " + list(report.messagesNeverHandled))
+    }
+    for violation in report.violations {
+      out.append("")
+      out.append(contentsOf: story(violation))
+    }
+    out.append("")
+    out.append(verdictLine(report))
+    if let expectation = report.expectation, let met = report.expectationMet {
+      out.append("expectation: " + (met ? "met" : paint("NOT met", "1;31")) + " (expect \(expectation))")
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Timing differs from run to run, so it is not part of the report's bytes: the
+  /// command line prints it on standard error.
+  public func timingLine(_ report: CheckReport) -> String {
+    var text = "explored in \(format(report.seconds, digits: 3)) s (\(Int(report.statesPerSecond.rounded())) states/s"
+    text += report.threads == 1 ? ", 1 thread)" : ", \(report.threads) threads)"
+    return text
+  }
+
+  func summary(_ report: CheckReport) -> String {
+    var text = "explored \(report.states) states, \(report.transitions) transitions, depth \(report.depth)"
+    text += "\nbounds: \(report.bounds); \(report.cutTransitions) transitions cut by them"
+    text += "\nfingerprint collision probability: \(scientific(report.collisionProbability))"
+    return text
+  }
+
+  func line(_ verdict: CheckReport.Verdict) -> String {
+    let label = verdict.text.map { "\(verdict.id) \($0)" } ?? verdict.id
+    let padded = label.count < 22 ? label + String(repeating: " ", count: 22 - label.count) : label
+    let status: String
+    switch verdict.status {
+    case .holds: status = paint("holds", "32")
+    case .reached: status = paint("reached", "32") + " in \(verdict.traceLength ?? 0) steps"
+    case .violated:
+      status = paint("VIOLATED", "1;31") + (verdict.traceLength.map { " (shortest trace: \($0) steps)" } ?? "")
+    case .unknown: status = paint("not violated so far", "33") + " (exploration incomplete)"
+    case .notApplicable: status = "n/a" + (verdict.note.map { " (\($0))" } ?? "")
+    }
+    return "  \(padded) \(status)"
+  }
+
+  func story(_ violation: CheckReport.Violation) -> [String] {
+    var out: [String] = []
+    let title = violation.text.map { "\(violation.id) \($0)" } ?? violation.id
+    out.append(paint("violation: \(title)", "1;31"))
+    out.append("  why: \(violation.why)")
+    out.append("  after launch:")
+    for line in violation.launch.state { out.append("      \(line)") }
+    for (index, step) in violation.steps.enumerated() {
+      out.append("  \(index + 1). " + paint(step.event, "1"))
+      for entry in step.log where entry.kind != .event {
+        let indent = String(repeating: "  ", count: max(0, entry.depth))
+        let text: String
+        switch entry.kind {
+        case .rule: text = paint(entry.text, "33")
+        case .problem: text = paint("! " + entry.text, "31")
+        default: text = entry.text
+        }
+        out.append("       \(indent)\(text)")
+      }
+      for (line, changed) in zip(step.state, step.changed) {
+        out.append((changed ? "    ~ " : "      ") + line)
+      }
+    }
+    if violation.steps.isEmpty && violation.id != "reachable" {
+      out.append("  (right after launch)")
+    }
+    return out
+  }
+
+  func verdictLine(_ report: CheckReport) -> String {
+    switch report.outcome {
+    case .verified:
+      return paint("verdict: VERIFIED", "1;32") + " — every invariant holds in all \(report.states) states within the bounds"
+    case .violated:
+      let ids = Set(report.violations.map(\.id))
+      return paint("verdict: VIOLATED", "1;31") + " — \(report.violations.count) violation(s): "
+        + report.violations.map(\.id).filter { ids.contains($0) }.joined(separator: ", ")
+    case .incomplete:
+      return paint("verdict: INCOMPLETE", "1;33") + " — \(report.incompleteReason ?? "a limit was hit"); nothing is verified beyond the explored states"
+    }
+  }
+
+  private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: "; ") }
+}
+
+func format(_ value: Double, digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = (value * scale).rounded()
+  let whole = Int(scaled / scale)
+  let fraction = Int(abs(scaled).truncatingRemainder(dividingBy: scale))
+  let fractionText = String(fraction)
+  return "\(whole)." + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
+}
+
+func scientific(_ value: Double) -> String {
+  guard value > 0, value.isFinite else { return "0" }
+  var exponent = 0
+  var mantissa = value
+  while mantissa < 1 {
+    mantissa *= 10
+    exponent -= 1
+  }
+  while mantissa >= 10 {
+    mantissa /= 10
+    exponent += 1
+  }
+  return format(mantissa, digits: 1) + "e" + String(exponent)
+}

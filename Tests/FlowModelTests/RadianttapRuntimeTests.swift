@@ -1,0 +1,353 @@
+import FlowLanguage
+import FlowModel
+import Testing
+
+/// The radianttap runtime, behaviour by behaviour, driven by hand (no explorer).
+@Suite struct RadianttapRuntimeTests {
+  static let sharedNavigation = """
+    app Shared { window App }
+    screen Home
+    screen List
+    screen Detail
+    screen Extra
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.open { show List }
+      on List.child { startChild Child }
+      handle ping { }
+      popBack { }
+    }
+    coordinator Child: NavigationCoordinator {
+      root parent
+      start { show Detail }
+      on Detail.more { show Extra }
+      on Extra.quietPop { pop animated: false }
+      on Extra.ping { send ping }
+    }
+    """
+
+  @Test func launchInstallsTheWindowCoordinatorAsDelegate() throws {
+    let h = try FlowHarness(Self.sharedNavigation)
+    #expect(h.visibleStack == ["Home"])
+    #expect(h.shadow(of: "App") == ["Home"])
+    #expect(h.tree == ["App"])
+    #expect(h.picture.first == "window: UINavigationController [Home] {delegate: App}")
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func showPushesAndAppendsToTheShadowStack() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    #expect(h.visibleStack == ["Home", "List"])
+    #expect(h.shadow(of: "App") == ["Home", "List"])
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func backInsideOneCoordinatorTruncatesItsShadowStack() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap Back")
+    #expect(h.visibleStack == ["Home"])
+    #expect(h.shadow(of: "App") == ["Home"])
+    #expect(h.lastLog.lines.contains { $0.text.contains("App.handlePopBack(to: Home)") })
+  }
+
+  @Test func backAcrossTheBoundaryFinishesTheChildAndReactivatesTheParent() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.child")
+    #expect(h.tree == ["App", "Child"])
+    #expect(h.picture.first?.hasSuffix("{delegate: Child}") == true)
+    try h.perform("swipe back from Detail (completed)")
+    #expect(h.tree == ["App"])
+    #expect(h.picture.first?.hasSuffix("{delegate: App}") == true)
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func aCancelledSwipeChangesNothing() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.child")
+    let before = h.state
+    try h.perform("swipe back from Detail, then cancel")
+    #expect(h.state == before)
+  }
+
+  @Test func aNonAnimatedPopIsIgnoredByTheDelegate() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.child")
+    try h.perform("tap Detail.more")
+    try h.perform("tap Extra.quietPop")
+    #expect(h.visibleStack == ["Home", "List", "Detail"])
+    #expect(h.shadow(of: "Child") == ["Detail"])
+    #expect(h.lastLog.lines.contains { $0.text == "no transition coordinator: ignored" })
+  }
+
+  @Test func messagesClimbToTheFirstCoordinatorThatHandlesThem() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.child")
+    try h.perform("tap Detail.more")
+    try h.perform("tap Extra.ping")
+    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.lastLog.lines.contains { $0.text == "App handles message ping" })
+  }
+
+  // MARK: The library's gaps (library-semantics.md §1), each reproduced
+
+  @Test func gap1LongPressAcrossTheBoundaryLeavesTheParentStale() throws {
+    var h = try FlowHarness(Self.sharedNavigation)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.child")
+    try h.perform("long-press Back, choose Home")
+    #expect(h.visibleStack == ["Home"])
+    #expect(h.tree == ["App"])
+    #expect(h.shadow(of: "App") == ["Home", "List"])
+    #expect(h.failingInvariants == ["shadow-sync"])
+  }
+
+  @Test func gap2StoppingAChildDirectlyLeavesTheNavigationControllerToNobody() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Editor
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.edit { startChild Editing }
+        handle done { stopChild Editing }
+      }
+      coordinator Editing: NavigationCoordinator {
+        root parent
+        start { show Editor }
+        on Editor.save { send done }
+      }
+      """)
+    try h.perform("tap Home.edit")
+    try h.perform("tap Editor.save")
+    #expect(h.visibleStack == ["Home"])
+    #expect(h.picture.first == "window: UINavigationController [Home] {delegate: nil}")
+    #expect(h.failingInvariants == ["dead-screen", "delegate-owner"])
+    try h.perform("tap Home.edit")
+    #expect(h.lastStepViolations == ["dead-screen"])
+  }
+
+  @Test func gap3ASecondChildOfOneTypeReplacesTheFirst() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Article
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.read { startChild Reader }
+        handle related { startChild Reader }
+      }
+      coordinator Reader: NavigationCoordinator {
+        root parent
+        start { show Article }
+        on Article.related { send related }
+      }
+      """)
+    try h.perform("tap Home.read")
+    try h.perform("tap Article.related")
+    #expect(h.lastStepViolations == ["orphan-child"])
+    #expect(h.tree == ["App", "Reader"])
+    #expect(h.visibleStack == ["Home", "Article", "Article"])
+  }
+
+  @Test func gap4ABackPopOverTheParentsPushIsIgnoredByTheChild() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Settings
+      screen Promo
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.settings { startChild Preferences }
+        on Settings.promo { show Promo }
+      }
+      coordinator Preferences: NavigationCoordinator {
+        root parent
+        start { show Settings }
+      }
+      """)
+    try h.perform("tap Home.settings")
+    try h.perform("tap Settings.promo")
+    #expect(h.failingInvariants == ["delegate-owner"])
+    try h.perform("tap Back")
+    #expect(h.visibleStack == ["Home", "Settings"])
+    #expect(h.shadow(of: "App") == ["Home", "Promo"])
+    #expect(h.failingInvariants == ["shadow-sync"])
+  }
+
+  @Test func gap5AChildsRootWipesTheParentsScreens() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Onboarding
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.tour { startChild Tour }
+      }
+      coordinator Tour: NavigationCoordinator {
+        root parent
+        start { root Onboarding }
+      }
+      """)
+    try h.perform("tap Home.tour")
+    #expect(h.visibleStack == ["Onboarding"])
+    #expect(h.shadow(of: "App") == ["Home"])
+    #expect(h.failingInvariants == ["shadow-sync"])
+  }
+
+  @Test func gap6ASwipedAwaySheetLeavesItsCoordinatorStarted() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Cart
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.cart { startChild Basket }
+      }
+      coordinator Basket: NavigationCoordinator {
+        root presented
+        start { root Cart }
+        on Cart.close { dismiss; finish }
+      }
+      """)
+    try h.perform("tap Home.cart")
+    #expect(h.picture[1] == "  presents (pageSheet): UINavigationController [Cart] {delegate: Basket}")
+    try h.perform("swipe down the")
+    #expect(h.tree == ["App", "Basket"])
+    #expect(h.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func closingTheSheetThroughItsButtonFinishesCleanly() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Cart
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.cart { startChild Basket }
+      }
+      coordinator Basket: NavigationCoordinator {
+        root presented
+        start { root Cart }
+        on Cart.close { dismiss; finish }
+      }
+      """)
+    try h.perform("tap Home.cart")
+    try h.perform("tap Cart.close")
+    #expect(h.tree == ["App"])
+    #expect(h.failingInvariants.isEmpty)
+    #expect(h.state.coordinators.count == 1)
+  }
+
+  @Test func gap7ReTappingTheTabPopsAcrossTheChildAndLeavesTheParentStale() throws {
+    var h = try FlowHarness(
+      """
+      app A { window Main }
+      screen Feed
+      screen Post
+      screen Replies
+      screen Orders
+      coordinator Main: TabBarCoordinator {
+        root window
+        start { startChild FeedFlow; startChild OrdersFlow }
+      }
+      coordinator FeedFlow: NavigationCoordinator {
+        root tab
+        start { root Feed }
+        on Feed.open { show Post }
+        on Post.comment { startChild Thread }
+      }
+      coordinator Thread: NavigationCoordinator {
+        root parent
+        start { show Replies }
+      }
+      coordinator OrdersFlow: NavigationCoordinator {
+        root tab
+        start { root Orders }
+      }
+      """)
+    #expect(h.tree == ["Main", "FeedFlow", "OrdersFlow"])
+    try h.perform("tap Feed.open")
+    try h.perform("tap Post.comment")
+    try h.perform("tap tab 1 again")
+    #expect(h.visibleStack == ["Feed"])
+    #expect(h.tree == ["Main", "FeedFlow", "OrdersFlow"])
+    #expect(h.shadow(of: "FeedFlow") == ["Feed", "Post"])
+    #expect(h.failingInvariants == ["shadow-sync"])
+  }
+
+  // MARK: Object lifetimes
+
+  @Test func pendingWorkKeepsAStoppedCoordinatorAliveUntilItCompletes() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Pay
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.pay { startChild Payment }
+      }
+      coordinator Payment: NavigationCoordinator {
+        root presented
+        start { root Pay }
+        on Pay.confirm { after charge { } }
+        on Pay.close { dismiss; finish }
+      }
+      """)
+    try h.perform("tap Home.pay")
+    try h.perform("tap Pay.confirm")
+    try h.perform("tap Pay.close")
+    #expect(h.tree == ["App"])
+    #expect(h.state.coordinators.count == 2)
+    try h.perform("async 'charge' completes")
+    #expect(h.state.coordinators.count == 1)
+  }
+
+  @Test func aHardUIKitRuleCrashesTheAppIntoOneTerminalState() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Menu
+      screen Welcome
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.menu { show Menu }
+        on Menu.tour { startChild Intro }
+        handle goHome { pop to Home }
+      }
+      coordinator Intro: NavigationCoordinator {
+        root parent
+        start { root Welcome }
+        on Welcome.skip { send goHome }
+      }
+      """)
+    try h.perform("tap Home.menu")
+    try h.perform("tap Menu.tour")
+    try h.perform("tap Welcome.skip")
+    #expect(h.lastStepViolations == ["uikit-crash"])
+    #expect(h.state.crashed)
+    #expect(h.events.isEmpty)
+  }
+}

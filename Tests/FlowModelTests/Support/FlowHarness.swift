@@ -1,0 +1,79 @@
+import FlowLanguage
+import FlowModel
+import Testing
+
+/// Drives a flow by hand: launch, then events named as the report names them.
+struct FlowHarness {
+  let flow: CheckedFlow
+  let system: FlowSystem
+  var state: FlowState
+  /// Violations of the last step, by invariant id.
+  var lastStepViolations: [String] = []
+  /// The log of the last step.
+  var lastLog: StepLog
+
+  init(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
+    let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
+    #expect(errors.isEmpty, "flow has errors: \(errors)", sourceLocation: sourceLocation)
+    flow = try #require(result.flow, sourceLocation: sourceLocation)
+    system = FlowSystem(flow: flow)
+    let launch = system.launch(logging: true)
+    state = launch.state
+    lastLog = launch.log
+    lastStepViolations = launch.violations.map(\.property.invariantID)
+  }
+
+  /// The enabled events, described as in reports.
+  var events: [String] {
+    var actions: [FlowAction] = []
+    system.enabledActions(in: state, into: &actions)
+    return actions.map { $0.describe(in: state, flow: flow) }
+  }
+
+  /// Performs the enabled event whose description starts with `label`.
+  mutating func perform(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    var actions: [FlowAction] = []
+    system.enabledActions(in: state, into: &actions)
+    let action = try #require(
+      actions.first { $0.describe(in: state, flow: flow).hasPrefix(label) },
+      "no enabled event '\(label)'; enabled: \(events)", sourceLocation: sourceLocation)
+    let outcome = system.run(state, action, logging: true)
+    state = outcome.state
+    lastLog = outcome.log
+    lastStepViolations = outcome.violations.map(\.property.invariantID)
+  }
+
+  /// Built-in state invariants that fail now, by id.
+  var failingInvariants: [String] {
+    let check = InvariantCheck(flow: flow, state: state)
+    return StateInvariant.allCases.filter { check.violation($0) != nil }.map(\.invariantID)
+  }
+
+  /// The state as the report draws it.
+  var picture: [String] { state.describe(flow: flow) }
+
+  /// The screens of the navigation stack holding the visible screen.
+  var visibleStack: [String] {
+    guard let top = state.world.visibleTop(), let nav = state.world.navigationController(of: top) else { return [] }
+    return state.world.objects[nav].children.map(screenName)
+  }
+
+  /// The shadow stack of the (first) live coordinator with this name.
+  func shadow(of coordinator: String) -> [String]? {
+    for c in state.coordinators.compactMap({ $0 }) where flow.coordinators[c.declaration].name == coordinator {
+      return c.shadow.map(screenName)
+    }
+    return nil
+  }
+
+  /// Names of the coordinators in the tree, depth first.
+  var tree: [String] {
+    state.coordinatorTree().map { flow.coordinators[state.coordinators[$0]!.declaration].name }
+  }
+
+  func screenName(_ id: ObjectID) -> String {
+    if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }
+    return "?"
+  }
+}
