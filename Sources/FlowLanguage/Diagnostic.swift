@@ -103,4 +103,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case eventNeverEmitted = "event-never-emitted"
   case messageNeverHandled = "message-never-handled"
   case statementOutsideContext = "statement-outside-context"
+  // Added by the resolver
+  case missingWindow = "missing-window"
 }

@@ -3,18 +3,20 @@ import FlowLanguage
 import FlowModel
 
 /// Options a user sets on the command line; nil means the flow's `limits` or the default.
-public struct CheckOptions: Sendable {
+public struct CheckSettings: Sendable {
   public var threads: Int = 1
   public var maxDepth: Int?
   public var maxStates: Int?
   public var maxSeconds: Double?
   public var maxMemoryBytes: Int?
+  /// log2 of the bitstate table size in bits; nil for exhaustive storage.
+  public var bitstateBits: Int?
   public init() {}
 }
 
 /// Explores a checked flow and turns the result into a report with stories.
 public enum FlowChecker {
-  public static func check(_ flow: CheckedFlow, path: String, options: CheckOptions = CheckOptions()) -> CheckReport {
+  public static func check(_ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings()) -> CheckReport {
     let system = FlowSystem(flow: flow)
     var explorerOptions = ExplorerOptions()
     explorerOptions.maxDepth = options.maxDepth ?? flow.limits.depth
@@ -22,8 +24,9 @@ public enum FlowChecker {
     explorerOptions.maxSeconds = options.maxSeconds
     explorerOptions.maxMemoryBytes = options.maxMemoryBytes
     explorerOptions.threads = max(1, options.threads)
+    if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
     let result = Explorer.explore(system, options: explorerOptions)
-    return ReportBuilder(flow: flow, system: system, path: path, threads: explorerOptions.threads)
+    return ReportBuilder(flow: flow, system: system, path: path, options: explorerOptions)
       .build(result)
   }
 }
@@ -33,7 +36,19 @@ struct ReportBuilder {
   let flow: CheckedFlow
   let system: FlowSystem
   let path: String
-  let threads: Int
+  let options: ExplorerOptions
+  var threads: Int { options.threads }
+
+  /// The limit that stopped the exploration, in words.
+  func describe(_ reason: LimitReason) -> String {
+    switch reason {
+    case .depth: return "depth limit \(options.maxDepth ?? 0) reached with states left to explore"
+    case .states: return "state limit \(options.maxStates ?? 0) reached"
+    case .time: return "time limit \(options.maxSeconds ?? 0) s reached"
+    case .memory: return "memory limit \(options.maxMemoryBytes ?? 0) bytes reached"
+    case .firstViolation: return "stopped at the first violation"
+    }
+  }
 
   func build(_ result: ExplorationResult<FlowAction>) -> CheckReport {
     let complete: Bool
@@ -44,7 +59,7 @@ struct ReportBuilder {
       incompleteReason = nil
     case .incomplete(let reason):
       complete = false
-      incompleteReason = String(describing: reason)
+      incompleteReason = describe(reason)
     }
 
     // Per property: its shortest violation trace, if any.
@@ -79,7 +94,7 @@ struct ReportBuilder {
     for index in system.descriptors.indices where system.descriptors[index].text != nil {
       let descriptor = system.descriptors[index]
       if descriptor.id == "reachable" {
-        if let witness = result.reachedTraces[index] {
+        if let witness = result.examples.first(where: { $0.property == index })?.trace {
           verdicts.append(.init(id: descriptor.id, text: descriptor.text, status: .reached, traceLength: witness.count))
         } else if complete {
           anyViolated = true

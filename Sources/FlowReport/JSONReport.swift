@@ -16,6 +16,13 @@ public enum JSONReport {
     return document.rendered() + "\n"
   }
 
+  /// One report as a single line of JSON (JSON Lines), with the schema version.
+  public static func line(_ report: CheckReport, includeTiming: Bool = false) -> String {
+    guard case .object(var members) = value(report, includeTiming: includeTiming) else { return "" }
+    members["schemaVersion"] = .int(schemaVersion)
+    return JSONValue.object(members).compact() + "\n"
+  }
+
   static func value(_ report: CheckReport, includeTiming: Bool) -> JSONValue {
     var object: [String: JSONValue] = [
       "path": .string(report.path),

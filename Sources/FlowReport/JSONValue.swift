@@ -34,6 +34,17 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
   }
 
+  /// On one line, for JSON Lines output.
+  public func compact() -> String {
+    switch self {
+    case .array(let values): return "[" + values.map { $0.compact() }.joined(separator: ",") + "]"
+    case .object(let members):
+      let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      return "{" + keys.map { Self.quote($0) + ":" + members[$0]!.compact() }.joined(separator: ",") + "}"
+    default: return rendered()
+    }
+  }
+
   static func quote(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {

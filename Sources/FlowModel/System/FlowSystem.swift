@@ -205,8 +205,27 @@ public struct FlowSystem: TransitionSystem {
     return PackedState(words: state.packed(), failing: failing, holds: holds)
   }
 
+  /// The explorer's fixed hash over the packed words, four to a 64-bit lane, length first.
   public func fingerprint(of state: PackedState) -> UInt64 {
-    Fingerprint.hash(words: state.words)
+    var hasher = Fingerprint()
+    hasher.combine(state.words.count)
+    let words = state.words
+    var index = 0
+    while index + 4 <= words.count {
+      hasher.combine(
+        UInt64(words[index]) | UInt64(words[index + 1]) << 16 | UInt64(words[index + 2]) << 32
+          | UInt64(words[index + 3]) << 48)
+      index += 4
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < words.count {
+      tail |= UInt64(words[index]) << shift
+      shift += 16
+      index += 1
+    }
+    hasher.combine(tail)
+    return hasher.value
   }
 
   public func isTerminal(_ state: PackedState) -> Bool {

@@ -12,7 +12,7 @@ struct FlowHarness {
   /// The log of the last step.
   var lastLog: StepLog
 
-  init(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  init(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     let result = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "flow has errors: \(errors)", sourceLocation: sourceLocation)
@@ -32,7 +32,7 @@ struct FlowHarness {
   }
 
   /// Performs the enabled event whose description starts with `label`.
-  mutating func perform(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  mutating func perform(_ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     var actions: [FlowAction] = []
     system.enabledActions(in: state, into: &actions)
     let action = try #require(

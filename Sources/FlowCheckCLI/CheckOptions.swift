@@ -1,0 +1,35 @@
+import FlowLanguage
+
+/// The options of `flowcheck check`, validated.
+///
+/// Limits given here override the flow's own `limits { … }`; nil means "use the flow's, or
+/// none". The model checker reads them through the `effective…` accessors.
+struct CheckOptions: Equatable, Sendable {
+  /// How results are printed on standard output.
+  enum OutputFormat: String, CaseIterable, Sendable {
+    /// The human report.
+    case text
+    /// One JSON object per file, one per line (JSON Lines), keys sorted, with a schema version.
+    case json
+  }
+
+  var files: [String]
+  var format: OutputFormat = .text
+  /// Worker threads; the result is the same for any count.
+  var threads: Int = 1
+  var maxDepth: Int?
+  var maxStates: Int?
+  var maxSeconds: Double?
+  /// Bytes.
+  var maxMemory: Int?
+  /// log2 of the bitstate table size in bits; nil for exhaustive storage.
+  var bitstateBits: Int?
+  var noColor = false
+  var quiet = false
+
+  /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
+  func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }
+
+  /// The state bound for `flow`: `--max-states`, else the flow's `limits { states }`.
+  func effectiveStates(for flow: CheckedFlow) -> Int { maxStates ?? flow.limits.states }
+}

@@ -1,0 +1,169 @@
+// The subcommands and options of flowcheck, declared once: the argument parser, the
+// did-you-mean suggestions and the help text all read these tables.
+
+/// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
+enum Subcommand: String, CaseIterable, Sendable {
+  case check, fmt, explain, help
+
+  /// The names accepted on the command line, in the order they are documented.
+  static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// One option as the user types it, with what help prints for it.
+struct OptionSpec: Equatable, Sendable {
+  /// `--threads`
+  var name: String
+  /// `-h`, for the few options that have one.
+  var shortName: String?
+  /// `n` in `--threads <n>`; nil for a flag.
+  var valueName: String?
+  var help: String
+
+  var takesValue: Bool { valueName != nil }
+
+  /// `--threads <n>`, as used in error messages.
+  var usageText: String {
+    valueName.map { "\(name) <\($0)>" } ?? name
+  }
+
+  /// `-h, --help` or `--threads <n>`, as printed in the OPTIONS section.
+  var helpLabel: String {
+    shortName.map { "\($0), \(usageText)" } ?? usageText
+  }
+}
+
+/// What help prints for one command: `flowcheck` itself or a subcommand.
+struct CommandSpec: Sendable {
+  /// nil for the root command `flowcheck`.
+  var subcommand: Subcommand?
+  var overview: String
+  var usage: [String]
+  var arguments: [(label: String, help: String)]
+  var options: [OptionSpec]
+  var showsSubcommands: Bool = false
+
+  /// `flowcheck` or `flowcheck fmt`.
+  var commandName: String {
+    subcommand.map { "flowcheck \($0.rawValue)" } ?? "flowcheck"
+  }
+}
+
+extension OptionSpec {
+  static let help = OptionSpec(name: "--help", shortName: "-h", help: "Show help information.")
+  static let version = OptionSpec(name: "--version", help: "Show the version.")
+  static let noColor = OptionSpec(
+    name: "--no-color",
+    help: "Never colour diagnostics. (default: colour on a terminal, unless NO_COLOR is set)")
+
+  static let format = OptionSpec(
+    name: "--format", valueName: "format", help: "Output format: text or json. (default: text)")
+  static let threads = OptionSpec(
+    name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: 1)")
+  static let maxDepth = OptionSpec(
+    name: "--max-depth", valueName: "n",
+    help: "Explore at most this many events from launch. (default: the flow's depth limit)")
+  static let maxStates = OptionSpec(
+    name: "--max-states", valueName: "n",
+    help: "Store at most this many distinct states, e.g. 2000000 or 2M. (default: the flow's states limit)")
+  static let maxSeconds = OptionSpec(
+    name: "--max-seconds", valueName: "seconds", help: "Stop exploring after this much time, e.g. 30 or 2.5.")
+  static let maxMemory = OptionSpec(
+    name: "--max-memory", valueName: "size",
+    help: "Stop exploring before using more memory than this, e.g. 512M or 2G.")
+  static let bitstate = OptionSpec(
+    name: "--bitstate", valueName: "bits",
+    help: "Bitstate hashing: remember states in a table of 2^bits bits (16...40) instead of storing them.")
+  static let quiet = OptionSpec(name: "--quiet", help: "Print only diagnostics and the verdict.")
+
+  static let checkFormatting = OptionSpec(
+    name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
+  static let inPlace = OptionSpec(
+    name: "--in-place", help: "Rewrite unformatted files in place (atomically).")
+
+  /// The options of `check`, in the order help lists them.
+  static let checkOptions: [OptionSpec] = [
+    .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .noColor, .quiet,
+  ]
+}
+
+extension CommandSpec {
+  static let root = CommandSpec(
+    subcommand: nil,
+    overview: """
+      An explicit-state model checker for iOS navigation flows.
+
+      flowcheck reads .flow files that describe an app's screens and coordinators, explores
+      every sequence of user and system events up to a bound, and checks navigation
+      invariants on every reachable state.
+      """,
+    usage: ["flowcheck [check] <file> ... [<options>]", "flowcheck <subcommand>"],
+    arguments: [("<file>", "A .flow file to check.")],
+    options: OptionSpec.checkOptions + [.version, .help],
+    showsSubcommands: true
+  )
+
+  static let check = CommandSpec(
+    subcommand: .check,
+    overview: """
+      Check .flow files (the default subcommand).
+
+      Each file is parsed and its names resolved; errors are printed as
+      path:line:col: error: message, and every file is checked even when one fails.
+      """,
+    usage: ["flowcheck [check] <file> ... [<options>]"],
+    arguments: [("<file>", "A .flow file to check.")],
+    options: OptionSpec.checkOptions + [.version, .help]
+  )
+
+  static let fmt = CommandSpec(
+    subcommand: .fmt,
+    overview: """
+      Print .flow files in canonical form, comments kept.
+
+      With several files, each is preceded by a line '==> path <=='. A file that does not
+      parse is left alone: its errors are printed and flowcheck exits 65.
+      """,
+    usage: ["flowcheck fmt <file> ... [--check | --in-place] [--no-color]"],
+    arguments: [("<file>", "A .flow file to format.")],
+    options: [.checkFormatting, .inPlace, .noColor, .help]
+  )
+
+  static let explain = CommandSpec(
+    subcommand: .explain,
+    overview: """
+      Explain an invariant: what it checks, why it matters, a typical cause, how to fix it.
+      """,
+    usage: ["flowcheck explain <id>"],
+    arguments: [("<id>", "An invariant id: " + InvariantExplanation.ids.joined(separator: ", ") + ".")],
+    options: [.help]
+  )
+
+  static let help = CommandSpec(
+    subcommand: .help,
+    overview: "Show help for flowcheck or one of its subcommands.",
+    usage: ["flowcheck help [<subcommand>]"],
+    arguments: [("<subcommand>", "One of: " + Subcommand.names.joined(separator: ", ") + ".")],
+    options: [.help]
+  )
+
+  /// The help of `flowcheck` (nil) or of a subcommand.
+  static func spec(for subcommand: Subcommand?) -> CommandSpec {
+    switch subcommand {
+    case nil: .root
+    case .check: .check
+    case .fmt: .fmt
+    case .explain: .explain
+    case .help: .help
+    }
+  }
+
+  /// What the SUBCOMMANDS section says of each subcommand.
+  static func abstract(of subcommand: Subcommand) -> String {
+    switch subcommand {
+    case .check: "Check .flow files."
+    case .fmt: "Print .flow files in canonical form."
+    case .explain: "Explain an invariant."
+    case .help: "Show help for a subcommand."
+    }
+  }
+}

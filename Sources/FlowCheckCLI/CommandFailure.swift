@@ -1,0 +1,66 @@
+import FlowLanguage
+
+/// Everything that makes a run, or one file of it, fail.
+///
+/// `Console.report(_:)` below is the one place where a failure becomes output and an
+/// exit code; commands never print an error or pick a code themselves.
+enum CommandFailure: Error {
+  /// The command line is wrong (64).
+  case usage(UsageError)
+  /// A file cannot be read: missing, a directory, no permission (66).
+  case unreadable(path: String, reason: String)
+  /// `fmt --in-place` could not write a file back (66).
+  case unwritable(path: String, reason: String)
+  /// A `.flow` file has errors; all its diagnostics are printed (65).
+  case flowHasErrors(SourceFile, [Diagnostic])
+  /// `fmt --check` found a file that is not in canonical form (1).
+  case notFormatted(path: String)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .usage: .usage
+    case .unreadable, .unwritable: .cannotRead
+    case .flowHasErrors: .flowHasErrors
+    case .notFormatted: .violated
+    }
+  }
+}
+
+extension Console {
+  /// Prints `failure` on standard error and returns its exit code.
+  mutating func report(_ failure: CommandFailure) -> ExitCode {
+    switch failure {
+    case .usage(let error):
+      let spec = CommandSpec.spec(for: error.subcommand == .check ? nil : error.subcommand)
+      writeError(error.errorLine + "\n")
+      writeError("Usage: " + (spec.usage.first ?? spec.commandName) + "\n")
+      writeError("See '\(spec.commandName) --help'.\n")
+    case .unreadable(let path, let reason):
+      writeError(fileError(path, "cannot read file: \(reason)"))
+    case .unwritable(let path, let reason):
+      writeError(fileError(path, "cannot write file: \(reason)"))
+    case .flowHasErrors(let source, let diagnostics):
+      printDiagnostics(diagnostics, in: source)
+    case .notFormatted(let path):
+      writeError("\(path): not formatted\n")
+    }
+    return failure.exitCode
+  }
+
+  /// Prints diagnostics on standard error, one per line (notes on lines of their own),
+  /// as `path:line:col: error|warning|note: message`, in the order given.
+  mutating func printDiagnostics(_ diagnostics: [Diagnostic], in source: SourceFile) {
+    let renderer = DiagnosticRenderer(colour: colour)
+    for diagnostic in diagnostics {
+      let text = renderer.render(diagnostic, in: source)
+      writeError(text.hasSuffix("\n") ? text : text + "\n")
+    }
+  }
+
+  /// `path: error: message` for a file that has no line to point at.
+  private func fileError(_ path: String, _ message: String) -> String {
+    guard colour else { return "\(path): error: \(message)\n" }
+    // The same escapes as `DiagnosticRenderer`: bold location and message, bold red severity.
+    return "\u{1B}[1m\(path):\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m\n"
+  }
+}

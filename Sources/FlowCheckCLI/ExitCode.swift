@@ -1,0 +1,35 @@
+/// The process exit status of a `flowcheck` run, in the sysexits(3) tradition.
+///
+/// Every outcome of every subcommand ends as one of these; `CommandFailure.report` is the
+/// one place where failures become output and a code.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+  /// Every property holds (or, for `fmt --check`, every file is formatted).
+  case verified = 0
+  /// A property is violated (or, for `fmt --check`, a file is not formatted).
+  case violated = 1
+  /// A limit (depth, states, time, memory) was hit before exploration finished.
+  case incomplete = 2
+  /// The command line is wrong: unknown option, bad value, missing file argument.
+  case usage = 64
+  /// A `.flow` file has errors.
+  case flowHasErrors = 65
+  /// A file cannot be read (missing, a directory, no permission) or written back.
+  case cannotRead = 66
+
+  /// How bad an outcome is when several files are checked in one run: the worst wins.
+  private var rank: Int {
+    switch self {
+    case .verified: 0
+    case .incomplete: 1
+    case .violated: 2
+    case .flowHasErrors: 3
+    case .cannotRead: 4
+    case .usage: 5
+    }
+  }
+
+  /// The worse of two outcomes; a run over several files exits with the worst of them.
+  public func combined(with other: ExitCode) -> ExitCode {
+    other.rank > rank ? other : self
+  }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file operations the command line needs, on POSIX calls so that failures carry
+/// the system's own reason ("no such file or directory", "is a directory").
+enum FileSystem {
+  /// A failed file operation: the system's reason, lowercased, for `path: error: …` lines.
+  struct Failure: Error, Equatable {
+    var reason: String
+  }
+
+  /// Whether anything (file, directory, link) exists at `path`.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// The whole contents of the file at `path`.
+  static func contents(of path: String) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw lastFailure() }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw Failure(reason: "is a directory")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw lastFailure()
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
+  /// Replaces the contents of the file at `path` atomically: writes `path.tmp-<pid>` in
+  /// the same directory with the original's permissions, then renames it over the original
+  /// (through symbolic links, so a link keeps pointing at the rewritten file).
+  static func replaceContents(of path: String, with bytes: [UInt8]) throws(Failure) {
+    let target = resolvedPath(path)
+    var info = stat()
+    let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+    let temporary = "\(target).tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, mode)
+    guard descriptor >= 0 else { throw lastFailure() }
+    var failure: Failure?
+    // `open` applies the umask; the rewritten file keeps the original's permissions exactly.
+    if fchmod(descriptor, mode) != 0 { failure = lastFailure() }
+    bytes.withUnsafeBytes { buffer in
+      guard failure == nil else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = lastFailure()
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
+    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
+    if failure == nil, rename(temporary, target) != 0 { failure = lastFailure() }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// `path` with symbolic links resolved, or `path` itself when that fails.
+  private static func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// `errno` as a lowercase reason: "no such file or directory".
+  private static func lastFailure() -> Failure {
+    let message = String(cString: strerror(errno))
+    return Failure(reason: message.prefix(1).lowercased() + message.dropFirst())
+  }
+}

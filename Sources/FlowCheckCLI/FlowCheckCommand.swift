@@ -1,0 +1,59 @@
+/// The `flowcheck` command line: parses the arguments, runs a subcommand, and returns the
+/// exit status. The executable only calls `run` with the process's streams; tests call it
+/// with strings.
+public enum FlowCheckCommand {
+  /// Printed by `flowcheck --version` as `flowcheck 0.1.0`.
+  public static let version = "0.1.0"
+
+  /// Runs one `flowcheck` command.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: The process environment (`NO_COLOR` is read from it).
+  ///   - stdout: Results: summaries, reports, formatted text, help.
+  ///   - stderr: Diagnostics, usage errors, files that are not formatted.
+  ///   - isTerminal: Whether `stderr` is a terminal; diagnostics are coloured only then.
+  /// - Returns: The exit status, one of `ExitCode`'s raw values.
+  public static func run(
+    arguments: [String], environment: [String: String], stdout: inout some TextOutputStream,
+    stderr: inout some TextOutputStream, isTerminal: Bool
+  ) -> Int32 {
+    var console = Console(output: stdout, errorOutput: stderr)
+    defer {
+      stdout = console.output
+      stderr = console.errorOutput
+    }
+    let code = execute(arguments, environment: environment, isTerminal: isTerminal, console: &console)
+    return code.rawValue
+  }
+
+  private static func execute<Output, ErrorOutput>(
+    _ arguments: [String], environment: [String: String], isTerminal: Bool,
+    console: inout Console<Output, ErrorOutput>
+  ) -> ExitCode {
+    let invocation: Invocation
+    do {
+      invocation = try InvocationParser(pathExists: FileSystem.exists).parse(arguments)
+    } catch {
+      return console.report(.usage(error))
+    }
+    switch invocation {
+    case .help(let subcommand):
+      console.write(HelpText.render(CommandSpec.spec(for: subcommand)))
+      return .verified
+    case .version:
+      console.write("flowcheck \(version)\n")
+      return .verified
+    case .check(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return CheckCommand.run(options, console: &console)
+    case .format(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return FormatCommand.run(options, console: &console)
+    case .explain(let id):
+      return ExplainCommand.run(id: id, console: &console)
+    }
+  }
+}

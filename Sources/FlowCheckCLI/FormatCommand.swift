@@ -1,0 +1,53 @@
+import FlowLanguage
+
+/// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file, from the
+/// parser and `FlowFormatter`, comments kept.
+///
+/// Only syntax matters: a file with name errors is still formatted; a file that does not
+/// parse gets its diagnostics printed and is left untouched (exit 65). With several files,
+/// printed output puts `==> path <==` before each.
+enum FormatCommand {
+  static func run<Output, ErrorOutput>(
+    _ options: FormatOptions, console: inout Console<Output, ErrorOutput>
+  ) -> ExitCode {
+    var outcome = ExitCode.verified
+    for path in options.files {
+      outcome = outcome.combined(with: format(path, options: options, console: &console))
+    }
+    return outcome
+  }
+
+  private static func format<Output, ErrorOutput>(
+    _ path: String, options: FormatOptions, console: inout Console<Output, ErrorOutput>
+  ) -> ExitCode {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.contents(of: path)
+    } catch {
+      return console.report(.unreadable(path: path, reason: error.reason))
+    }
+    let source = SourceFile(path: path, bytes: bytes)
+    let parsed = Parser.parse(source)
+    if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+      return console.report(.flowHasErrors(source, parsed.diagnostics))
+    }
+    let formatted = FlowFormatter.format(parsed.file)
+    let changed = Array(formatted.utf8) != bytes
+
+    switch options.mode {
+    case .print:
+      if options.files.count > 1 { console.write("==> \(path) <==\n") }
+      console.write(formatted.isEmpty || formatted.hasSuffix("\n") ? formatted : formatted + "\n")
+    case .check:
+      if changed { return console.report(.notFormatted(path: path)) }
+    case .inPlace:
+      guard changed else { return .verified }
+      do {
+        try FileSystem.replaceContents(of: path, with: Array(formatted.utf8))
+      } catch {
+        return console.report(.unwritable(path: path, reason: error.reason))
+      }
+    }
+    return .verified
+  }
+}

@@ -1,0 +1,28 @@
+/// What the command line asks for, once parsed.
+enum Invocation: Equatable, Sendable {
+  /// Print the help of `flowcheck` (nil) or of a subcommand.
+  case help(Subcommand?)
+  /// Print `flowcheck 0.1.0`.
+  case version
+  case check(CheckOptions)
+  case format(FormatOptions)
+  /// `flowcheck explain ID`.
+  case explain(id: String)
+}
+
+/// The options of `flowcheck fmt`.
+struct FormatOptions: Equatable, Sendable {
+  /// What `fmt` does with each file.
+  enum Mode: Equatable, Sendable {
+    /// Print the canonical form to standard output.
+    case print
+    /// Print nothing for formatted files; name unformatted ones on standard error, exit 1.
+    case check
+    /// Rewrite unformatted files atomically.
+    case inPlace
+  }
+
+  var files: [String]
+  var mode: Mode = .print
+  var noColor = false
+}

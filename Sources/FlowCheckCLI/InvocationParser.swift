@@ -1,0 +1,161 @@
+/// Turns the command line into an `Invocation`, or a `UsageError`.
+///
+/// `flowcheck [check] FILE… [options]`, `flowcheck fmt FILE… [--check | --in-place]`,
+/// `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
+/// `--version`.
+struct InvocationParser {
+  /// Whether a path names something on disk; tells a mistyped subcommand (`chek`) from a
+  /// file argument.
+  var pathExists: (String) -> Bool
+
+  func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
+    let optionArguments = arguments.prefix(while: { $0 != "--" })
+    if optionArguments.contains("--help") || optionArguments.contains("-h") {
+      return .help(subcommand == .help ? nil : subcommand)
+    }
+    switch subcommand {
+    case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
+    case .fmt: return try parseFormat(arguments.dropFirst())
+    case .explain: return try parseExplain(arguments.dropFirst())
+    case .help: return try parseHelp(arguments.dropFirst())
+    case nil:
+      if let first = arguments.first, looksLikeSubcommand(first), !pathExists(first) {
+        throw unknownSubcommand(first)
+      }
+      return try parseCheck(arguments[...], subcommand: nil)
+    }
+  }
+
+  // MARK: - Subcommands
+
+  private func parseCheck(_ arguments: ArraySlice<String>, subcommand: Subcommand?) throws(UsageError)
+    -> Invocation
+  {
+    let scanner = ArgumentScanner(options: OptionSpec.checkOptions + [.version], subcommand: subcommand)
+    let scanned = try scanner.scan(arguments)
+    if scanned.contains(.version) { return .version }
+
+    var options = CheckOptions(files: scanned.positionals)
+    for (spec, value) in scanned.options {
+      let value = value ?? ""
+      switch spec {
+      case .format:
+        guard let format = CheckOptions.OutputFormat(rawValue: value) else {
+          let names = CheckOptions.OutputFormat.allCases.map(\.rawValue)
+          throw invalidValue(
+            value, for: spec, expected: "'text' or 'json'",
+            suggestion: Suggestion.closest(to: value, among: names),
+            subcommand: subcommand)
+        }
+        options.format = format
+      case .threads:
+        options.threads = try required(
+          OptionValue.integer(value, in: 1...1024), value, spec, "a whole number from 1 to 1024", subcommand)
+      case .maxDepth:
+        options.maxDepth = try required(
+          OptionValue.count(value, in: 1...Int.max), value, spec, "a positive whole number", subcommand)
+      case .maxStates:
+        options.maxStates = try required(
+          OptionValue.count(value, in: 1...Int.max), value, spec,
+          "a positive whole number such as 2000000 or 2M",
+          subcommand)
+      case .maxSeconds:
+        options.maxSeconds = try required(
+          OptionValue.seconds(value), value, spec, "a positive number of seconds", subcommand)
+      case .maxMemory:
+        options.maxMemory = try required(
+          OptionValue.size(value), value, spec, "a size such as 512M or 2G", subcommand)
+      case .bitstate:
+        options.bitstateBits = try required(
+          OptionValue.integer(value, in: 16...40), value, spec, "a whole number from 16 to 40", subcommand)
+      case .noColor:
+        options.noColor = true
+      case .quiet:
+        options.quiet = true
+      default:
+        break
+      }
+    }
+    guard !options.files.isEmpty else {
+      throw UsageError("missing expected argument '<file> ...'", subcommand: subcommand)
+    }
+    return .check(options)
+  }
+
+  private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanner = ArgumentScanner(options: [.checkFormatting, .inPlace, .noColor], subcommand: .fmt)
+    let scanned = try scanner.scan(arguments)
+    var options = FormatOptions(files: scanned.positionals)
+    options.noColor = scanned.contains(.noColor)
+    switch (scanned.contains(.checkFormatting), scanned.contains(.inPlace)) {
+    case (true, true):
+      throw UsageError("'--check' and '--in-place' cannot be used together", subcommand: .fmt)
+    case (true, false): options.mode = .check
+    case (false, true): options.mode = .inPlace
+    case (false, false): options.mode = .print
+    }
+    guard !options.files.isEmpty else {
+      throw UsageError("missing expected argument '<file> ...'", subcommand: .fmt)
+    }
+    return .format(options)
+  }
+
+  private func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: [], subcommand: .explain).scan(arguments)
+    guard let id = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<id>'", subcommand: .explain)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .explain)
+    }
+    guard InvariantExplanation.ids.contains(id) else {
+      throw UsageError(
+        "unknown invariant '\(id)'", suggestion: Suggestion.closest(to: id, among: InvariantExplanation.ids),
+        subcommand: .explain)
+    }
+    return .explain(id: id)
+  }
+
+  private func parseHelp(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: [], subcommand: .help).scan(arguments)
+    guard let name = scanned.positionals.first else { return .help(nil) }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .help)
+    }
+    guard let subcommand = Subcommand(rawValue: name) else { throw unknownSubcommand(name) }
+    return .help(subcommand)
+  }
+
+  // MARK: - Errors
+
+  /// A bare lowercase word such as `chek` is taken for a subcommand, unless a file of that
+  /// name exists; anything with a dot or a slash is a path.
+  private func looksLikeSubcommand(_ word: String) -> Bool {
+    guard let first = word.first, first.isLetter else { return false }
+    return word.allSatisfy { ($0.isASCII && $0.isLowercase) || $0 == "-" }
+  }
+
+  private func unknownSubcommand(_ word: String) -> UsageError {
+    UsageError(
+      "unknown subcommand '\(word)'", suggestion: Suggestion.closest(to: word, among: Subcommand.names))
+  }
+
+  private func invalidValue(
+    _ value: String, for spec: OptionSpec, expected: String, suggestion: String? = nil,
+    subcommand: Subcommand?
+  ) -> UsageError {
+    let message = "invalid value '\(value)' for '\(spec.usageText)'"
+    if let suggestion {
+      return UsageError(message, suggestion: suggestion, subcommand: subcommand)
+    }
+    return UsageError(message + "; expected " + expected, subcommand: subcommand)
+  }
+
+  private func required<Value>(
+    _ parsed: Value?, _ value: String, _ spec: OptionSpec, _ expected: String, _ subcommand: Subcommand?
+  ) throws(UsageError) -> Value {
+    guard let parsed else { throw invalidValue(value, for: spec, expected: expected, subcommand: subcommand) }
+    return parsed
+  }
+}

@@ -1,0 +1,81 @@
+/// SPIN's bitstate hashing ("supertrace"): a visited set of `2^k` bits, `h` of them set per
+/// state, instead of a table of fingerprints.
+///
+/// A state counts as seen when all its `h` bits are already set, so a new state can be
+/// mistaken for a seen one and skipped (never the other way round). The bit positions come
+/// from double hashing of the fingerprint, `g_i = f + i·mix(f)` (Kirsch and Mitzenmacher),
+/// each taking the top `k` bits.
+///
+/// The estimate of missed states: when the array is a fraction `φ` full, a new state is
+/// skipped with probability `p = φ^h`, so each stored state stands for `1 / (1 - p)` new
+/// states met; ``estimatedMissedStates`` sums `p / (1 - p)` over the insertions. States
+/// reachable only through a skipped state are not counted, so it is optimistic.
+final class BitstateArray: VisitedSet {
+  private let words: UnsafeMutablePointer<UInt64>
+  private let wordCount: Int
+  private let shift: UInt64
+  let log2Bits: Int
+  let hashCount: Int
+  /// Bits set so far.
+  private(set) var setBits: Int = 0
+  /// States inserted so far.
+  private(set) var count: Int = 0
+  private(set) var estimatedMissedStates: Double = 0
+
+  var keepsIndices: Bool { false }
+  var isExact: Bool { false }
+  var storedBytes: Int { wordCount * 8 }
+
+  /// Creates an empty array of `2^log2Bits` bits, setting `hashCount` bits per state.
+  init(log2Bits: Int, hashCount: Int) {
+    self.log2Bits = log2Bits
+    self.hashCount = hashCount
+    wordCount = max(1, (1 << log2Bits) / 64)
+    shift = UInt64(64 - log2Bits)
+    words = .allocate(capacity: wordCount)
+    words.initialize(repeating: 0, count: wordCount)
+  }
+
+  deinit { words.deallocate() }
+
+  /// The fraction of bits set.
+  var fill: Double { Double(setBits) / Double(wordCount * 64) }
+
+  @inline(__always) private func bit(_ fingerprint: UInt64, _ i: Int) -> Int {
+    let step = SplitMix64.mix(fingerprint) | 1
+    return Int(truncatingIfNeeded: (fingerprint &+ UInt64(i) &* step) >> shift)
+  }
+
+  /// - Complexity: O(hashCount)
+  func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32) {
+    let key = storableFingerprint(fingerprint)
+    var isNew = false
+    for i in 0..<hashCount {
+      let position = bit(key, i)
+      let mask: UInt64 = 1 << UInt64(position & 63)
+      let word = words[position >> 6]
+      if word & mask == 0 {
+        words[position >> 6] = word | mask
+        setBits += 1
+        isNew = true
+      }
+    }
+    guard isNew else { return (false, UInt32.max) }
+    count += 1
+    var skipped = 1.0
+    let full = fill
+    for _ in 0..<hashCount { skipped *= full }
+    if skipped < 1 { estimatedMissedStates += skipped / (1 - skipped) }
+    return (true, index)
+  }
+
+  /// - Complexity: O(hashCount)
+  func find(_ fingerprint: UInt64) -> UInt32? {
+    let key = storableFingerprint(fingerprint)
+    for i in 0..<hashCount {
+      let position = bit(key, i)
+      if words[position >> 6] & (1 << UInt64(position & 63)) == 0 { return nil }
+    }
+    return UInt32.max
+  }
+}

@@ -1,0 +1,61 @@
+/// Bounds and settings of one exhaustive exploration.
+///
+/// Hitting any limit ends the search with ``Completion/incomplete(reason:)``, never with
+/// ``Completion/complete``: a bounded search is not a proof.
+public struct ExplorerOptions: Sendable, Equatable {
+  /// Largest number of actions in a trace. States deeper than this are not stored; if any
+  /// state at this depth has a successor that was not seen, the result is incomplete.
+  public var maxDepth: Int?
+  /// Largest number of distinct states stored.
+  public var maxStates: Int?
+  /// Wall-clock budget, checked between small batches of states.
+  public var maxSeconds: Double?
+  /// Peak resident memory of the process (Linux: `VmHWM` of `/proc/self/status`).
+  public var maxMemoryBytes: Int?
+  /// Worker threads. Any value gives the same counts and traces; only speed differs.
+  public var threads: Int
+  /// End at the first violation found (still a shortest trace) instead of finding the
+  /// shortest trace of every property.
+  public var stopAtFirstViolation: Bool
+  /// Replace the exact visited table by a SPIN-style bitstate array (supertrace): much less
+  /// memory per state, but states may be missed. `nil` means exact.
+  public var bitstate: Bitstate?
+
+  /// Settings of bitstate (supertrace) hashing.
+  public struct Bitstate: Sendable, Equatable {
+    /// The bit array holds `2^log2Bits` bits (`2^log2Bits / 8` bytes); 10...40.
+    public var log2Bits: Int
+    /// Bits set per state, each from a different hash of the fingerprint; 1...4.
+    public var hashCount: Int
+
+    /// Creates bitstate settings; SPIN's default is 3 hash functions.
+    public init(log2Bits: Int = 30, hashCount: Int = 3) {
+      precondition((10...40).contains(log2Bits), "bitstate 'log2Bits' must be in 10...40")
+      precondition((1...4).contains(hashCount), "bitstate 'hashCount' must be in 1...4")
+      self.log2Bits = log2Bits
+      self.hashCount = hashCount
+    }
+  }
+
+  /// Creates options; by default nothing is bounded and one thread works.
+  public init(
+    maxDepth: Int? = nil,
+    maxStates: Int? = nil,
+    maxSeconds: Double? = nil,
+    maxMemoryBytes: Int? = nil,
+    threads: Int = 1,
+    stopAtFirstViolation: Bool = false,
+    bitstate: Bitstate? = nil
+  ) {
+    precondition(threads >= 1, "'threads' must be at least 1")
+    precondition((maxDepth ?? 0) >= 0, "'maxDepth' must not be negative")
+    precondition((maxStates ?? 0) >= 0, "'maxStates' must not be negative")
+    self.maxDepth = maxDepth
+    self.maxStates = maxStates
+    self.maxSeconds = maxSeconds
+    self.maxMemoryBytes = maxMemoryBytes
+    self.threads = threads
+    self.stopAtFirstViolation = stopAtFirstViolation
+    self.bitstate = bitstate
+  }
+}

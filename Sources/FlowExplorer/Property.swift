@@ -1,0 +1,63 @@
+/// A named property of a ``TransitionSystem``, checked by ``Explorer`` and ``Simulator``.
+///
+/// A property's position in ``TransitionSystem/properties`` is its id in every result.
+public struct Property<State>: Sendable {
+  /// What a property claims, and so how the explorer checks it.
+  public enum Kind: Sendable {
+    /// Must hold in every reachable state (a safety invariant).
+    case always(@Sendable (State) -> Bool)
+    /// Some reachable state must satisfy it ("reachable"); the shortest witness is reported.
+    case sometimes(@Sendable (State) -> Bool)
+    /// Broken when ``TransitionSystem/successor(of:via:violations:)`` reports its index.
+    case step
+    /// Every non-terminal state has at least one enabled action.
+    case deadlockFree
+    /// From every reachable state some target state is reachable.
+    ///
+    /// Checked on the explored graph after the search, so the explorer records edges only
+    /// when a system has such a property.
+    case canReach(@Sendable (State) -> Bool)
+  }
+
+  /// The property's name, as the user wrote it or as the model's invariant id.
+  public var name: String
+  /// What the property claims.
+  public var kind: Kind
+
+  /// Creates a property.
+  public init(name: String, kind: Kind) {
+    self.name = name
+    self.kind = kind
+  }
+
+  /// A property that must hold in every reachable state.
+  public static func always(
+    _ name: String, _ predicate: @escaping @Sendable (State) -> Bool
+  ) -> Property {
+    Property(name: name, kind: .always(predicate))
+  }
+
+  /// A property that some reachable state must satisfy.
+  public static func sometimes(
+    _ name: String, _ predicate: @escaping @Sendable (State) -> Bool
+  ) -> Property {
+    Property(name: name, kind: .sometimes(predicate))
+  }
+
+  /// A property broken by a step, reported by the system's successor function.
+  public static func step(_ name: String) -> Property {
+    Property(name: name, kind: .step)
+  }
+
+  /// A property that every non-terminal reachable state has an enabled action.
+  public static func deadlockFree(_ name: String) -> Property {
+    Property(name: name, kind: .deadlockFree)
+  }
+
+  /// A property that from every reachable state a target state can be reached.
+  public static func canReach(
+    _ name: String, _ target: @escaping @Sendable (State) -> Bool
+  ) -> Property {
+    Property(name: name, kind: .canReach(target))
+  }
+}

@@ -1,0 +1,39 @@
+/// A deterministic transition system: the only thing the explorer knows about a model.
+///
+/// The explorer never looks inside `State` or `Action`. It asks for the initial states, the
+/// enabled actions of a state, the successor under one action and a fingerprint of a state,
+/// and it evaluates the ``properties`` on the states it reaches. Everything must be a pure
+/// function of its arguments: the same system explored twice, with any number of threads,
+/// gives the same counts and the same traces.
+///
+/// A trace is stored as action *indices* (positions in the order ``actions(in:into:)``
+/// produces), so that order must be fixed: never derived from iterating a `Set` or a
+/// `Dictionary`.
+public protocol TransitionSystem: Sendable {
+  /// A state of the model. Only the states of the BFS frontier are kept in memory.
+  associatedtype State: Sendable
+  /// An event that moves the model from one state to the next.
+  associatedtype Action: Sendable
+
+  /// The initial states, in a fixed order. Duplicates (same fingerprint) are explored once.
+  func initialStates() -> [State]
+
+  /// Enabled actions in a fixed, deterministic order (appended to `actions`, which arrives empty).
+  func actions(in state: State, into actions: inout [Action])
+
+  /// The successor. `nil` means the action is cut by a declared model bound (counted, not explored).
+  /// `violations` receives indices of step properties broken during this step (e.g. a crash rule).
+  func successor(of state: State, via action: Action, violations: inout [Int]) -> State?
+
+  /// Fingerprint of a CANONICAL state: a fixed hand-written 64-bit hash (never Swift's Hasher).
+  ///
+  /// Two states with the same fingerprint are taken to be the same state. ``Fingerprint``
+  /// provides a suitable hash.
+  func fingerprint(of state: State) -> UInt64
+
+  /// Whether a state is terminal on purpose (e.g. the app crashed): not expanded, not a deadlock.
+  func isTerminal(_ state: State) -> Bool
+
+  /// The properties, in a fixed order (their index is their id in results).
+  var properties: [Property<State>] { get }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything the language layer learned about one file.
+public struct FrontEndResult: Sendable {
+  /// The file as read; for a file that could not be read, an empty file with its path, so
+  /// that diagnostics still render as `path:1:1: error: …`.
+  public var source: SourceFile?
+  /// The syntax tree (possibly with recovered parts); nil when the file could not be read.
+  public var file: FlowFile?
+  /// The checked flow; nil when any diagnostic is an error.
+  public var flow: CheckedFlow?
+  /// All diagnostics, sorted by offset, then severity (errors first).
+  public var diagnostics: [Diagnostic]
+  public var hasErrors: Bool
+  /// The file could not be read at all (missing, a directory, no permission): exit code 66.
+  public var readFailed: Bool
+
+  public init(
+    source: SourceFile?, file: FlowFile?, flow: CheckedFlow?, diagnostics: [Diagnostic], readFailed: Bool = false
+  ) {
+    self.source = source
+    self.file = file
+    self.flow = flow
+    self.diagnostics = diagnostics
+    self.hasErrors = diagnostics.contains { $0.severity == .error }
+    self.readFailed = readFailed
+  }
+}
+
+/// Text → checked flow in one call: read, parse, resolve.
+///
+/// Syntax errors stop the pipeline before resolution: a tree with recovered parts would
+/// make the resolver report names the parser skipped, a cascade of bogus errors. So the
+/// user first sees the syntax errors, and the semantic ones once those are fixed.
+public enum FrontEnd {
+  /// Reads the file at `path`, then checks it. A file that cannot be read (missing, a
+  /// directory, no permission) gives one `unreadableFile` error at 1:1 and `readFailed`.
+  public static func load(path: String) -> FrontEndResult {
+    switch readFile(path) {
+    case .success(let bytes):
+      return check(source: SourceFile(path: path, bytes: bytes))
+    case .failure(let failure):
+      let diagnostic = Diagnostic.error(.unreadableFile, "cannot read file: \(failure.reason)", at: 0)
+      return FrontEndResult(
+        source: SourceFile(path: path, bytes: []), file: nil, flow: nil, diagnostics: [diagnostic], readFailed: true)
+    }
+  }
+
+  /// Parses and resolves a file already in memory.
+  /// - Complexity: O(n) in the size of the file, plus the resolver's name suggestions.
+  public static func check(source: SourceFile) -> FrontEndResult {
+    let parsed = Parser.parse(source)
+    let parseDiagnostics = sortedDiagnostics(parsed.diagnostics)
+    if parseDiagnostics.contains(where: { $0.severity == .error }) {
+      return FrontEndResult(source: source, file: parsed.file, flow: nil, diagnostics: parseDiagnostics)
+    }
+    let resolved = Resolver.resolve(parsed.file, source: source)
+    return FrontEndResult(
+      source: source, file: parsed.file, flow: resolved.flow,
+      diagnostics: sortedDiagnostics(parseDiagnostics + resolved.diagnostics))
+  }
+
+  struct ReadFailure: Error {
+    var reason: String
+  }
+
+  /// The whole file, read with POSIX calls so that a failure carries the system's reason.
+  static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return .failure(lastFailure()) }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      return .failure(ReadFailure(reason: "is a directory"))
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(lastFailure())
+      }
+      if count == 0 { return .success(bytes) }
+      bytes += chunk[0..<count]
+    }
+  }
+
+  /// `errno` as a lowercase reason: "no such file or directory".
+  private static func lastFailure() -> ReadFailure {
+    let code = errno
+    guard let text = strerror(code) else { return ReadFailure(reason: "error \(code)") }
+    let reason = String(cString: text)
+    return ReadFailure(reason: reason.prefix(1).lowercased() + reason.dropFirst())
+  }
+}

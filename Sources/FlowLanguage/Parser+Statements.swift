@@ -1,0 +1,197 @@
+// Blocks and statements.
+
+extension Parser.Session {
+  /// `block := '{' statement* '}'`, statements separated by line breaks or `;`.
+  ///
+  /// `owner` names the block in messages ("'start'", "event 'logout'"); `description` says
+  /// where the `{` was expected ("after 'start'"). Beyond the nesting cap the block is
+  /// reported and skipped without recursing.
+  mutating func parseBlock(owner: String, after description: String, enclosing: Parser.ListLevel) -> Block {
+    let start = current.range.start
+    if at(.leftBrace) && depth >= Parser.maximumNesting {
+      reportNesting(at: start)
+      skipBalancedBraces()
+      return Block(statements: [], range: SourceRange(start: start, end: lastConsumedEnd))
+    }
+    let (open, parseBody) = openBody(after: description, enclosing: enclosing)
+    guard parseBody else { return Block(statements: [], range: .at(start)) }
+    depth += 1
+    defer { depth -= 1 }
+    let (entries, closing) = parseItems(.block, owner: owner, open: open) { $0.parseStatement() }
+    let statements = entries.map { Statement(kind: $0.kind, range: $0.range, trivia: $0.trivia) }
+    return Block(
+      statements: statements, range: SourceRange(start: start, end: max(start, lastConsumedEnd)),
+      closingComments: closing)
+  }
+
+  mutating func reportNesting(at offset: Int) {
+    report(.nestingTooDeep, "nesting deeper than \(Parser.maximumNesting) levels", at: offset)
+  }
+
+  /// ```
+  /// statement := 'show' NAME | 'root' NAME | 'top' NAME anim? | 'pop' ('to' NAME)? anim?
+  ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
+  ///            | 'finish' | 'takeover' | 'activate' | 'send' NAME
+  ///            | 'if' expr block ('else' (block | if-statement))?
+  ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
+  /// ```
+  /// Returns nil after reporting and skipping something that is not a statement.
+  mutating func parseStatement() -> StatementKind? {
+    let token = current
+    guard token.kind == .identifier else {
+      report(.expectedStatement, "expected a statement", at: token.range.start)
+      skipGarbage(.block)
+      return nil
+    }
+    switch token.text {
+    case "show": return parseNavigation(.show)
+    case "root": return parseNavigation(.root)
+    case "top": return parseNavigation(.top)
+    case "pop": return parseNavigation(.pop)
+    case "present": return parseNavigation(.present)
+    case "dismiss": return parseNavigation(.dismiss)
+    case "startChild":
+      advance()
+      return .startChild(expectName("a coordinator name after 'startChild'"))
+    case "stopChild":
+      advance()
+      return .stopChild(expectName("a coordinator name after 'stopChild'"))
+    case "finish":
+      advance()
+      return .finish
+    case "takeover":
+      advance()
+      return .takeover
+    case "activate":
+      advance()
+      return .activate
+    case "send":
+      advance()
+      return .send(expectName("a message name after 'send'"))
+    case "if":
+      return parseIf()
+    case "after":
+      advance()
+      let name = expectName("a name for the async work after 'after', as in 'after payment { … }'")
+      let owner = "'after \(name.text)'"
+      return .after(name, parseBlock(owner: owner, after: "after \(owner)", enclosing: .block))
+    case "else":
+      report(.expectedStatement, "'else' must follow the '}' of an 'if' block", at: token.range.start)
+      skipGarbage(.block)
+      return nil
+    default:
+      let next = peek()
+      if !Parser.isReserved(token.text) && !next.startsLine, let op = Self.assignmentOperator(next.kind) {
+        advance()
+        advance()
+        return .assignment(Name(token.text, token.range), op, parseExpression())
+      }
+      report(
+        .unknownKeyword, Parser.unknownMessage("statement", token.text, among: Parser.statementKeywords),
+        at: token.range.start)
+      skipGarbage(.block)
+      return nil
+    }
+  }
+
+  static func assignmentOperator(_ kind: TokenKind) -> AssignmentOperator? {
+    switch kind {
+    case .assign: .assign
+    case .addAssign: .add
+    case .subtractAssign: .subtract
+    default: nil
+    }
+  }
+
+  /// A navigation verb: `show S`, `pop`, `pop to S`, `dismiss`…, then an optional `animated: BOOL`.
+  mutating func parseNavigation(_ verb: NavigationVerb) -> StatementKind {
+    let keyword = advance()
+    var verb = verb
+    var screen: Name? = nil
+    switch verb {
+    case .pop:
+      if atWord("to") && !current.startsLine {
+        advance()
+        verb = .popTo
+        screen = expectName("a screen name after 'pop to'")
+      }
+    case .dismiss:
+      break
+    default:
+      screen = expectName("a screen name after '\(keyword.text)'")
+    }
+    return .navigation(verb: verb, screen: screen, animated: parseAnimated())
+  }
+
+  /// `anim := 'animated' ':' ('true' | 'false')`, on the line of its verb.
+  mutating func parseAnimated() -> AnimatedFlag? {
+    guard atWord("animated") && !current.startsLine else { return nil }
+    let word = advance()
+    if at(.colon) {
+      advance()
+    } else {
+      reportExpected("expected ':' after 'animated'")
+    }
+    if (atWord("true") || atWord("false")) && !current.startsLine {
+      let value = advance()
+      return AnimatedFlag(value: value.text == "true", range: SourceRange(start: word.range.start, end: value.range.end))
+    }
+    reportExpected("expected 'true' or 'false' after 'animated:'")
+    if atNameOnSameLine { advance() }
+    return nil
+  }
+
+  /// `'if' expr block ('else' (block | if-statement))?`, read as a loop over the `else if`
+  /// links (each one a nesting level), then built from the last link outwards.
+  mutating func parseIf() -> StatementKind {
+    var keyword = advance()
+    var clauses: [(keyword: Token, condition: Expression, body: Block)] = []
+    var otherwise: Block? = nil
+    var links = 0
+    defer { depth -= links }
+    while true {
+      let condition = parseExpression()
+      let body = parseBlock(owner: "the 'if' block", after: "after the 'if' condition", enclosing: .block)
+      clauses.append((keyword, condition, body))
+      guard atWord("else") else { break }
+      advance()
+      if atWord("if") && !current.startsLine {
+        if depth >= Parser.maximumNesting {
+          reportNesting(at: current.range.start)
+          skipIfChain()
+          break
+        }
+        depth += 1
+        links += 1
+        keyword = advance()
+        continue
+      }
+      otherwise = parseBlock(owner: "the 'else' block", after: "after 'else'", enclosing: .block)
+      break
+    }
+    var inner = clauses.removeLast()
+    var kind = StatementKind.ifElse(condition: inner.condition, then: inner.body, otherwise: otherwise)
+    while let outer = clauses.popLast() {
+      let range = SourceRange(start: inner.keyword.range.start, end: lastConsumedEnd)
+      let elseBlock = Block(statements: [Statement(kind: kind, range: range)], range: range)
+      kind = .ifElse(condition: outer.condition, then: outer.body, otherwise: elseBlock)
+      inner = outer
+    }
+    return kind
+  }
+
+  /// Skips `if … { … } else if … { … } else { … }` from an `if`, without recursing.
+  mutating func skipIfChain() {
+    while true {
+      advance()
+      while !atEnd && !at(.leftBrace) && !at(.rightBrace) && !closesList(.block, current) { advance() }
+      guard at(.leftBrace) else { return }
+      skipBalancedBraces()
+      guard atWord("else") else { return }
+      advance()
+      if atWord("if") { continue }
+      if at(.leftBrace) { skipBalancedBraces() }
+      return
+    }
+  }
+}

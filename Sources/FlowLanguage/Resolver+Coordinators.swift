@@ -1,0 +1,140 @@
+// The coordinator bodies: `start`, screen-event and message handlers, `popBack` and
+// `didFinish`, each checked for duplicates and for the runtime's support.
+
+extension Resolution {
+  mutating func resolveCoordinatorBodies() {
+    for (index, outline) in outlines.enumerated() {
+      coordinators.append(resolveCoordinator(index, outline))
+    }
+  }
+
+  private mutating func resolveCoordinator(_ index: Int, _ outline: CoordinatorOutline) -> CoordinatorInfo {
+    let declaration = outline.declaration
+    let name = declaration.name.text
+    let context = StatementContext(
+      coordinator: index, coordinatorName: name, kind: outline.kind, locals: outline.locals)
+    var info = CoordinatorInfo(
+      name: name, kind: outline.kind ?? .navigation, root: outline.root ?? .presented,
+      identifier: outline.identifier, declaredAt: declaration.name.range.start)
+    var startAt: Int?
+    var startBlock: Block?
+    var popBackAt: Int?
+    var handlerAt: [String: Int] = [:]
+    var messageAt: [String: Int] = [:]
+    var didFinishAt: [String: Int] = [:]
+
+    for member in declaration.members {
+      let at = member.range.start
+      switch member.kind {
+      case .root, .identifier, .variable:
+        break
+
+      case .start(let body):
+        let statements = resolveBlock(body, context)
+        if let first = startAt {
+          duplicate("duplicate 'start' in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        startAt = at
+        startBlock = body
+        info.start = statements
+
+      case .screenEvent(let screenName, let event, let body):
+        let statements = resolveBlock(body, context)
+        guard !Self.isMissing(screenName), !Self.isMissing(event) else { continue }
+        let key = screenName.text + "." + event.text
+        if let first = handlerAt[key] {
+          duplicate("duplicate handler 'on \(key)' in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        handlerAt[key] = at
+        guard let screen = lookUpScreen(screenName) else { continue }
+        guard let eventIndex = screens[screen].events.firstIndex(of: event.text) else {
+          // Only a screen with an `emits` list can miss a handled event.
+          let emits = screenEmits[screen] ?? []
+          if let suggestion = NameSuggestion.closest(to: event.text, among: emits) {
+            error(
+              .unknownEvent, "unknown event '\(event.text)' of screen '\(screenName.text)'; did you mean '\(suggestion)'?",
+              at: event.range.start)
+          } else {
+            warning(
+              .eventNeverEmitted,
+              "handler '\(key)' never runs: screen '\(screenName.text)' does not emit '\(event.text)'",
+              at: event.range.start)
+          }
+          continue
+        }
+        info.screenHandlers.append(ScreenHandler(screen: screen, event: eventIndex, body: statements))
+
+      case .message(let message, let body):
+        let supported = require(.handle, at: at)
+        let statements = resolveBlock(body, context)
+        guard !Self.isMissing(message) else { continue }
+        if let first = messageAt[message.text] {
+          duplicate("duplicate handler 'handle \(message.text)' in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        messageAt[message.text] = at
+        if supported, let index = messageIndex[message.text] { info.messageHandlers[index] = statements }
+
+      case .popBack(let body):
+        if require(.popBack, at: at), outline.kind == .tabBar {
+          error(.unsupportedStatement, "'popBack' needs a NavigationCoordinator; '\(name)' is a TabBarCoordinator", at: at)
+        }
+        let statements = resolveBlock(body, context)
+        if let first = popBackAt {
+          duplicate("duplicate 'popBack' in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        popBackAt = at
+        info.popBack = statements
+
+      case .didFinish(let child, let body):
+        _ = require(.didFinish, at: at)
+        var childIndex: Int?
+        if let child, !Self.isMissing(child) { childIndex = lookUpCoordinator(child) }
+        let statements = resolveBlock(body, context)
+        let key = child?.text ?? ""
+        if let first = didFinishAt[key] {
+          let what = key.isEmpty ? "'didFinish'" : "'didFinish \(key)'"
+          duplicate("duplicate \(what) in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        didFinishAt[key] = at
+        info.didFinish.append((child: childIndex, body: statements))
+      }
+    }
+
+    if let startBlock, let screen = firstInstalledScreen(in: startBlock) {
+      info.presentedStyle = screens[screen].style
+      info.presentedModalInPresentation = screens[screen].modalInPresentation
+    }
+    return info
+  }
+
+  /// The screen of the first `root`, `show` or `top` in a block, searching in written order
+  /// (an `if` before its `else`; `after` blocks run later and are skipped): the view
+  /// controller that a `root presented` coordinator's navigation controller is created with.
+  func firstInstalledScreen(in block: Block) -> Int? {
+    for statement in block.statements {
+      switch statement.kind {
+      case .navigation(let verb, let screen?, _) where verb == .root || verb == .show || verb == .top:
+        if let index = screenIndex[screen.text] { return index }
+      case .ifElse(_, let then, let otherwise):
+        if let found = firstInstalledScreen(in: then) { return found }
+        if let otherwise, let found = firstInstalledScreen(in: otherwise) { return found }
+      default:
+        break
+      }
+    }
+    return nil
+  }
+
+  /// Reports an operation the chosen runtime has no API for; returns whether it is supported.
+  mutating func require(_ operation: RuntimeOperation, at offset: Int) -> Bool {
+    guard !capabilities.supports(operation) else { return true }
+    error(
+      .unsupportedStatement, "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'", at: offset)
+    return false
+  }
+}

@@ -1,0 +1,508 @@
+// The declaration passes: the app, screens, variables and the coordinators' outlines
+// (kind, root, identifier, locals), plus the pre-passes that gather screen events and
+// messages before any body is resolved.
+
+/// Names that always denote a built-in value in an expression.
+let builtInValueNames = ["top", "stack", "presented"]
+/// The `root` sources, in the order messages list them.
+let rootSourceNames = ["window", "parent", "presented", "tab"]
+
+extension Resolution {
+  // MARK: The app
+
+  /// Finds the single `app` declaration and reads its members.
+  mutating func collectApp() {
+    var firstAt: Int?
+    for declaration in file.declarations {
+      guard case .app(let appDeclaration) = declaration.kind else { continue }
+      let at = Self.isMissing(appDeclaration.name) ? declaration.range.start : appDeclaration.name.range.start
+      if let firstAt {
+        error(
+          .duplicateApp, "duplicate 'app' declaration; a flow has exactly one app", at: at,
+          notes: [DiagnosticNote(message: "first declared here", offset: firstAt)])
+        continue
+      }
+      firstAt = at
+      app = appDeclaration
+      appName = appDeclaration.name.text
+      readAppMembers(appDeclaration, at: at)
+    }
+    if app == nil {
+      error(.missingApp, "no 'app' declaration; add 'app NAME { window COORDINATOR }'", at: 0)
+    }
+  }
+
+  private mutating func readAppMembers(_ appDeclaration: AppDeclaration, at appAt: Int) {
+    var libraryAt: Int?
+    var windowAt: Int?
+    var homeAt: Int?
+    var limitAt: [String: Int] = [:]
+    for member in appDeclaration.members {
+      switch member.kind {
+      case .library(let name):
+        if let first = libraryAt {
+          duplicate("duplicate 'library' in app '\(appName)'", at: member.range.start, first: first)
+          continue
+        }
+        libraryAt = member.range.start
+        guard !Self.isMissing(name) else { continue }
+        if let profile = LibraryProfile(rawValue: name.text) {
+          library = profile
+          capabilities = RuntimeCapabilities.of(profile)
+        } else {
+          let names = LibraryProfile.allCases.map(\.rawValue)
+          error(
+            .unknownLibrary, "unknown library '\(name.text)'\(Self.suggestionOrChoices(name.text, among: names))",
+            at: name.range.start)
+        }
+      case .window(let name):
+        if let first = windowAt {
+          duplicate("duplicate 'window' in app '\(appName)'", at: member.range.start, first: first)
+          continue
+        }
+        windowAt = member.range.start
+        windowName = name
+      case .home(let name):
+        if let first = homeAt {
+          duplicate("duplicate 'home' in app '\(appName)'", at: member.range.start, first: first)
+          continue
+        }
+        homeAt = member.range.start
+        homeName = name
+      case .limits(let entries):
+        for entry in entries where !Self.isMissing(entry.name) {
+          let name = entry.name.text
+          guard FlowLimits.names.contains(name) else {
+            error(
+              .unknownLimit, "unknown limit '\(name)'\(Self.suggestionOrChoices(name, among: FlowLimits.names))",
+              at: entry.name.range.start)
+            continue
+          }
+          if let first = limitAt[name] {
+            duplicate("duplicate limit '\(name)'", at: entry.name.range.start, first: first)
+            continue
+          }
+          limitAt[name] = entry.name.range.start
+          setLimit(name, entry.value, at: entry.valueRange.start)
+        }
+      }
+    }
+    if windowAt == nil {
+      error(.missingWindow, "app '\(appName)' has no 'window'; add 'window COORDINATOR'", at: appAt)
+    }
+  }
+
+  /// The largest value a limit other than `depth` and `states` accepts.
+  static let limitMaximum = 1_000_000_000
+
+  private mutating func setLimit(_ name: String, _ value: Int, at offset: Int) {
+    let unbounded = name == "depth" || name == "states"
+    guard value >= 1, unbounded || value <= Self.limitMaximum else {
+      let range = unbounded ? "at least 1" : "between 1 and \(Self.limitMaximum)"
+      error(.invalidLimit, "limit '\(name)' must be \(range), not \(value)", at: offset)
+      return
+    }
+    switch name {
+    case "stack": limits.stack = value
+    case "presented": limits.presented = value
+    case "coordinators": limits.coordinators = value
+    case "pending": limits.pending = value
+    case "depth": limits.depth = value
+    default: limits.states = value
+    }
+  }
+
+  /// Resolves `window` and `home`, once coordinators and screens are known.
+  mutating func resolveAppReferences() {
+    if let windowName {
+      if Self.isMissing(windowName) {
+        // Only a tree recovered from syntax errors has an empty name; the flow still needs
+        // an error to explain why it has no window coordinator.
+        error(.missingWindow, "app '\(appName)' names no window coordinator; add 'window COORDINATOR'", at: windowName.range.start)
+      }
+      windowCoordinator = lookUpCoordinator(windowName)
+    }
+    if let homeName { home = lookUpScreen(homeName) }
+  }
+
+  // MARK: Screens
+
+  mutating func collectScreens() {
+    for declaration in file.declarations {
+      guard case .screen(let screen) = declaration.kind else { continue }
+      let name = screen.name
+      var info = ScreenInfo(name: name.text, declaredAt: name.range.start)
+      var emits: [String]? = nil
+      var styleAt: Int?
+      var modalAt: Int?
+      var emitsAt: Int?
+      for attribute in screen.attributes {
+        switch attribute.kind {
+        case .style(let style):
+          if let first = styleAt {
+            duplicate("duplicate attribute 'style' of screen '\(name.text)'", at: attribute.range.start, first: first)
+            continue
+          }
+          styleAt = attribute.range.start
+          guard !Self.isMissing(style) else { continue }
+          if let value = PresentationStyle(rawValue: style.text) {
+            info.style = value
+          } else {
+            let names = PresentationStyle.allCases.map(\.rawValue)
+            error(
+              .unknownStyle, "unknown style '\(style.text)'\(Self.suggestionOrChoices(style.text, among: names))",
+              at: style.range.start)
+          }
+        case .modalInPresentation:
+          if let first = modalAt {
+            duplicate(
+              "duplicate attribute 'modalInPresentation' of screen '\(name.text)'", at: attribute.range.start,
+              first: first)
+            continue
+          }
+          modalAt = attribute.range.start
+          info.modalInPresentation = true
+        case .emits(let events):
+          if let first = emitsAt {
+            duplicate("duplicate attribute 'emits' of screen '\(name.text)'", at: attribute.range.start, first: first)
+            continue
+          }
+          emitsAt = attribute.range.start
+          var listed: [String] = []
+          var listedAt: [String: Int] = [:]
+          for event in events where !Self.isMissing(event) {
+            if let first = listedAt[event.text] {
+              duplicate("duplicate event '\(event.text)' in 'emits' of screen '\(name.text)'", at: event.range.start, first: first)
+              continue
+            }
+            listedAt[event.text] = event.range.start
+            listed.append(event.text)
+          }
+          emits = listed
+        }
+      }
+      guard !Self.isMissing(name) else { continue }
+      if let first = screenIndex[name.text] {
+        duplicate("duplicate screen '\(name.text)'", at: name.range.start, first: screens[first].declaredAt)
+        continue
+      }
+      screenIndex[name.text] = screens.count
+      screenNames.append(name.text)
+      screens.append(info)
+      screenEmits.append(emits)
+      screenShown.append(false)
+    }
+  }
+
+  /// Gathers each screen's events: those named by handlers (all coordinators, first-seen
+  /// order), then those its `emits` list adds. A handler for an event outside a screen's
+  /// `emits` list adds nothing: it is reported when its coordinator is resolved.
+  mutating func collectScreenEvents() {
+    var known: [[String: Int]] = Array(repeating: [:], count: screens.count)
+    func add(_ event: String, to screen: Int, in screens: inout [ScreenInfo]) {
+      guard known[screen][event] == nil else { return }
+      known[screen][event] = screens[screen].events.count
+      screens[screen].events.append(event)
+    }
+    for outline in outlines {
+      for member in outline.declaration.members {
+        guard case .screenEvent(let screenName, let event, _) = member.kind,
+          !Self.isMissing(screenName), !Self.isMissing(event),
+          let screen = screenIndex[screenName.text]
+        else { continue }
+        if let emits = screenEmits[screen], !emits.contains(event.text) { continue }
+        add(event.text, to: screen, in: &screens)
+      }
+    }
+    for screen in screens.indices {
+      for event in screenEmits[screen] ?? [] { add(event, to: screen, in: &screens) }
+    }
+  }
+
+  // MARK: Variables
+
+  mutating func collectGlobals() {
+    for declaration in file.declarations {
+      guard case .variable(let variable) = declaration.kind else { continue }
+      let info = checkVariable(variable, owner: nil)
+      let name = variable.name
+      guard !Self.isMissing(name) else { continue }
+      if let first = globals[name.text] {
+        duplicate("duplicate variable '\(name.text)'", at: name.range.start, first: variableNames[first].range.start)
+        continue
+      }
+      globals[name.text] = variables.count
+      variables.append(info)
+      variableNames.append(name)
+    }
+  }
+
+  /// Checks a variable's name, range and initial value. After a problem the variable is
+  /// still declared (with a permissive type) so that its uses do not cascade into errors.
+  mutating func checkVariable(_ variable: VariableDeclaration, owner: Int?) -> VariableInfo {
+    let name = variable.name
+    if !Self.isMissing(name) {
+      if builtInValueNames.contains(name.text) {
+        error(.duplicateDeclaration, "variable '\(name.text)' has the name of the built-in value '\(name.text)'", at: name.range.start)
+      } else if let screen = screenIndex[name.text] {
+        error(
+          .duplicateDeclaration, "variable '\(name.text)' has the same name as screen '\(name.text)'",
+          at: name.range.start,
+          notes: [DiagnosticNote(message: "first declared here", offset: screens[screen].declaredAt)])
+      }
+    }
+    var type: VariableType = .bool
+    /// A range that was reported as invalid: any value is accepted, to avoid cascades.
+    let anyInteger = VariableType.integer(low: Int.min, high: Int.max)
+    if let bounds = variable.bounds {
+      let limit = 1000
+      type = anyInteger
+      if bounds.low > bounds.high {
+        error(
+          .invalidRange,
+          "range \(bounds.low)...\(bounds.high) of '\(name.text)' is empty; the low bound must not exceed the high bound",
+          at: bounds.range.start)
+      } else if bounds.low < -limit || bounds.high > limit {
+        error(
+          .invalidRange, "range \(bounds.low)...\(bounds.high) of '\(name.text)' must lie within -\(limit)...\(limit)",
+          at: bounds.range.start)
+      } else {
+        type = .integer(low: bounds.low, high: bounds.high)
+      }
+    }
+    let initial = variable.initialValue
+    guard !Self.containsMissingName(initial) else { return VariableInfo(name: name.text, type: type, initialValue: 0, owner: owner) }
+    let literal = Self.literal(of: initial)
+    let at = initial.range.start
+    var value = 0
+    switch (variable.bounds, literal) {
+    case (nil, .bool(let flag)?):
+      value = flag ? 1 : 0
+    case (nil, .integer(let number)?):
+      error(
+        .typeMismatch,
+        "variable '\(name.text)' holds an integer but has no range; write 'var \(name.text): LOW...HIGH = \(number)'",
+        at: at)
+      type = anyInteger
+    case (let bounds?, .integer(let number)?):
+      value = number
+      if type != anyInteger, number < bounds.low || number > bounds.high {
+        error(
+          .valueOutOfRange, "value \(number) is outside '\(name.text)' range \(bounds.low)...\(bounds.high)", at: at)
+      }
+    case (let bounds?, .bool?):
+      error(
+        .typeMismatch,
+        "variable '\(name.text)' is an Int in \(bounds.low)...\(bounds.high); its initial value must be an integer",
+        at: at)
+    case (_, nil):
+      error(.typeMismatch, "the initial value of '\(name.text)' must be a literal ('true', 'false' or an integer)", at: at)
+    }
+    return VariableInfo(name: name.text, type: type, initialValue: value, owner: owner)
+  }
+
+  enum Literal {
+    case bool(Bool)
+    case integer(Int)
+  }
+
+  /// The value of a literal: `true`, `false`, `3`, `-3`, `(3)`.
+  static func literal(of expression: Expression) -> Literal? {
+    switch expression.kind {
+    case .bool(let value): return .bool(value)
+    case .integer(let value): return .integer(value)
+    case .parenthesized(let inner): return literal(of: inner)
+    case .unary(.negate, let inner):
+      if case .integer(let value)? = literal(of: inner), value != Int.min { return .integer(-value) }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Whether the parser synthesised part of this expression while recovering.
+  static func containsMissingName(_ expression: Expression) -> Bool {
+    switch expression.kind {
+    case .bool, .integer: return false
+    case .name(let name): return isMissing(name)
+    case .call(let name, let arguments): return isMissing(name) || arguments.contains { containsMissingName($0) }
+    case .unary(_, let operand): return containsMissingName(operand)
+    case .binary(_, let left, let right): return containsMissingName(left) || containsMissingName(right)
+    case .parenthesized(let inner): return containsMissingName(inner)
+    }
+  }
+
+  // MARK: Coordinator outlines
+
+  /// Registers every coordinator with its kind, root, identifier and local variables.
+  mutating func collectCoordinators() {
+    for declaration in file.declarations {
+      guard case .coordinator(let coordinator) = declaration.kind else { continue }
+      let name = coordinator.name
+      let index = outlines.count
+      var isDuplicate = Self.isMissing(name)
+      if !isDuplicate {
+        if let first = coordinatorIndex[name.text] {
+          duplicate("duplicate coordinator '\(name.text)'", at: name.range.start, first: outlines[first].declaration.name.range.start)
+          isDuplicate = true
+        } else {
+          coordinatorIndex[name.text] = index
+          coordinatorNames.append(name.text)
+        }
+      }
+      var kind: CoordinatorKind? = nil
+      if !Self.isMissing(coordinator.kind) {
+        kind = CoordinatorKind(rawValue: coordinator.kind.text)
+        if kind == nil {
+          let names = CoordinatorKind.allCases.map(\.rawValue)
+          error(
+            .unknownCoordinatorKind,
+            "unknown coordinator kind '\(coordinator.kind.text)'\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
+            at: coordinator.kind.range.start)
+        }
+      }
+      var outline = CoordinatorOutline(
+        declaration: coordinator, kind: kind, root: nil, rootAt: nil, identifier: name.text, isDuplicate: isDuplicate)
+      var rootMemberAt: Int?
+      var identifierAt: Int?
+      for member in coordinator.members {
+        switch member.kind {
+        case .root(let clause):
+          if let first = rootMemberAt {
+            duplicate("duplicate 'root' clause in coordinator '\(name.text)'", at: member.range.start, first: first)
+            continue
+          }
+          rootMemberAt = member.range.start
+          outline.rootAt = Self.isMissing(clause.source) ? member.range.start : clause.source.range.start
+          guard !Self.isMissing(clause.source) else { continue }
+          if let source = RootSource(rawValue: clause.source.text) {
+            outline.root = source
+          } else {
+            error(
+              .invalidRoot,
+              "invalid root '\(clause.source.text)'\(Self.suggestionOrChoices(clause.source.text, among: rootSourceNames))",
+              at: clause.source.range.start)
+          }
+        case .identifier(let text, _):
+          if let first = identifierAt {
+            duplicate("duplicate 'identifier' in coordinator '\(name.text)'", at: member.range.start, first: first)
+            continue
+          }
+          identifierAt = member.range.start
+          outline.identifier = text
+        case .variable(let variable):
+          declareLocal(variable, in: &outline, index: index)
+        default:
+          break
+        }
+      }
+      if rootMemberAt == nil, !Self.isMissing(name) {
+        error(
+          .invalidRoot,
+          "coordinator '\(name.text)' has no 'root' clause; add 'root parent', 'root presented', 'root window' or 'root tab'",
+          at: name.range.start)
+      }
+      outlines.append(outline)
+      coordinatorStarted.append(false)
+    }
+  }
+
+  private mutating func declareLocal(_ variable: VariableDeclaration, in outline: inout CoordinatorOutline, index: Int) {
+    let info = checkVariable(variable, owner: index)
+    let name = variable.name
+    guard !Self.isMissing(name) else { return }
+    if let first = outline.locals[name.text] {
+      duplicate(
+        "duplicate variable '\(name.text)' in coordinator '\(outline.declaration.name.text)'", at: name.range.start,
+        first: variableNames[first].range.start)
+      return
+    }
+    if let global = globals[name.text] {
+      duplicate(
+        "local variable '\(name.text)' shadows global variable '\(name.text)'", at: name.range.start,
+        first: variableNames[global].range.start)
+      return
+    }
+    outline.locals[name.text] = variables.count
+    variables.append(info)
+    variableNames.append(name)
+  }
+
+  /// The window coordinator, and only it, uses `root window`.
+  mutating func checkWindowRoots() {
+    guard let window = windowCoordinator else { return }
+    let windowName = outlines[window].declaration.name.text
+    for (index, outline) in outlines.enumerated() where !outline.isDuplicate {
+      guard let root = outline.root, let rootAt = outline.rootAt else { continue }
+      let name = outline.declaration.name.text
+      if index == window, root != .window {
+        error(.invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'", at: rootAt)
+      } else if index != window, root == .window {
+        error(
+          .invalidRoot,
+          "only the window coordinator '\(windowName)' may use 'root window'; give '\(name)' 'root parent', 'root presented' or 'root tab'",
+          at: rootAt)
+      }
+    }
+  }
+
+  // MARK: Messages
+
+  /// Gathers the handled messages, then every message name in first-seen (textual) order:
+  /// handled ones, and sent ones that no handled name is close to (those are typos,
+  /// reported when the `send` is resolved).
+  mutating func collectMessages() {
+    for outline in outlines {
+      for member in outline.declaration.members {
+        guard case .message(let name, _) = member.kind, !Self.isMissing(name), handledMessageSet[name.text] == nil
+        else { continue }
+        handledMessageSet[name.text] = true
+        handledMessages.append(name.text)
+      }
+    }
+    for declaration in file.declarations {
+      switch declaration.kind {
+      case .coordinator(let coordinator):
+        for member in coordinator.members {
+          switch member.kind {
+          case .message(let name, let body):
+            if !Self.isMissing(name) { noteMessage(name.text) }
+            noteSentMessages(in: body)
+          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body):
+            noteSentMessages(in: body)
+          case .root, .identifier, .variable:
+            break
+          }
+        }
+      case .event(let event):
+        noteSentMessages(in: event.body)
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func noteMessage(_ name: String) {
+    guard messageIndex[name] == nil else { return }
+    messageIndex[name] = messages.count
+    messages.append(name)
+  }
+
+  private mutating func noteSentMessages(in block: Block) {
+    for statement in block.statements {
+      switch statement.kind {
+      case .send(let name):
+        guard !Self.isMissing(name) else { continue }
+        if handledMessageSet[name.text] != nil || NameSuggestion.closest(to: name.text, among: handledMessages) == nil {
+          noteMessage(name.text)
+        }
+      case .ifElse(_, let then, let otherwise):
+        noteSentMessages(in: then)
+        if let otherwise { noteSentMessages(in: otherwise) }
+      case .after(_, let body):
+        noteSentMessages(in: body)
+      default:
+        break
+      }
+    }
+  }
+}

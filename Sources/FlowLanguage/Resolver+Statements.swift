@@ -1,0 +1,200 @@
+// Statements: navigation verbs, the coordinator tree, messages, `if`, assignments and
+// `after`, each checked against the runtime and the running coordinator's kind.
+
+extension Resolution {
+  /// Resolves a block; statements with errors are left out (the flow is rejected anyway).
+  mutating func resolveBlock(_ block: Block, _ context: StatementContext) -> [CheckedStatement] {
+    var statements: [CheckedStatement] = []
+    for statement in block.statements {
+      if let checked = resolveStatement(statement, context) { statements.append(checked) }
+    }
+    return statements
+  }
+
+  private mutating func resolveStatement(_ statement: Statement, _ context: StatementContext) -> CheckedStatement? {
+    let at = statement.range.start
+    switch statement.kind {
+    case .navigation(let verb, let screenName, let animated):
+      return resolveNavigation(verb, screenName, animated, at: at, context)
+
+    case .startChild(let name):
+      let supported = require(.startChild, at: at)
+      guard let child = lookUpCoordinator(name, markStarted: true) else { return nil }
+      let valid = checkChildRoot(child, startedBy: context, at: at)
+      return supported && valid ? .startChild(coordinator: child) : nil
+
+    case .stopChild(let name):
+      let supported = require(.stopChild, at: at)
+      guard let child = lookUpCoordinator(name) else { return nil }
+      return supported ? .stopChild(coordinator: child) : nil
+
+    case .finish:
+      return require(.finish, at: at) ? .finish : nil
+
+    case .takeover:
+      return require(.takeover, at: at) ? .takeover : nil
+
+    case .activate:
+      return require(.activate, at: at) ? .activate : nil
+
+    case .send(let name):
+      guard require(.send, at: at), !Self.isMissing(name) else { return nil }
+      if handledMessageSet[name.text] == nil {
+        if let suggestion = NameSuggestion.closest(to: name.text, among: handledMessages) {
+          error(.unknownMessage, "unknown message '\(name.text)'; did you mean '\(suggestion)'?", at: name.range.start)
+          return nil
+        }
+        warning(
+          .messageNeverHandled, "message '\(name.text)' is sent but no coordinator handles it", at: name.range.start)
+      }
+      guard let index = messageIndex[name.text] else { return nil }
+      return .send(message: index)
+
+    case .ifElse(let condition, let then, let otherwise):
+      let checked = resolveCondition(condition, context, what: "the condition of 'if'")
+      let thenStatements = resolveBlock(then, context)
+      let otherwiseStatements = otherwise.map { resolveBlock($0, context) } ?? []
+      guard let checked else { return nil }
+      return .ifElse(checked, then: thenStatements, otherwise: otherwiseStatements)
+
+    case .assignment(let name, let operation, let value):
+      return resolveAssignment(name, operation, value, context)
+
+    case .after(let name, let body):
+      let task = asyncTasks.count
+      asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))
+      asyncTasks[task].body = resolveBlock(body, context)
+      return .after(task: task)
+    }
+  }
+
+  private mutating func resolveNavigation(
+    _ verb: NavigationVerb, _ screenName: Name?, _ animated: AnimatedFlag?, at: Int, _ context: StatementContext
+  ) -> CheckedStatement? {
+    var valid = require(RuntimeOperation(verb), at: at)
+    let needsNavigationController: [NavigationVerb] = [.show, .root, .top, .pop, .popTo]
+    if valid, context.kind == .tabBar, needsNavigationController.contains(verb) {
+      error(
+        .unsupportedStatement,
+        "'\(verb.rawValue)' needs a NavigationCoordinator; '\(context.coordinatorName)' is a TabBarCoordinator", at: at)
+      valid = false
+    }
+    if let animated, !capabilities.acceptsAnimated(verb) {
+      error(
+        .unsupportedStatement,
+        "\(library.rawValue)'s '\(verb.rawValue)' is always animated; remove 'animated: \(animated.value)'",
+        at: animated.range.start)
+      valid = false
+    }
+    let isAnimated = animated?.value ?? true
+    switch verb {
+    case .pop: return valid ? .pop(animated: isAnimated) : nil
+    case .dismiss: return valid ? .dismiss(animated: isAnimated) : nil
+    case .show, .root, .top, .popTo, .present: break
+    }
+    // The parser has reported a missing screen name.
+    guard let screenName, let screen = lookUpScreen(screenName, markShown: verb != .popTo), valid else { return nil }
+    switch verb {
+    case .show: return .show(screen: screen)
+    case .root: return .root(screen: screen)
+    case .top: return .top(screen: screen, animated: isAnimated)
+    case .popTo: return .popTo(screen: screen, animated: isAnimated)
+    case .present: return .present(screen: screen, animated: isAnimated)
+    case .pop, .dismiss: return nil
+    }
+  }
+
+  /// Where a child's root comes from must fit the coordinator that starts it.
+  private mutating func checkChildRoot(_ child: Int, startedBy context: StatementContext, at: Int) -> Bool {
+    let childName = outlines[child].declaration.name.text
+    if child == windowCoordinator {
+      error(.invalidRoot, "coordinator '\(childName)' owns the window and cannot be started as a child", at: at)
+      return false
+    }
+    guard let kind = context.kind, let root = outlines[child].root else { return true }
+    switch root {
+    case .tab where kind != .tabBar:
+      error(
+        .invalidRoot,
+        "coordinator '\(childName)' has 'root tab' but '\(context.coordinatorName)' is not a TabBarCoordinator", at: at)
+      return false
+    case .parent where kind != .navigation:
+      error(
+        .invalidRoot,
+        "coordinator '\(childName)' has 'root parent' but '\(context.coordinatorName)' is not a NavigationCoordinator",
+        at: at)
+      return false
+    default:
+      return true
+    }
+  }
+
+  private mutating func resolveAssignment(
+    _ name: Name, _ operation: AssignmentOperator, _ value: Expression, _ context: StatementContext
+  ) -> CheckedStatement? {
+    guard !Self.isMissing(name) else { return nil }
+    let resolved = resolveExpression(value, locals: context.locals)
+    guard let variable = lookUpAssignable(name, context) else { return nil }
+    let info = variables[variable]
+    guard let (expression, type) = resolved else { return nil }
+    switch info.type {
+    case .bool:
+      if operation != .assign {
+        error(
+          .typeMismatch, "'\(operation.rawValue)' needs an integer variable; '\(name.text)' is a Bool",
+          at: name.range.start)
+        return nil
+      }
+      if type != .bool {
+        error(.typeMismatch, "cannot assign \(type.described) to '\(name.text)', a Bool", at: value.range.start)
+        return nil
+      }
+    case .integer(let low, let high):
+      if type != .integer {
+        error(
+          .typeMismatch, "cannot assign \(type.described) to '\(name.text)', an Int in \(low)...\(high)",
+          at: value.range.start)
+        return nil
+      }
+      if operation == .assign, case .integer(let number)? = Self.literal(of: value), number < low || number > high {
+        error(.valueOutOfRange, "value \(number) is outside '\(name.text)' range \(low)...\(high)", at: value.range.start)
+        return nil
+      }
+    }
+    return .assign(variable: variable, operation, expression)
+  }
+
+  /// The variable an assignment writes, or nil after reporting why there is none.
+  private mutating func lookUpAssignable(_ name: Name, _ context: StatementContext) -> Int? {
+    if let local = context.locals[name.text] { return local }
+    if let global = globals[name.text] { return global }
+    if builtInValueNames.contains(name.text) || screenIndex[name.text] != nil {
+      error(.typeMismatch, "cannot assign to '\(name.text)': only variables can be assigned", at: name.range.start)
+      return nil
+    }
+    reportUnknownVariable(name, locals: context.locals)
+    return nil
+  }
+
+  /// An app event: a `when` guard and a body run by the window's coordinator (whose kind
+  /// decides which statements are legal; its local variables are not visible).
+  mutating func resolveAppEvents() {
+    let window = windowCoordinator
+    let context = StatementContext(
+      coordinator: window, coordinatorName: window.map { outlines[$0].declaration.name.text } ?? "",
+      kind: window.flatMap { outlines[$0].kind }, locals: [:])
+    var eventAt: [String: Int] = [:]
+    for declaration in file.declarations {
+      guard case .event(let event) = declaration.kind else { continue }
+      let condition = event.condition.map { resolveCondition($0, context, what: "the condition of 'when'") }
+      let body = resolveBlock(event.body, context)
+      guard !Self.isMissing(event.name) else { continue }
+      if let first = eventAt[event.name.text] {
+        duplicate("duplicate event '\(event.name.text)'", at: event.name.range.start, first: first)
+        continue
+      }
+      eventAt[event.name.text] = event.name.range.start
+      appEvents.append(AppEventInfo(name: event.name.text, condition: condition ?? nil, body: body))
+    }
+  }
+}

@@ -1,2 +1,0 @@
-import FlowLanguage
-enum FlowModelPlaceholder {}

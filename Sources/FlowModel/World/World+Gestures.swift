@@ -1,0 +1,117 @@
+/// Something the user does to UIKit directly, besides tapping a screen's own controls.
+///
+/// Gestures are enabled only on the visible part of the hierarchy (`World.visiblePath()`):
+/// nothing is presented above the container, and its tab is selected.
+public enum Gesture: Hashable, Sendable {
+  /// Tap Back on the visible navigation bar: an animated pop.
+  case backButton(nav: ObjectID)
+  /// The interactive pop (edge swipe), completed or cancelled.
+  case swipeBack(nav: ObjectID, completes: Bool)
+  /// The long-press Back menu (iOS 14): pop to `viewControllers[toIndex]`, animated. Only
+  /// indices below `count - 2` are offered: the entry for `count - 2` does what `backButton`
+  /// does, and listing it twice would only duplicate transitions.
+  case backMenu(nav: ObjectID, toIndex: Int)
+  /// Swipe down on the top presented controller; offered only for sheet styles.
+  case swipeDown(presented: ObjectID)
+  /// The user taps a tab, the selected one too (re-selection pops its stack to the root).
+  case selectTab(tabBar: ObjectID, index: Int)
+}
+
+extension World {
+  /// The enabled gestures in a fixed order: back button, swipe-back completed, swipe-back
+  /// cancelled, back menu entries (ascending index), swipe down, then tabs (outermost tab
+  /// bar first, ascending index).
+  ///
+  /// Back gestures belong to the navigation controller showing `visibleTop()` when it holds
+  /// at least two controllers; swipe down to the top of the modal chain when it is presented
+  /// as a sheet (also when modal-in-presentation: the attempt is reported); tabs to every tab
+  /// bar controller on the visible path.
+  public func gestures() -> [Gesture] {
+    var result: [Gesture] = []
+    let path = visiblePath()
+    if path.count >= 2 {
+      let nav = path[path.count - 2]
+      let count = objects[nav].children.count
+      if objects[nav].isNavigationController && count >= 2 {
+        result.append(.backButton(nav: nav))
+        result.append(.swipeBack(nav: nav, completes: true))
+        result.append(.swipeBack(nav: nav, completes: false))
+        for index in 0..<(count - 2) {
+          result.append(.backMenu(nav: nav, toIndex: index))
+        }
+      }
+    }
+    if let top = path.first, objects[top].presenting != nil, objects[top].style.isSheet {
+      result.append(.swipeDown(presented: top))
+    }
+    for id in path where objects[id].isTabBarController {
+      for index in objects[id].children.indices {
+        result.append(.selectTab(tabBar: id, index: index))
+      }
+    }
+    return result
+  }
+
+  /// Performs a gesture from `gestures()`.
+  ///
+  /// - Back button and back menu: an animated, non-interactive pop (to the index).
+  /// - Swipe back completed: `willShow` when the pop begins, then the removal, then `didShow`
+  ///   with an interactive transition context.
+  /// - Swipe back cancelled: only `willShow` of the controller below (UIKit calls it when the
+  ///   interactive pop begins; `didShow` never comes); the world is unchanged.
+  /// - Swipe down: on a modal-in-presentation sheet only `presentationDidAttemptToDismiss`
+  ///   (`isModalInPresentation` docs: UIKit "prevents the interactive dismissal"); otherwise
+  ///   `presentationWillDismiss`, the removals as for `dismiss`, `presentationDidDismiss`.
+  /// - Select tab: another tab changes `selectedIndex`, then `tabDidSelect`; the selected tab,
+  ///   when it is a navigation controller holding two or more, pops it to the root
+  ///   (animated), then `tabDidSelect` (the delegate is called "regardless of whether the
+  ///   selected view controller changed").
+  ///
+  /// A gesture the world cannot carry out at all (no such stack depth, tab, or presentation)
+  /// is a programming error and traps.
+  public mutating func perform(_ gesture: Gesture, effects: inout WorldEffects) {
+    switch gesture {
+    case .backButton(let nav):
+      requireBackStack(nav)
+      pop(nav, animated: true, effects: &effects)
+    case .swipeBack(let nav, let completes):
+      requireBackStack(nav)
+      let children = objects[nav].children
+      if completes {
+        truncateStack(
+          of: nav, to: children.count - 1, animated: true, interactive: true, effects: &effects)
+      } else {
+        effects.emit(.navigationWillShow(nav: nav, shown: children[children.count - 2], animated: true))
+      }
+    case .backMenu(let nav, let index):
+      requireBackStack(nav)
+      precondition(index >= 0 && index < objects[nav].children.count - 1, "back menu index out of range")
+      truncateStack(of: nav, to: index + 1, animated: true, interactive: false, effects: &effects)
+    case .swipeDown(let presented):
+      precondition(objects[presented].presenting != nil, "swipe down needs a presented controller")
+      if isModalInPresentationEffective(presented) {
+        effects.emit(.presentationDidAttemptToDismiss(presented))
+      } else {
+        effects.emit(.presentationWillDismiss(presented))
+        tearDownModalChain(from: presented, emit: true, effects: &effects)
+        effects.emit(.presentationDidDismiss(presented))
+      }
+    case .selectTab(let tabBar, let index):
+      requireTabBarController(tabBar, "selectTab")
+      let tabs = objects[tabBar].children
+      precondition(tabs.indices.contains(index), "tab index out of range")
+      let selected = tabs[index]
+      if index != objects[tabBar].selectedIndex {
+        objects[tabBar].selectedIndex = index
+      } else if objects[selected].isNavigationController {
+        popToRoot(selected, animated: true, effects: &effects)
+      }
+      effects.emit(.tabDidSelect(tabBar: tabBar, selected: selected))
+    }
+  }
+
+  private func requireBackStack(_ nav: ObjectID) {
+    requireNavigationController(nav, "a back gesture")
+    precondition(objects[nav].children.count >= 2, "a back gesture needs two view controllers")
+  }
+}

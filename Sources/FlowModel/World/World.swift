@@ -1,0 +1,109 @@
+import FlowLanguage
+
+/// A value-type model of UIKit's view controller hierarchy, independent of any coordinator
+/// library: the window's root, navigation stacks, tab bars and the modal chain.
+///
+/// Operations mirror UIKit's API. Each reports, through `WorldEffects`, the callbacks UIKit
+/// delivers and the UIKit rules it broke; an operation that breaks a rule changes nothing.
+/// Animated transitions complete within the operation: the world has no transition in flight.
+/// Passing an id that is not in `objects`, or an object of the wrong kind (pushing onto a
+/// screen), is a programming error in the runtime and traps.
+public struct World: Hashable, Sendable {
+  /// Every view controller created, indexed by `ObjectID`.
+  public var objects: [UIKitObject] = []
+  /// `UIWindow.rootViewController`.
+  public var windowRoot: ObjectID?
+
+  public init() {}
+
+  /// The object with this id.
+  public subscript(_ id: ObjectID) -> UIKitObject {
+    get { objects[id] }
+    set { objects[id] = newValue }
+  }
+
+  // MARK: Creation
+
+  /// Creates a content view controller for the flow's screen `screen`.
+  public mutating func makeScreen(
+    _ screen: Int, style: PresentationStyle, modalInPresentation: Bool
+  ) -> ObjectID {
+    make(UIKitObject(kind: .screen(screen), style: style, modalInPresentation: modalInPresentation))
+  }
+
+  /// Creates an empty `UINavigationController`.
+  public mutating func makeNavigationController(
+    style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false
+  ) -> ObjectID {
+    make(UIKitObject(kind: .navigationController, style: style, modalInPresentation: modalInPresentation))
+  }
+
+  /// Creates a `UITabBarController` with no tabs.
+  public mutating func makeTabBarController(
+    style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false
+  ) -> ObjectID {
+    make(UIKitObject(kind: .tabBarController, style: style, modalInPresentation: modalInPresentation))
+  }
+
+  private mutating func make(_ object: UIKitObject) -> ObjectID {
+    objects.append(object)
+    return objects.count - 1
+  }
+
+  // MARK: Shared mechanics
+
+  func requireNavigationController(_ nav: ObjectID, _ operation: StaticString) {
+    precondition(objects[nav].isNavigationController, "\(operation) needs a navigation controller")
+  }
+
+  func requireTabBarController(_ tabBar: ObjectID, _ operation: StaticString) {
+    precondition(objects[tabBar].isTabBarController, "\(operation) needs a tab bar controller")
+  }
+
+  /// Where `vc` already sits, as UIKit would name its current parent: its container, its
+  /// presenter, or itself when it is the window's root; nil when it is free.
+  func currentPlace(of vc: ObjectID) -> ObjectID? {
+    if let container = objects[vc].container { return container }
+    if let presenting = objects[vc].presenting { return presenting }
+    if windowRoot == vc { return vc }
+    return nil
+  }
+
+  /// Words for `currentPlace(of:)` in a rule break's detail.
+  func describePlace(of vc: ObjectID) -> String {
+    if let container = objects[vc].container { return "it is already a child of '#\(container)'" }
+    if let presenting = objects[vc].presenting { return "it is presented by '#\(presenting)'" }
+    return "it is the window's root"
+  }
+
+  /// Emits `removedFromHierarchy` for `id` and everything it contains: the object first,
+  /// then its children from the last (the top of a stack) to the first, depth first.
+  func emitRemoval(of id: ObjectID, into effects: inout WorldEffects) {
+    effects.emit(.removedFromHierarchy(id))
+    for child in objects[id].children.reversed() {
+      emitRemoval(of: child, into: &effects)
+    }
+  }
+
+  /// Removes the modal chain from `first` upwards: `first`, what it presents, and so on.
+  /// Links are cleared on both ends; removals are emitted from the top of the chain down
+  /// (when `emit`), each presented controller with its contents.
+  mutating func tearDownModalChain(from first: ObjectID, emit: Bool, effects: inout WorldEffects) {
+    var chain: [ObjectID] = []
+    var next: ObjectID? = first
+    while let current = next {
+      chain.append(current)
+      next = objects[current].presented
+    }
+    if let presenter = objects[first].presenting {
+      objects[presenter].presented = nil
+    }
+    for id in chain {
+      objects[id].presenting = nil
+      objects[id].presented = nil
+    }
+    if emit {
+      for id in chain.reversed() { emitRemoval(of: id, into: &effects) }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/// What a world operation or gesture did besides changing the world: the callbacks UIKit
+/// delivers, in order, and the UIKit rules the operation broke.
+///
+/// A runtime passes one `WorldEffects` through every operation of a step and reacts to the
+/// callbacks afterwards (or in between, draining `callbacks`).
+public struct WorldEffects: Equatable, Sendable {
+  /// Callbacks in the order UIKit delivers them.
+  public var callbacks: [WorldCallback] = []
+  /// UIKit rules broken, in the order they were broken.
+  public var brokenRules: [UIKitRuleBreak] = []
+  public init() {}
+
+  /// True when a broken rule is a crash in a real app.
+  public var crashed: Bool { brokenRules.contains { $0.rule.isCrash } }
+
+  mutating func emit(_ callback: WorldCallback) { callbacks.append(callback) }
+
+  mutating func breakRule(_ rule: UIKitRule, _ detail: String, objects: [ObjectID]) {
+    brokenRules.append(UIKitRuleBreak(rule: rule, detail: detail, objects: objects))
+  }
+}
+
+/// A callback UIKit delivers to app code, for runtimes to observe.
+public enum WorldCallback: Hashable, Sendable {
+  /// `navigationController(_:willShow:animated:)`; also sent when an interactive pop begins.
+  case navigationWillShow(nav: ObjectID, shown: ObjectID, animated: Bool)
+  /// `navigationController(_:didShow:animated:)`. `transition` is the transition coordinator:
+  /// nil exactly when not animated (UIKit has no `transitionCoordinator` then).
+  case navigationDidShow(nav: ObjectID, shown: ObjectID, animated: Bool, transition: TransitionContext?)
+  /// `presentationControllerDidAttemptToDismiss(_:)`: a swipe on a modal-in-presentation sheet.
+  case presentationDidAttemptToDismiss(ObjectID)
+  /// `presentationControllerWillDismiss(_:)`: only for the user's swipe-down.
+  case presentationWillDismiss(ObjectID)
+  /// `presentationControllerDidDismiss(_:)`: only for the user's swipe-down, never for
+  /// programmatic dismissal.
+  case presentationDidDismiss(ObjectID)
+  /// `tabBarController(_:didSelect:)`: only for the user's taps, also on the selected tab.
+  case tabDidSelect(tabBar: ObjectID, selected: ObjectID)
+  /// A controller left the window hierarchy (for the runtime's bookkeeping: release, deinit).
+  case removedFromHierarchy(ObjectID)
+}
+
+/// The transition coordinator's view of an animated navigation transition.
+public struct TransitionContext: Hashable, Sendable {
+  /// `viewController(forKey: .from)`: the top before the transition.
+  public var from: ObjectID
+  /// `viewController(forKey: .to)`: the top after it.
+  public var to: ObjectID
+  /// `isInteractive`: true for the swipe-back gesture.
+  public var isInteractive: Bool
+  public init(from: ObjectID, to: ObjectID, isInteractive: Bool) {
+    self.from = from
+    self.to = to
+    self.isInteractive = isInteractive
+  }
+}
+
+/// One broken UIKit rule.
+public struct UIKitRuleBreak: Hashable, Sendable {
+  public var rule: UIKitRule
+  /// What happened, naming objects by id as `'#3'`; `detail(naming:)` renders names.
+  public var detail: String
+  /// The objects filling `rule.consoleTemplate`'s placeholders `{0}`, `{1}`, … in order
+  /// (a few carry one more object than the template names, for the runtime's use).
+  public var objects: [ObjectID]
+
+  public init(rule: UIKitRule, detail: String, objects: [ObjectID] = []) {
+    self.rule = rule
+    self.detail = detail
+    self.objects = objects
+  }
+
+  /// `detail` with every `#<id>` replaced by `name(id)`.
+  public func detail(naming name: (ObjectID) -> String) -> String {
+    var result = ""
+    var digits = ""
+    var afterHash = false
+    func flush() {
+      if afterHash {
+        if let id = Int(digits) { result += name(id) } else { result += "#" + digits }
+      }
+      afterHash = false
+      digits = ""
+    }
+    for character in detail {
+      if afterHash, character.isASCII, character.isNumber {
+        digits.append(character)
+        continue
+      }
+      flush()
+      if character == "#" { afterHash = true } else { result.append(character) }
+    }
+    flush()
+    return result
+  }
+
+  /// The console text UIKit prints (or the exception reason), with objects named by `name`.
+  public func consoleMessage(naming name: (ObjectID) -> String) -> String {
+    var message = rule.consoleTemplate
+    for (index, object) in objects.enumerated() {
+      message = message.replacing("{\(index)}", with: name(object))
+    }
+    return message
+  }
+}

@@ -1,0 +1,41 @@
+import FlowLanguage
+import Testing
+
+@testable import FlowCheckCLI
+
+@Suite("explain")
+struct ExplainCommandTests {
+  @Test("every invariant id has an explanation with all four sections", arguments: InvariantExplanation.ids)
+  func explain(id: String) {
+    let run = CommandRun(["explain", id])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    #expect(run.stdout.hasPrefix("\(id): holds when "))
+    for heading in [
+      "\nWHAT IT CHECKS\n  ", "\nWHY IT MATTERS\n  ", "\nTYPICAL CAUSE\n  ", "\nHOW TO FIX\n  ",
+    ] {
+      #expect(run.stdout.contains(heading), "missing \(heading)")
+    }
+    for line in run.stdout.split(separator: "\n") {
+      #expect(line.count <= HelpText.width, "too long: \(line)")
+    }
+  }
+
+  @Test("the explained ids are the language's invariant catalogue, in its order")
+  func catalogue() {
+    #expect(InvariantExplanation.ids == InvariantCatalogue.ids)
+  }
+
+  @Test("an unknown id: did you mean, usage, exit 64")
+  func unknown() {
+    let run = CommandRun(["explain", "finish-propagaton"])
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderrLines == [
+        "Error: unknown invariant 'finish-propagaton'; did you mean 'finish-propagation'?",
+        "Usage: flowcheck explain <id>",
+        "See 'flowcheck explain --help'.",
+      ])
+  }
+}

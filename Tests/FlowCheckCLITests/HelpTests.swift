@@ -1,0 +1,93 @@
+import Testing
+
+@testable import FlowCheckCLI
+
+@Suite("Help and version")
+struct HelpTests {
+  /// The ways to ask for help, and the title of the overview they must show.
+  static let requests: [(arguments: [String], overview: String, hasSubcommands: Bool)] = [
+    (["--help"], "OVERVIEW: An explicit-state model checker for iOS navigation flows.", true),
+    (["-h"], "OVERVIEW: An explicit-state model checker for iOS navigation flows.", true),
+    (["help"], "OVERVIEW: An explicit-state model checker for iOS navigation flows.", true),
+    (
+      ["Specs/shop.flow", "--help"], "OVERVIEW: An explicit-state model checker for iOS navigation flows.",
+      true
+    ),
+    (["check", "--help"], "OVERVIEW: Check .flow files (the default subcommand).", false),
+    (["help", "check"], "OVERVIEW: Check .flow files (the default subcommand).", false),
+    (["fmt", "--help"], "OVERVIEW: Print .flow files in canonical form, comments kept.", false),
+    (["fmt", "a.flow", "-h"], "OVERVIEW: Print .flow files in canonical form, comments kept.", false),
+    (["help", "fmt"], "OVERVIEW: Print .flow files in canonical form, comments kept.", false),
+    (["explain", "--help"], "OVERVIEW: Explain an invariant", false),
+    (["help", "explain"], "OVERVIEW: Explain an invariant", false),
+    (["help", "help"], "OVERVIEW: Show help for flowcheck or one of its subcommands.", false),
+  ]
+
+  @Test("help has its sections", arguments: requests)
+  func helpSections(request: (arguments: [String], overview: String, hasSubcommands: Bool)) {
+    let run = CommandRun(request.arguments)
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    #expect(run.stdout.hasPrefix(request.overview))
+    for section in ["\nUSAGE: flowcheck", "\nARGUMENTS:\n", "\nOPTIONS:\n", "-h, --help"] {
+      #expect(run.stdout.contains(section), "missing \(section)")
+    }
+    #expect(run.stdout.contains("\nSUBCOMMANDS:\n") == request.hasSubcommands)
+  }
+
+  @Test("root help lists every subcommand, every check option and the exit codes")
+  func rootHelpContents() {
+    let help = CommandRun(["--help"]).stdout
+    for subcommand in Subcommand.allCases {
+      #expect(help.contains("\n  \(subcommand.rawValue)"), "missing subcommand \(subcommand)")
+    }
+    for option in OptionSpec.checkOptions + [.version] {
+      #expect(help.contains("  \(option.usageText)"), "missing option \(option.name)")
+    }
+    for code in ExitCode.allCases {
+      #expect(help.contains("\n  \(code.rawValue) "), "missing exit code \(code.rawValue)")
+    }
+  }
+
+  @Test("help lines fit in 80 columns", arguments: [nil] + Subcommand.allCases.map(Optional.some))
+  func helpWidth(subcommand: Subcommand?) {
+    let help = HelpText.render(CommandSpec.spec(for: subcommand))
+    for line in help.split(separator: "\n") {
+      #expect(line.count <= HelpText.width, "too long: \(line)")
+    }
+  }
+
+  @Test("fmt help names its modes")
+  func formatHelp() {
+    let help = CommandRun(["fmt", "--help"]).stdout
+    #expect(help.contains("USAGE: flowcheck fmt <file> ... [--check | --in-place] [--no-color]"))
+    #expect(help.contains("  --check"))
+    #expect(help.contains("  --in-place"))
+  }
+
+  @Test("explain help lists the invariant ids")
+  func explainHelp() {
+    let help = CommandRun(["explain", "--help"]).stdout
+    for id in InvariantExplanation.ids {
+      #expect(help.contains(id), "missing \(id)")
+    }
+  }
+
+  @Test(
+    "--version prints the version",
+    arguments: [["--version"], ["check", "--version"], ["a.flow", "--version"]])
+  func version(arguments: [String]) {
+    let run = CommandRun(arguments)
+    #expect(run.status == 0)
+    #expect(run.stdout == "flowcheck 0.1.0\n")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test("'--help' after '--' is a file name, not a request for help")
+  func helpAfterDoubleDash() {
+    let run = CommandRun(["--", "--help"])
+    #expect(run.status == 66)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "--help: error: cannot read file: no such file or directory\n")
+  }
+}

@@ -1,0 +1,102 @@
+@testable import FlowExplorer
+import Testing
+
+/// The fixed hash, the seeded generator and the visited sets.
+@Suite struct FingerprintTests {
+  @Test func hashIsFixedAcrossRuns() {
+    // Golden values: a change here changes every stored fingerprint and trace file.
+    #expect(Fingerprint.hash([UInt8]()) == Fingerprint.hash([UInt8]()))
+    #expect(Fingerprint.hash([1, 2, 3] as [UInt64]) == 0x0)
+    var generator = SplitMix64(seed: 0)
+    #expect(Fingerprint.hash(UInt64(0)) == generator.next())
+  }
+
+  @Test func lengthIsFedFirst() {
+    #expect(Fingerprint.hash([0] as [UInt64]) != Fingerprint.hash([0, 0] as [UInt64]))
+    #expect(Fingerprint.hash([0] as [UInt8]) != Fingerprint.hash([0, 0] as [UInt8]))
+    #expect(Fingerprint.hash([0] as [UInt32]) != Fingerprint.hash([0, 0] as [UInt32]))
+    #expect(Fingerprint.hash([UInt8]()) != Fingerprint.hash([UInt64]([1])))
+  }
+
+  @Test func wordOrderMatters() {
+    #expect(Fingerprint.hash([1, 2] as [UInt64]) != Fingerprint.hash([2, 1] as [UInt64]))
+    #expect(Fingerprint.hash([1, 2, 3] as [UInt32]) != Fingerprint.hash([2, 1, 3] as [UInt32]))
+  }
+
+  @Test func bytesHashAsLittleEndianWords() {
+    let bytes: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 0, 2, 3]
+    var hasher = Fingerprint()
+    hasher.combine(10)
+    hasher.combine(UInt64(1))
+    hasher.combine(UInt64(0x0302))
+    #expect(Fingerprint.hash(bytes) == hasher.value)
+  }
+
+  @Test func smallStructuredInputsDoNotCollide() {
+    var seen = Set<UInt64>()
+    for a in 0..<64 {
+      for b in 0..<64 {
+        for c in 0..<16 {
+          seen.insert(Fingerprint.hash([UInt32(a), UInt32(b), UInt32(c)]))
+        }
+      }
+    }
+    #expect(seen.count == 64 * 64 * 16)
+  }
+
+  @Test func splitMixMatchesTheReferenceSequence() {
+    var random = SplitMix64(seed: 0)
+    #expect(random.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
+    var bounded = SplitMix64(seed: 42)
+    for bound in 1..<100 { #expect((0..<bound).contains(bounded.next(below: bound))) }
+  }
+
+  @Test func fingerprintTableFindsWhatItStored() {
+    for keepsIndices in [false, true] {
+      let table = FingerprintTable(minimumCapacity: 4, keepsIndices: keepsIndices)
+      var random = SplitMix64(seed: 9)
+      var keys: [UInt64] = [0, 2, 3]
+      for _ in 0..<10_000 { keys.append(random.next()) }
+      for (index, key) in keys.enumerated() {
+        #expect(table.insert(key, index: UInt32(index)) == (true, UInt32(index)))
+      }
+      for (index, key) in keys.enumerated() {
+        let again = table.insert(key, index: 99_999)
+        #expect(!again.isNew)
+        #expect(again.index == (keepsIndices ? UInt32(index) : UInt32.max))
+        #expect(table.find(key) != nil)
+      }
+      #expect(table.count == keys.count)
+      #expect(table.find(12345) == nil)
+      // 0 is stored as 1, so 1 reads as seen.
+      #expect(table.find(1) != nil)
+      table._checkInvariants()
+    }
+  }
+
+  @Test func bitstateFindsEveryStateOfASmallSpace() {
+    let clock = BinaryClock(bits: 12, properties: [.always("few bits") { $0.nonzeroBitCount < 12 }])
+    let options = ExplorerOptions(bitstate: .init(log2Bits: 24, hashCount: 3))
+    let result = Explorer.explore(clock, options: options)
+    #expect(result.isProbabilistic)
+    #expect(result.states == 1 << 12)
+    #expect(result.estimatedCoverage > 0.999)
+    #expect(result.violations.first?.trace.count == 12)
+    #expect(result.storedBytes < (1 << 24) / 8 + 64 << 12)
+    #expect(signature(result) == signature(Explorer.explore(clock, options: ExplorerOptions(threads: 2, bitstate: options.bitstate))))
+  }
+
+  @Test func bitstateCannotCheckCanReach() {
+    let ring = Ring(size: 10, properties: [.canReach("home") { $0 == 0 }, .sometimes("five") { $0 == 5 }])
+    let result = Explorer.explore(ring, options: ExplorerOptions(bitstate: .init(log2Bits: 16)))
+    #expect(result.verdicts == [.unknown, .holds])
+  }
+
+  @Test func tinyBitstateMissesStatesAndSaysSo() {
+    let options = ExplorerOptions(bitstate: .init(log2Bits: 12, hashCount: 2))
+    let result = Explorer.explore(BinaryClock(bits: 14), options: options)
+    #expect(result.states < 1 << 14)
+    #expect(result.estimatedCoverage < 0.9)
+  }
+}

@@ -1,0 +1,98 @@
+import FlowExplorer
+import Testing
+
+/// On seeded random graphs, the explorer's answers equal those of a plain reference BFS over
+/// Swift sets: reachable states, shortest distance to a bad state, to a dead end, to a
+/// witness, and to a state that cannot reach home.
+@Suite struct RandomGraphTests {
+  /// Reference: distance from the initial nodes to each reachable node.
+  static func distances(_ graph: GraphSystem) -> [Int: Int] {
+    var distance: [Int: Int] = [:]
+    var frontier = Set(graph.initial)
+    var depth = 0
+    while !frontier.isEmpty {
+      var next = Set<Int>()
+      for node in frontier where distance[node] == nil { distance[node] = depth }
+      for node in frontier where !graph.terminal.contains(node) {
+        for successor in graph.successors[node] where distance[successor] == nil { next.insert(successor) }
+      }
+      frontier = next
+      depth += 1
+    }
+    return distance
+  }
+
+  /// Reference: the nodes that can reach a node in `targets`, by a fixpoint over sets.
+  static func nodesReaching(_ targets: Set<Int>, in graph: GraphSystem, among nodes: Set<Int>) -> Set<Int> {
+    var reaching = targets.intersection(nodes)
+    var changed = true
+    while changed {
+      changed = false
+      for node in nodes where !reaching.contains(node) && !graph.terminal.contains(node) {
+        if graph.successors[node].contains(where: reaching.contains) {
+          reaching.insert(node)
+          changed = true
+        }
+      }
+    }
+    return reaching
+  }
+
+  @Test(arguments: 0..<240)
+  func explorerMatchesReferenceBFS(seed: Int) throws {
+    var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 11)
+    let nodes = 1 + random.next(below: seed % 4 == 0 ? 400 : 40)
+    var graph = GraphSystem.random(seed: UInt64(seed), nodes: nodes, maxDegree: 1 + random.next(below: 4))
+    graph.initial = (0...random.next(below: 2)).map { _ in random.next(below: nodes) }
+    let bad = Set((0..<nodes).filter { _ in random.next(below: 12) == 0 })
+    graph.terminal = Set((0..<nodes).filter { _ in random.next(below: 15) == 0 })
+    let home = Set((0..<nodes).filter { _ in random.next(below: 6) == 0 })
+    let wanted = random.next(below: nodes)
+    graph.properties = [
+      .always("good") { !bad.contains($0) },
+      .deadlockFree("moves"),
+      .canReach("home") { home.contains($0) },
+      .sometimes("wanted") { $0 == wanted },
+    ]
+
+    let result = Explorer.explore(graph, options: ExplorerOptions(threads: seed % 3 == 0 ? 2 : 1))
+    let distance = Self.distances(graph)
+    let reachable = Set(distance.keys)
+    #expect(result.completion == .complete)
+    #expect(result.states == reachable.count)
+    #expect(result.maxDepthReached == distance.values.max())
+    #expect(result.terminalStates == reachable.intersection(graph.terminal).count)
+
+    func shortest(_ predicate: (Int) -> Bool) -> Int? {
+      reachable.filter(predicate).map { distance[$0]! }.min()
+    }
+    let dead = { (node: Int) in graph.successors[node].isEmpty && !graph.terminal.contains(node) }
+    let reaching = Self.nodesReaching(home, in: graph, among: reachable)
+    let expected: [Int: Int?] = [
+      0: shortest { bad.contains($0) },
+      1: shortest(dead),
+      2: shortest { !reaching.contains($0) },
+    ]
+    for property in 0..<3 {
+      let violation = result.violations.first { $0.property == property }
+      #expect(violation?.trace.count == expected[property]!, "property \(property)")
+      if let violation {
+        let end = try #require(
+          finalState(
+            of: graph, initialStateIndex: violation.initialStateIndex, actionIndices: violation.actionIndices))
+        switch property {
+        case 0: #expect(bad.contains(end))
+        case 1: #expect(dead(end))
+        default: #expect(!reaching.contains(end))
+        }
+      }
+    }
+    #expect(result.reached[3] == reachable.contains(wanted))
+    if let example = result.examples.first {
+      #expect(example.trace.count == distance[wanted])
+      #expect(
+        finalState(of: graph, initialStateIndex: example.initialStateIndex, actionIndices: example.actionIndices)
+          == wanted)
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import FlowExplorer
+import FlowLanguage
+import FlowModel
+import FlowTestSupport
+import Testing
+
+/// Seeded property tests of the model and the explorer together, on generated flows.
+/// A failure prints its seed; rerun one seed by narrowing `seeds`.
+@Suite struct ModelPropertyTests {
+  /// Generated flows small enough to explore exhaustively many times over.
+  static let seeds: [UInt64] = Array(1...40)
+
+  static func generatedFlow(seed: UInt64) -> CheckedFlow? {
+    var generator = FlowGenerator(seed: seed)
+    let text = generator.validFlowText()
+    guard var flow = FrontEnd.check(source: SourceFile(path: "generated-\(seed).flow", text: text)).flow
+    else { return nil }
+    // Keep the state spaces small: the properties are about exactness, not size.
+    var limits = flow.limits
+    limits.stack = min(limits.stack, 3)
+    limits.presented = min(limits.presented, 2)
+    limits.coordinators = min(limits.coordinators, 4)
+    limits.pending = min(limits.pending, 1)
+    limits.depth = 60
+    flow.limits = limits
+    return flow
+  }
+
+  /// A plain reference BFS over `Set<PackedState>`: every reachable state and its depth.
+  static func referenceStates(_ system: FlowSystem, limit: Int = 20_000) -> [PackedState: Int]? {
+    var depth: [PackedState: Int] = [:]
+    var frontier = system.initialStates()
+    for state in frontier { depth[state] = 0 }
+    var level = 0
+    while !frontier.isEmpty {
+      level += 1
+      var next: [PackedState] = []
+      for state in frontier where !system.isTerminal(state) {
+        var actions: [FlowAction] = []
+        system.actions(in: state, into: &actions)
+        for action in actions {
+          var violations: [Int] = []
+          guard let successor = system.successor(of: state, via: action, violations: &violations) else { continue }
+          if depth[successor] == nil {
+            depth[successor] = level
+            next.append(successor)
+            if depth.count > limit { return nil }
+          }
+        }
+      }
+      frontier = next
+    }
+    return depth
+  }
+
+  @Test(arguments: seeds)
+  func explorerCountsMatchAReferenceBFSAndRandomWalksStayInside(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator produced a flow with errors")
+      return
+    }
+    let system = FlowSystem(flow: flow)
+    guard let reference = Self.referenceStates(system) else { return }
+    let result = Explorer.explore(system, options: ExplorerOptions())
+    #expect(result.completion == .complete, "seed \(seed)")
+    #expect(result.states == reference.count, "seed \(seed)")
+
+    // (a) every state a random walk reaches is in the explored set.
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<20 {
+      var state = system.initialStates()[0]
+      for _ in 0..<30 {
+        var actions: [FlowAction] = []
+        system.actions(in: state, into: &actions)
+        guard !actions.isEmpty else { break }
+        var violations: [Int] = []
+        let action = actions[random.next(below: actions.count)]
+        guard let next = system.successor(of: state, via: action, violations: &violations) else { continue }
+        #expect(reference[next] != nil, "seed \(seed): a walk reached a state BFS did not")
+        state = next
+      }
+    }
+  }
+
+  @Test(arguments: seeds)
+  func reportedTracesReplayToTheirViolationAndAreShortest(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
+    let system = FlowSystem(flow: flow)
+    guard let reference = Self.referenceStates(system) else { return }
+    let result = Explorer.explore(system, options: ExplorerOptions())
+    for violation in result.violations {
+      let property = system.properties[violation.property]
+      // (b) replaying the trace reproduces the violation.
+      var state = system.initialStates()[0]
+      var lastStepViolations: [Int] = []
+      for action in violation.trace {
+        lastStepViolations = []
+        state = try #require(
+          system.successor(of: state, via: action, violations: &lastStepViolations), "seed \(seed)")
+      }
+      switch property.kind {
+      case .step:
+        #expect(lastStepViolations.contains(violation.property), "seed \(seed): \(property.name)")
+      case .always(let holds):
+        #expect(!holds(state), "seed \(seed): \(property.name)")
+        // (c) shortest: no state at a smaller depth breaks it.
+        let shallower = reference.filter { $0.value < violation.trace.count && !holds($0.key) }
+        #expect(shallower.isEmpty, "seed \(seed): \(property.name) has a shorter trace")
+        #expect(reference[state] == violation.trace.count, "seed \(seed): trace longer than BFS depth")
+      case .deadlockFree:
+        var actions: [FlowAction] = []
+        system.actions(in: state, into: &actions)
+        #expect(actions.isEmpty && !system.isTerminal(state), "seed \(seed)")
+      default:
+        break
+      }
+    }
+  }
+
+  @Test(arguments: Array(seeds.prefix(12)))
+  func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
+    let first = Explorer.explore(FlowSystem(flow: flow), options: ExplorerOptions(threads: 1))
+    let second = Explorer.explore(FlowSystem(flow: flow), options: ExplorerOptions(threads: 2))
+    #expect(first.states == second.states, "seed \(seed)")
+    #expect(first.transitions == second.transitions, "seed \(seed)")
+    #expect(first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "seed \(seed)")
+  }
+}
