@@ -7,7 +7,7 @@ extension BreadthFirstSearch {
   /// because a limit stopped the search) are treated as reaching a target, so an incomplete
   /// search reports no false violation.
   /// - Complexity: O(states + transitions) time and memory per property.
-  mutating func checkCanReach() {
+  @inlinable mutating func checkCanReach() {
     guard recordsGraph, stateCount > 0 else { return }
     let stateTotal = stateCount
     let expanded = edgeEnds.count

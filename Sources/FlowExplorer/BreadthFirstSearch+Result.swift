@@ -2,7 +2,9 @@ extension BreadthFirstSearch {
   /// The actions leading to `state`, as positions in `actions(in:)` order, and the
   /// position of the trace's first state in `initialStates`.
   /// - Complexity: O(depth) to walk the parents, plus a replay of the trace.
-  func trace(to site: Site) -> (initialStateIndex: Int, actionIndices: [Int], actions: [System.Action]) {
+  @inlinable func trace(to site: Site) -> (
+    initialStateIndex: Int, actionIndices: [Int], actions: [System.Action]
+  ) {
     var path: [Int] = []
     var state = site.state
     while parents[state] != Self.rootParent {
@@ -18,7 +20,7 @@ extension BreadthFirstSearch {
   }
 
   /// Checks the graph properties, rebuilds the traces and assembles the result.
-  mutating func result() -> ExplorationResult<System.Action> {
+  @inlinable mutating func result() -> ExplorationResult<System.Action> {
     checkCanReach()
     let complete = stopReason == nil
     var violations: [PropertyViolation<System.Action>] = []

@@ -6,65 +6,70 @@ import Dispatch
 /// and an action index (`UInt16`) in dense arrays. Full states live only in the two
 /// frontier arrays (`current` level and `next` level). With a `canReach` property, also
 /// the successor indices of each expanded state (`UInt32` per transition) and a target bit.
-struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
-  typealias State = System.State
-  typealias Buffer = ExpansionBuffer<System>
+@usableFromInline struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
+  @usableFromInline typealias State = System.State
+  @usableFromInline typealias Buffer = ExpansionBuffer<System>
 
   /// Where a property was first broken (or a `sometimes` first witnessed): a state, and for
   /// a step property the action taken from it.
-  struct Site {
-    var state: Int
-    var action: Int?
+  @usableFromInline struct Site {
+    @usableFromInline var state: Int
+    @usableFromInline var action: Int?
+
+    @inlinable init(state: Int, action: Int?) {
+      self.state = state
+      self.action = action
+    }
   }
 
   /// Parent of an initial state.
-  static var rootParent: UInt32 { UInt32.max }
+  @inlinable static var rootParent: UInt32 { UInt32.max }
 
-  let system: System
-  let options: ExplorerOptions
-  let plan: PropertyPlan<State>
-  let visited: Visited
-  let recordsGraph: Bool
-  let startTime: UInt64
+  @usableFromInline let system: System
+  @usableFromInline let options: ExplorerOptions
+  @usableFromInline let plan: PropertyPlan<State>
+  @usableFromInline let visited: Visited
+  @usableFromInline let recordsGraph: Bool
+  @usableFromInline let startTime: UInt64
 
   // Stored states, numbered in BFS order.
-  var initialStates: [State] = []
+  @usableFromInline var initialStates: [State] = []
   /// For each distinct initial state (states `0..<roots.count`): its position in `initialStates`.
-  var roots: [Int] = []
-  var parents: [UInt32] = []
-  var actionIndices: [UInt16] = []
-  var stateCount = 0
+  @usableFromInline var roots: [Int] = []
+  @usableFromInline var parents: [UInt32] = []
+  @usableFromInline var actionIndices: [UInt16] = []
+  @usableFromInline var stateCount = 0
 
   // The frontier: the full states of the level being expanded and of the next one.
-  var current: [State] = []
-  var next: [State] = []
-  var levelSizes: [Int] = []
+  @usableFromInline var current: [State] = []
+  @usableFromInline var next: [State] = []
+  @usableFromInline var levelSizes: [Int] = []
 
   // Counters.
-  var transitions = 0
-  var cutTransitions = 0
-  var terminalStates = 0
+  @usableFromInline var transitions = 0
+  @usableFromInline var cutTransitions = 0
+  @usableFromInline var terminalStates = 0
   /// States `0..<expandedPrefix` were fully expanded and merged.
-  var expandedPrefix = 0
+  @usableFromInline var expandedPrefix = 0
 
   // Findings, per property index.
-  var violationSites: [Site?]
-  var witnessSites: [Int?]
-  var violationCount = 0
+  @usableFromInline var violationSites: [Site?]
+  @usableFromInline var witnessSites: [Int?]
+  @usableFromInline var violationCount = 0
 
   // The graph, only when `recordsGraph`: successors of expanded state `i` are
   // `edges[edgeEnds[i - 1]..<edgeEnds[i]]`.
-  var edges: [UInt32] = []
-  var edgeEnds: [UInt32] = []
-  var targets: [Bitset]
+  @usableFromInline var edges: [UInt32] = []
+  @usableFromInline var edgeEnds: [UInt32] = []
+  @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
-  var unknownSuccessors = Bitset()
+  @usableFromInline var unknownSuccessors = Bitset()
 
-  var stopReason: LimitReason?
-  var sawStatesBeyondDepth = false
-  var lastMemoryCheck: UInt64 = 0
+  @usableFromInline var stopReason: LimitReason?
+  @usableFromInline var sawStatesBeyondDepth = false
+  @usableFromInline var lastMemoryCheck: UInt64 = 0
 
-  init(system: System, options: ExplorerOptions, plan: PropertyPlan<State>, visited: Visited) {
+  @inlinable init(system: System, options: ExplorerOptions, plan: PropertyPlan<State>, visited: Visited) {
     self.system = system
     self.options = options
     self.plan = plan
@@ -79,9 +84,9 @@ struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
   // MARK: - Search
 
   /// Runs the search to the end or to a limit.
-  mutating func run() -> ExplorationResult<System.Action> {
+  @inlinable mutating func run() -> ExplorationResult<System.Action> {
     seedInitialStates()
-    let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
+    let buffers = (0..<2).map { _ in (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() } }
     var levelStart = 0
     var depth = 0
     while !current.isEmpty && stopReason == nil {
@@ -106,7 +111,7 @@ struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
   }
 
   /// Stores the distinct initial states as states `0..<roots.count` (depth 0).
-  mutating func seedInitialStates() {
+  @inlinable mutating func seedInitialStates() {
     initialStates = system.initialStates()
     for (position, state) in initialStates.enumerated() {
       let fingerprint = system.fingerprint(of: state)
@@ -125,56 +130,93 @@ struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
     if stopReason != nil { current = [] }
   }
 
-  static var chunksPerWorker: Int { 4 }
+  @inlinable static var chunksPerWorker: Int { 4 }
 
   /// Expands the level in `current`, whose states are numbered from `levelStart`, merging
-  /// successors into `next`. Below ``chunksPerWorker``·threads·64 states or with one thread
-  /// the calling thread does everything; otherwise batches of chunks are expanded by
-  /// `threads` workers and merged in chunk order.
-  mutating func expandLevel(startingAt levelStart: Int, atDepthBound: Bool, buffers: [Buffer]) {
+  /// successors into `next`.
+  ///
+  /// With one thread, or fewer than 128 states per thread, the calling
+  /// thread expands and merges chunk after chunk. Otherwise the level is cut into batches of
+  /// chunks, and batches are pipelined over two sets of buffers: while the calling thread
+  /// merges batch `k` (in chunk order), `threads - 1` helpers expand batch `k + 1`, and the
+  /// calling thread joins them when its merge is done.
+  @inlinable mutating func expandLevel(
+    startingAt levelStart: Int, atDepthBound: Bool, buffers: [[Buffer]]
+  ) {
     let frontier = current
     let count = frontier.count
     let checks = activeChecks()
     let threads = options.threads
-    let parallel = threads > 1 && count >= threads * Self.chunksPerWorker * 64
-    let chunk = parallel ? min(1024, max(64, count / (threads * Self.chunksPerWorker * 4))) : 256
-    var position = 0
-    while position < count && stopReason == nil {
-      if !parallel {
-        let range = position..<min(count, position + chunk)
-        let buffer = buffers[0]
+    let system = self.system
+    guard threads > 1 && count >= threads * 128 else {
+      var position = 0
+      let buffer = buffers[0][0]
+      while position < count && stopReason == nil {
+        let range = position..<min(count, position + 256)
         buffer.reset()
         buffer.expand(range, of: frontier, in: system, checks: checks)
         merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
         position = range.upperBound
-      } else {
-        var ranges: [Range<Int>] = []
-        while ranges.count < buffers.count && position < count {
-          ranges.append(position..<min(count, position + chunk))
-          position = ranges[ranges.count - 1].upperBound
-        }
-        let batch = buffers
-        let batchRanges = ranges
-        let system = self.system
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
-          var index = worker
-          while index < batchRanges.count {
-            batch[index].reset()
-            batch[index].expand(batchRanges[index], of: frontier, in: system, checks: checks)
-            index += threads
-          }
-        }
-        for (index, range) in ranges.enumerated() where stopReason == nil {
-          merge(batch[index], firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
-        }
+        checkResources()
+      }
+      return
+    }
+
+    let chunk = min(1024, max(64, count / (threads * Self.chunksPerWorker * 4)))
+    var position = 0
+    func nextBatch(_ size: Int) -> [Range<Int>] {
+      var ranges: [Range<Int>] = []
+      while ranges.count < size && position < count {
+        ranges.append(position..<min(count, position + chunk))
+        position = ranges[ranges.count - 1].upperBound
+      }
+      return ranges
+    }
+    /// Expands chunks handed out by `dispenser`; runs on any thread.
+    @Sendable func work(_ dispenser: ChunkDispenser, _ ranges: [Range<Int>], _ batch: [Buffer]) {
+      while let index = dispenser.next() {
+        batch[index].reset()
+        batch[index].expand(ranges[index], of: frontier, in: system, checks: checks)
+      }
+    }
+    func startHelpers(_ dispenser: ChunkDispenser, _ ranges: [Range<Int>], _ batch: [Buffer]) -> DispatchGroup
+    {
+      let group = DispatchGroup()
+      for _ in 1..<threads {
+        DispatchQueue.global().async(group: group) { work(dispenser, ranges, batch) }
+      }
+      return group
+    }
+
+    var set = 0
+    var pending = nextBatch(buffers[0].count)
+    let first = ChunkDispenser(count: pending.count)
+    let firstGroup = startHelpers(first, pending, buffers[set])
+    work(first, pending, buffers[set])
+    firstGroup.wait()
+    while !pending.isEmpty {
+      let merging = pending
+      let mergingBuffers = buffers[set]
+      set = 1 - set
+      pending = stopReason == nil ? nextBatch(buffers[set].count) : []
+      let dispenser = ChunkDispenser(count: pending.count)
+      let group = startHelpers(dispenser, pending, buffers[set])
+      for (index, range) in merging.enumerated() where stopReason == nil {
+        merge(mergingBuffers[index], firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
       }
       checkResources()
+      if stopReason != nil {
+        dispenser.cancel()
+        pending = []
+      }
+      work(dispenser, pending, buffers[set])
+      group.wait()
     }
   }
 
   /// The state predicates still worth evaluating: `always` properties not yet broken,
   /// `sometimes` not yet witnessed, and every `canReach` target.
-  func activeChecks() -> [PropertyPlan<State>.StateCheck] {
+  @inlinable func activeChecks() -> [PropertyPlan<State>.StateCheck] {
     plan.checks.filter { check in
       let property = Int(check.property)
       switch check.role {
@@ -188,7 +230,8 @@ struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
   /// Merges one expanded chunk, whose first source is state `firstState`, in order: records
   /// findings, counts, inserts new successors into the visited set and `next`.
   /// Stops, between or inside sources, as soon as a limit says so.
-  mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
+  @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
+    visited.prefetch(buffer.fingerprints)
     var successor = 0
     var hit = 0
     var step = 0
@@ -256,14 +299,14 @@ struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
     }
   }
 
-  mutating func recordViolation(_ property: Int, _ site: Site) {
+  @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {
     guard violationSites[property] == nil else { return }
     violationSites[property] = site
     violationCount += 1
   }
 
   /// Stops on the time and memory limits; memory is read at most every 20 ms.
-  mutating func checkResources() {
+  @inlinable mutating func checkResources() {
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {
       stopReason = stopReason ?? .time

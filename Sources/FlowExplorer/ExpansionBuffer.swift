@@ -8,39 +8,55 @@
 /// `concurrentPerform` and read by the merging thread only after `concurrentPerform`
 /// returns, which orders the accesses; buffers are never touched by two threads at once.
 /// A class, so a worker fills its buffer in place and the storage is reused across chunks.
-final class ExpansionBuffer<System: TransitionSystem>: @unchecked Sendable {
+/// Its properties are `@exclusivity(unchecked)` for the same reason: one thread at a time.
+@usableFromInline final class ExpansionBuffer<System: TransitionSystem>: @unchecked Sendable {
   /// What happened to one expanded state; `…End` fields are cumulative positions in the
   /// record arrays, so a source's records are `previous.end..<end`.
-  struct Source {
-    var successorEnd: Int32
-    var hitEnd: Int32
-    var stepEnd: Int32
-    var cuts: Int32
-    var flags: UInt8
+  @usableFromInline struct Source {
+    @usableFromInline var successorEnd: Int32
+    @usableFromInline var hitEnd: Int32
+    @usableFromInline var stepEnd: Int32
+    @usableFromInline var cuts: Int32
+    @usableFromInline var flags: UInt8
 
-    static var terminal: UInt8 { 1 }
-    static var deadlock: UInt8 { 2 }
+    @inlinable init(successorEnd: Int32, hitEnd: Int32, stepEnd: Int32, cuts: Int32, flags: UInt8) {
+      self.successorEnd = successorEnd
+      self.hitEnd = hitEnd
+      self.stepEnd = stepEnd
+      self.cuts = cuts
+      self.flags = flags
+    }
+
+    @inlinable static var terminal: UInt8 { 1 }
+    @inlinable static var deadlock: UInt8 { 2 }
   }
 
   /// A step property broken by the action at position `action` of its source.
-  struct StepHit {
-    var action: UInt32
-    var property: Int32
+  @usableFromInline struct StepHit {
+    @usableFromInline var action: UInt32
+    @usableFromInline var property: Int32
+
+    @inlinable init(action: UInt32, property: Int32) {
+      self.action = action
+      self.property = property
+    }
   }
 
-  var sources: [Source] = []
-  var successors: [System.State] = []
-  var fingerprints: [UInt64] = []
-  var actionIndices: [UInt32] = []
-  var hits: [Int32] = []
-  var stepHits: [StepHit] = []
+  @usableFromInline @exclusivity(unchecked) var sources: [Source] = []
+  @usableFromInline @exclusivity(unchecked) var successors: [System.State] = []
+  @usableFromInline @exclusivity(unchecked) var fingerprints: [UInt64] = []
+  @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
+  @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
+  @usableFromInline @exclusivity(unchecked) var stepHits: [StepHit] = []
   /// Scratch for `actions(in:into:)`.
-  var actions: [System.Action] = []
+  @usableFromInline @exclusivity(unchecked) var actions: [System.Action] = []
   /// Scratch for `successor(of:via:violations:)`.
-  var stepScratch: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var stepScratch: [Int] = []
+
+  @inlinable init() {}
 
   /// Empties the buffer, keeping its storage.
-  func reset() {
+  @inlinable func reset() {
     sources.removeAll(keepingCapacity: true)
     successors.removeAll(keepingCapacity: true)
     fingerprints.removeAll(keepingCapacity: true)
@@ -51,13 +67,24 @@ final class ExpansionBuffer<System: TransitionSystem>: @unchecked Sendable {
 
   /// Expands `frontier[range]` into this (reset) buffer: evaluates `checks` on each state,
   /// then, unless it is terminal, computes every enabled action's successor and fingerprint.
+  ///
+  /// The arrays are moved into locals for the loop: class properties would pay a dynamic
+  /// exclusivity check on every append.
   /// - Complexity: O(states × actions) calls into `system`; no allocation once warm.
-  func expand(
+  @inlinable func expand(
     _ range: Range<Int>,
     of frontier: [System.State],
     in system: System,
     checks: [PropertyPlan<System.State>.StateCheck]
   ) {
+    var sources = take(&self.sources)
+    var successors = take(&self.successors)
+    var fingerprints = take(&self.fingerprints)
+    var actionIndices = take(&self.actionIndices)
+    var hits = take(&self.hits)
+    var stepHits = take(&self.stepHits)
+    var actions = take(&self.actions)
+    var stepScratch = take(&self.stepScratch)
     for position in range {
       let state = frontier[position]
       for check in checks where check.isHit(state) {
@@ -92,5 +119,20 @@ final class ExpansionBuffer<System: TransitionSystem>: @unchecked Sendable {
           successorEnd: Int32(successors.count), hitEnd: Int32(hits.count),
           stepEnd: Int32(stepHits.count), cuts: cuts, flags: flags))
     }
+    self.sources = sources
+    self.successors = successors
+    self.fingerprints = fingerprints
+    self.actionIndices = actionIndices
+    self.hits = hits
+    self.stepHits = stepHits
+    self.actions = actions
+    self.stepScratch = stepScratch
   }
+}
+
+/// Moves an array out of `storage`, leaving it empty, without copying its elements.
+@inlinable @inline(__always) func take<Element>(_ storage: inout [Element]) -> [Element] {
+  var taken: [Element] = []
+  swap(&taken, &storage)
+  return taken
 }

@@ -52,6 +52,15 @@ public struct PropertyViolation<Action: Sendable>: Sendable {
   public var actionIndices: [Int]
   /// The actions of the trace.
   public var trace: [Action]
+
+  /// Creates a trace record.
+  public init(property: Int, name: String, initialStateIndex: Int, actionIndices: [Int], trace: [Action]) {
+    self.property = property
+    self.name = name
+    self.initialStateIndex = initialStateIndex
+    self.actionIndices = actionIndices
+    self.trace = trace
+  }
 }
 
 /// A shortest trace reaching a state that satisfies a `sometimes` property.
@@ -66,6 +75,15 @@ public struct PropertyExample<Action: Sendable>: Sendable {
   public var actionIndices: [Int]
   /// The actions of the trace.
   public var trace: [Action]
+
+  /// Creates a trace record.
+  public init(property: Int, name: String, initialStateIndex: Int, actionIndices: [Int], trace: [Action]) {
+    self.property = property
+    self.name = name
+    self.initialStateIndex = initialStateIndex
+    self.actionIndices = actionIndices
+    self.trace = trace
+  }
 }
 
 /// What an exhaustive exploration found.
@@ -108,6 +126,47 @@ public struct ExplorationResult<Action: Sendable>: Sendable {
   public var peakResidentBytes: Int
   /// Worker threads used.
   public var threads: Int
+
+  /// Creates a result (the explorer does; tests and reports may too).
+  public init(
+    states: Int,
+    transitions: Int,
+    cutTransitions: Int,
+    terminalStates: Int,
+    maxDepthReached: Int,
+    levelSizes: [Int],
+    seconds: Double,
+    completion: Completion,
+    violations: [PropertyViolation<Action>],
+    examples: [PropertyExample<Action>],
+    reached: [Bool],
+    verdicts: [PropertyVerdict],
+    collisionProbability: Double,
+    isProbabilistic: Bool,
+    estimatedCoverage: Double,
+    storedBytes: Int,
+    peakResidentBytes: Int,
+    threads: Int
+  ) {
+    self.states = states
+    self.transitions = transitions
+    self.cutTransitions = cutTransitions
+    self.terminalStates = terminalStates
+    self.maxDepthReached = maxDepthReached
+    self.levelSizes = levelSizes
+    self.seconds = seconds
+    self.completion = completion
+    self.violations = violations
+    self.examples = examples
+    self.reached = reached
+    self.verdicts = verdicts
+    self.collisionProbability = collisionProbability
+    self.isProbabilistic = isProbabilistic
+    self.estimatedCoverage = estimatedCoverage
+    self.storedBytes = storedBytes
+    self.peakResidentBytes = peakResidentBytes
+    self.threads = threads
+  }
 
   /// Stored states per second.
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }

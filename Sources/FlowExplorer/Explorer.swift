@@ -27,7 +27,7 @@
 public enum Explorer {
   /// Explores every state of `system` reachable within `options`' limits.
   /// - Complexity: O(states + transitions) calls into `system`.
-  public static func explore<System: TransitionSystem>(
+  @inlinable public static func explore<System: TransitionSystem>(
     _ system: System, options: ExplorerOptions = ExplorerOptions()
   ) -> ExplorationResult<System.Action> {
     let plan = PropertyPlan(system.properties)
@@ -66,7 +66,7 @@ public enum Explorer {
 
   /// The actions of a trace given as action positions, replayed from `initialState`.
   /// The successor of the last action is not computed (it may be cut).
-  static func replayActions<System: TransitionSystem>(
+  @inlinable static func replayActions<System: TransitionSystem>(
     _ system: System, from initialState: System.State, actionIndices: [Int]
   ) -> [System.Action] {
     var state = initialState

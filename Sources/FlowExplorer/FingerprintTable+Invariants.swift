@@ -5,16 +5,16 @@ extension FingerprintTable {
   /// - Complexity: O(capacity) probes.
   func _checkInvariants() {
     #if FLOWCHECK_INTERNAL_CHECKS
-    precondition(capacity.nonzeroBitCount == 1, "capacity is not a power of two")
-    precondition(count <= capacity - capacity / 4, "table is over three quarters full")
-    var occupied = 0
-    for slot in 0..<capacity {
-      let key = key(atSlot: slot)
-      guard key != 0 else { continue }
-      occupied += 1
-      precondition(find(key) != nil, "a stored fingerprint is not found from its home slot")
-    }
-    precondition(occupied == count, "'count' does not match the occupied slots")
+      precondition(capacity.nonzeroBitCount == 1, "capacity is not a power of two")
+      precondition(count <= capacity - capacity / 4, "table is over three quarters full")
+      var occupied = 0
+      for slot in 0..<capacity {
+        let key = key(atSlot: slot)
+        guard key != 0 else { continue }
+        occupied += 1
+        precondition(find(key) != nil, "a stored fingerprint is not found from its home slot")
+      }
+      precondition(occupied == count, "'count' does not match the occupied slots")
     #endif
   }
 }

@@ -1,7 +1,7 @@
 /// A system's properties sorted by how the explorer checks them.
-struct PropertyPlan<State>: Sendable {
+@usableFromInline struct PropertyPlan<State>: Sendable {
   /// How a property's state predicate is read.
-  enum Role: UInt8, Sendable {
+  @usableFromInline enum Role: UInt8, Sendable {
     /// `always`: a state breaks it when the predicate is false.
     case always
     /// `sometimes`: a state is a witness when the predicate is true.
@@ -14,29 +14,35 @@ struct PropertyPlan<State>: Sendable {
 
   /// One state predicate to evaluate on each expanded state; a *hit* is a state that breaks
   /// an `always`, witnesses a `sometimes` or is a `canReach` target.
-  struct StateCheck: Sendable {
-    let property: Int32
-    let role: Role
-    let predicate: @Sendable (State) -> Bool
+  @usableFromInline struct StateCheck: Sendable {
+    @usableFromInline let property: Int32
+    @usableFromInline let role: Role
+    @usableFromInline let predicate: @Sendable (State) -> Bool
 
-    @inline(__always) func isHit(_ state: State) -> Bool {
+    @inlinable init(property: Int32, role: Role, predicate: @escaping @Sendable (State) -> Bool) {
+      self.property = property
+      self.role = role
+      self.predicate = predicate
+    }
+
+    @inlinable @inline(__always) func isHit(_ state: State) -> Bool {
       role == .always ? !predicate(state) : predicate(state)
     }
   }
 
-  let names: [String]
-  let roles: [Role]
-  let checks: [StateCheck]
-  let deadlockProperties: [Int]
-  let canReachProperties: [Int]
+  @usableFromInline let names: [String]
+  @usableFromInline let roles: [Role]
+  @usableFromInline let checks: [StateCheck]
+  @usableFromInline let deadlockProperties: [Int]
+  @usableFromInline let canReachProperties: [Int]
   /// Per property: its position in ``canReachProperties``, or -1.
-  let targetSlot: [Int]
-  let stepProperties: [Int]
+  @usableFromInline let targetSlot: [Int]
+  @usableFromInline let stepProperties: [Int]
 
   /// Whether the explorer must record the state graph.
-  var needsGraph: Bool { !canReachProperties.isEmpty }
+  @inlinable var needsGraph: Bool { !canReachProperties.isEmpty }
 
-  init(_ properties: [Property<State>]) {
+  @inlinable init(_ properties: [Property<State>]) {
     var roles: [Role] = []
     var checks: [StateCheck] = []
     var deadlock: [Int] = []

@@ -9,15 +9,15 @@ import Dispatch
 #endif
 
 /// The clock and the memory gauge the explorer's limits are checked against.
-enum ResourceUsage {
+@usableFromInline enum ResourceUsage {
   /// Monotonic nanoseconds.
-  static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  @usableFromInline static func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
   /// Peak resident memory of the process in bytes, or 0 when unknown.
   ///
   /// Linux: `VmHWM` of `/proc/self/status` (the resident high-water mark). Elsewhere:
   /// `ru_maxrss` of `getrusage` (bytes on Darwin).
-  static func peakResidentBytes() -> Int {
+  @usableFromInline static func peakResidentBytes() -> Int {
     #if os(Linux)
       return statusKilobytes(field: "VmHWM:").map { $0 * 1024 } ?? 0
     #elseif canImport(Darwin)

@@ -28,6 +28,16 @@ public struct SimulationResult<Action: Sendable>: Sendable {
   public var reached: [Bool]
   /// Wall-clock seconds.
   public var seconds: Double
+
+  /// Creates a simulation result.
+  public init(runs: Int, steps: Int, violation: PropertyViolation<Action>?, reached: [Bool], seconds: Double)
+  {
+    self.runs = runs
+    self.steps = steps
+    self.violation = violation
+    self.reached = reached
+    self.seconds = seconds
+  }
 }
 
 /// Seeded random walks through a ``TransitionSystem``: a quick search for violations in
@@ -43,7 +53,7 @@ public struct SimulationResult<Action: Sendable>: Sendable {
 public enum Simulator {
   /// Runs `options.runs` random walks of at most `options.steps` actions.
   /// - Complexity: O(runs × steps) calls into `system`.
-  public static func simulate<System: TransitionSystem>(
+  @inlinable public static func simulate<System: TransitionSystem>(
     _ system: System, options: SimulationOptions
   ) -> SimulationResult<System.Action> {
     let start = ResourceUsage.nanoseconds()

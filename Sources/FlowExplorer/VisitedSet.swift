@@ -4,32 +4,36 @@
 /// ``BitstateArray`` (SPIN's supertrace), so its merge loop is specialised for each.
 /// Both are classes because they own raw memory that must be freed exactly once and be
 /// mutated in place without copy-on-write checks in the hot loop.
-protocol VisitedSet: AnyObject {
+@usableFromInline protocol VisitedSet: AnyObject {
   /// Inserts `fingerprint` for the state numbered `index`.
   ///
   /// - Returns: `isNew` when the fingerprint was not there; otherwise the index stored with
   ///   it, or `UInt32.max` when the set does not keep indices.
-  func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32)
+  @inlinable func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32)
 
   /// The index stored with `fingerprint` (`UInt32.max` when indices are not kept), or
   /// `nil` when it was not seen.
-  func find(_ fingerprint: UInt64) -> UInt32?
+  @inlinable func find(_ fingerprint: UInt64) -> UInt32?
 
   /// Whether a fingerprint seen once is always recognised, and never a new one as seen.
-  var isExact: Bool { get }
+  @inlinable var isExact: Bool { get }
 
   /// Whether ``insert(_:index:)`` and ``find(_:)`` return stored state indices.
-  var keepsIndices: Bool { get }
+  @inlinable var keepsIndices: Bool { get }
+
+  /// Touches the memory `fingerprints` will probe, so that the inserts that follow find it
+  /// in the cache: the loads are independent, so the processor overlaps their misses.
+  @inlinable func prefetch(_ fingerprints: [UInt64])
 
   /// Bytes of memory the set holds.
-  var storedBytes: Int { get }
+  @inlinable var storedBytes: Int { get }
 
   /// Probability that a state not seen before is mistaken for a seen one, summed over the
   /// insertions made (an estimate of states missed); 0 for an exact set.
-  var estimatedMissedStates: Double { get }
+  @inlinable var estimatedMissedStates: Double { get }
 }
 
 /// A fingerprint never stored as a key: 0 marks an empty slot, so 0 is remapped to 1.
-@inline(__always) func storableFingerprint(_ fingerprint: UInt64) -> UInt64 {
+@inlinable @inline(__always) func storableFingerprint(_ fingerprint: UInt64) -> UInt64 {
   fingerprint == 0 ? 1 : fingerprint
 }

@@ -25,7 +25,8 @@ public struct DiagnosticRenderer: Sendable {
   private static let reset = "\u{1B}[0m"
   private static let bold = "\u{1B}[1m"
 
-  private func line(_ severity: Severity, _ message: String, at offset: Int, in source: SourceFile) -> String {
+  private func line(_ severity: Severity, _ message: String, at offset: Int, in source: SourceFile) -> String
+  {
     let location = "\(source.path):\(source.location(of: offset)):"
     guard colour else { return "\(location) \(severity.rawValue): \(message)\n" }
     let severityColour: String
@@ -35,6 +36,7 @@ public struct DiagnosticRenderer: Sendable {
     case .note: severityColour = "\u{1B}[1;90m"
     }
     let text = severity == .note ? message : Self.bold + message + Self.reset
-    return Self.bold + location + Self.reset + " " + severityColour + severity.rawValue + ":" + Self.reset + " " + text + "\n"
+    return Self.bold + location + Self.reset + " " + severityColour + severity.rawValue + ":" + Self.reset
+      + " " + text + "\n"
   }
 }

@@ -11,8 +11,8 @@
 ///   without comments, none of them an `if` or `after`, and the line fits in 100 columns; an
 ///   `if` is on one line when all its blocks are; otherwise blocks are expanded, and `else if`
 ///   chains are printed flat;
-/// - a blank line between top-level declarations of different kinds and around any
-///   declaration that takes several lines; elsewhere, a blank line where the source had one
+/// - a blank line between top-level declarations of different kinds (properties and
+///   `expect` count as one kind) and around any declaration that takes several lines; elsewhere, a blank line where the source had one
 ///   or more (never before the first item of a block), never two in a row;
 /// - expressions with one space around binary operators and none after unary ones
 ///   (`a && !b`), the author's parentheses kept;
@@ -82,9 +82,12 @@ private struct FlowPrinter {
       let multiline = rendered.lines.count > 1
       var forceBlank = false
       if let previous {
-        forceBlank = previous.multiline || multiline || Self.group(previous.kind) != Self.group(declaration.kind)
+        forceBlank =
+          previous.multiline || multiline || Self.group(previous.kind) != Self.group(declaration.kind)
       }
-      item(declaration.trivia, indent: 0, first: index == 0, forceBlank: forceBlank) { $0.lines += rendered.lines }
+      item(declaration.trivia, indent: 0, first: index == 0, forceBlank: forceBlank) {
+        $0.lines += rendered.lines
+      }
       previous = (declaration.kind, multiline)
     }
     if !file.trailingComments.isEmpty {
@@ -93,7 +96,8 @@ private struct FlowPrinter {
     }
   }
 
-  /// Declarations of one group sit together without a forced blank line.
+  /// Declarations of one group sit together without a forced blank line; the file's
+  /// expectation goes with its properties.
   static func group(_ kind: DeclarationKind) -> Int {
     switch kind {
     case .app: 0
@@ -101,8 +105,7 @@ private struct FlowPrinter {
     case .variable: 2
     case .coordinator: 3
     case .event: 4
-    case .property: 5
-    case .expect: 6
+    case .property, .expect: 5
     }
   }
 
@@ -162,7 +165,8 @@ private struct FlowPrinter {
     case .home(let name): "home \(name.text)"
     case .limits(let entries):
       entries.isEmpty
-        ? "limits {}" : "limits { " + entries.map { "\($0.name.text) \($0.value)" }.joined(separator: ", ") + " }"
+        ? "limits {}"
+        : "limits { " + entries.map { "\($0.name.text) \($0.value)" }.joined(separator: ", ") + " }"
     }
   }
 
@@ -186,7 +190,8 @@ private struct FlowPrinter {
     case .identifier(let text, _): line(1, "identifier \"\(text)\"")
     case .variable(let variable): line(1, Self.variable(variable))
     case .start(let body): headed("start", body, indent: 1)
-    case .screenEvent(let screen, let event, let body): headed("on \(screen.text).\(event.text)", body, indent: 1)
+    case .screenEvent(let screen, let event, let body):
+      headed("on \(screen.text).\(event.text)", body, indent: 1)
     case .message(let message, let body): headed("handle \(message.text)", body, indent: 1)
     case .popBack(let body): headed("popBack", body, indent: 1)
     case .didFinish(let child, let body):
@@ -213,14 +218,17 @@ private struct FlowPrinter {
 
   mutating func statements(_ block: Block, indent: Int) {
     for (index, statement) in block.statements.enumerated() {
-      item(statement.trivia, indent: indent, first: index == 0) { $0.statement(statement.kind, indent: indent) }
+      item(statement.trivia, indent: indent, first: index == 0) {
+        $0.statement(statement.kind, indent: indent)
+      }
     }
     closing(block.closingComments, indent: indent)
   }
 
   /// `{ a; b }` when the block can be printed on one line, else nil.
   static func inlineBlock(_ block: Block) -> String? {
-    guard block.closingComments.isEmpty, block.statements.count <= FlowFormatter.maximumInlineStatements else {
+    guard block.closingComments.isEmpty, block.statements.count <= FlowFormatter.maximumInlineStatements
+    else {
       return nil
     }
     if block.statements.isEmpty { return "{}" }
@@ -330,9 +338,13 @@ private struct FlowPrinter {
     case .binary(let op, let left, let right):
       // Parentheses the tree needs but does not hold (trees built by code, not parsed).
       var leftText = self.expression(left)
-      if case .binary(let inner, _, _) = left.kind, inner.precedence < op.precedence { leftText = "(\(leftText))" }
+      if case .binary(let inner, _, _) = left.kind, inner.precedence < op.precedence {
+        leftText = "(\(leftText))"
+      }
       var rightText = self.expression(right)
-      if case .binary(let inner, _, _) = right.kind, inner.precedence <= op.precedence { rightText = "(\(rightText))" }
+      if case .binary(let inner, _, _) = right.kind, inner.precedence <= op.precedence {
+        rightText = "(\(rightText))"
+      }
       return leftText + " " + op.rawValue + " " + rightText
     case .parenthesized(let inner):
       return "(" + self.expression(inner) + ")"

@@ -22,7 +22,8 @@ public struct FrontEndResult: Sendable {
   public var readFailed: Bool
 
   public init(
-    source: SourceFile?, file: FlowFile?, flow: CheckedFlow?, diagnostics: [Diagnostic], readFailed: Bool = false
+    source: SourceFile?, file: FlowFile?, flow: CheckedFlow?, diagnostics: [Diagnostic],
+    readFailed: Bool = false
   ) {
     self.source = source
     self.file = file
@@ -48,7 +49,8 @@ public enum FrontEnd {
     case .failure(let failure):
       let diagnostic = Diagnostic.error(.unreadableFile, "cannot read file: \(failure.reason)", at: 0)
       return FrontEndResult(
-        source: SourceFile(path: path, bytes: []), file: nil, flow: nil, diagnostics: [diagnostic], readFailed: true)
+        source: SourceFile(path: path, bytes: []), file: nil, flow: nil, diagnostics: [diagnostic],
+        readFailed: true)
     }
   }
 

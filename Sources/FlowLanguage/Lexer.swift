@@ -54,13 +54,13 @@ public enum Lexer {
   }
 }
 
-private extension UInt8 {
-  var isIdentifierHead: Bool {
+extension UInt8 {
+  fileprivate var isIdentifierHead: Bool {
     (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || self == 0x5F
   }
-  var isDigit: Bool { self >= 0x30 && self <= 0x39 }
-  var isIdentifierBody: Bool { isIdentifierHead || isDigit }
-  var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0D || self == 0x0A }
+  fileprivate var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+  fileprivate var isIdentifierBody: Bool { isIdentifierHead || isDigit }
+  fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0D || self == 0x0A }
 }
 
 /// The lexer's cursor over the bytes.
@@ -193,7 +193,8 @@ private struct ByteScanner {
       let byte = bytes[index]
       if byte.isIdentifierBody {
         index += 1
-      } else if dashes && byte == UInt8(ascii: "-") && index + 1 < count && bytes[index + 1].isIdentifierBody {
+      } else if dashes && byte == UInt8(ascii: "-") && index + 1 < count && bytes[index + 1].isIdentifierBody
+      {
         index += 2
       } else {
         break
@@ -233,7 +234,8 @@ private struct ByteScanner {
     if index < count && bytes[index] == UInt8(ascii: "\"") {
       index += 1
     } else {
-      diagnostics.append(.error(.unterminatedString, "unterminated string: expected '\"' on the same line", at: start))
+      diagnostics.append(
+        .error(.unterminatedString, "unterminated string: expected '\"' on the same line", at: start))
       while contentEnd > contentStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
     }
     checkUTF8(contentStart..<contentEnd)
@@ -344,7 +346,8 @@ private struct ByteScanner {
       let plural = end - start > 1 && text.count > 1
       scanner.diagnostics.append(
         .error(
-          .unexpectedCharacter, "unexpected character\(plural ? "s" : "") '\(text)\(end - start > 40 ? "…" : "")'",
+          .unexpectedCharacter,
+          "unexpected character\(plural ? "s" : "") '\(text)\(end - start > 40 ? "…" : "")'",
           at: start))
       characterRunStart = nil
     }

@@ -104,13 +104,16 @@ extension Parser.Session {
         break
       }
       if current.startsLine && current.kind == .identifier
-        && (Parser.declarationKeywords.contains(current.text) || Parser.appMemberKeywords.contains(current.text))
+        && (Parser.declarationKeywords.contains(current.text)
+          || Parser.appMemberKeywords.contains(current.text))
       {
         reportMissingClosingBrace("'limits'", open: open)
         break
       }
       if at(.comma) {
-        if !needsComma { report(.expectedToken, "expected a limit name such as 'stack'", at: current.range.start) }
+        if !needsComma {
+          report(.expectedToken, "expected a limit name such as 'stack'", at: current.range.start)
+        }
         advance()
         needsComma = false
         continue
@@ -128,7 +131,8 @@ extension Parser.Session {
       if at(.integer) {
         let value = advance()
         entries.append(
-          LimitEntry(name: Name(nameToken.text, nameToken.range), value: value.value, valueRange: value.range))
+          LimitEntry(name: Name(nameToken.text, nameToken.range), value: value.value, valueRange: value.range)
+        )
       } else {
         reportExpected("expected a number after limit '\(nameToken.text)'")
         while !atEnd && !at(.comma) && !at(.rightBrace) && !current.startsLine { advance() }
@@ -159,7 +163,9 @@ extension Parser.Session {
           reportUnterminated(owner: owner, open: open)
           break
         }
-        if current.startsLine && current.kind == .identifier && Parser.declarationKeywords.contains(current.text) {
+        if current.startsLine && current.kind == .identifier
+          && Parser.declarationKeywords.contains(current.text)
+        {
           reportMissingClosingBrace(owner, open: open)
           break
         }
@@ -227,7 +233,9 @@ extension Parser.Session {
   mutating func skipAttribute() {
     advance()
     while !atEnd && !at(.comma) && !at(.rightBrace) {
-      if current.startsLine && current.kind == .identifier && Parser.declarationKeywords.contains(current.text) {
+      if current.startsLine && current.kind == .identifier
+        && Parser.declarationKeywords.contains(current.text)
+      {
         return
       }
       advance()
@@ -248,7 +256,8 @@ extension Parser.Session {
       let low = parseSignedInteger("a lower bound after ':', as in 'var \(name.text): 0...3 = 0'")
       expect(.ellipsis, "expected '...' between the bounds of \(owner)")
       let high = parseSignedInteger("an upper bound after '...'")
-      bounds = IntegerBounds(low: low, high: high, range: SourceRange(start: start, end: max(start, lastConsumedEnd)))
+      bounds = IntegerBounds(
+        low: low, high: high, range: SourceRange(start: start, end: max(start, lastConsumedEnd)))
     }
     let initialValue: Expression
     if at(.assign) {
@@ -296,9 +305,12 @@ extension Parser.Session {
     guard parseBody else { return .coordinator(CoordinatorDeclaration(name: name, kind: kind, members: [])) }
     depth += 1
     defer { depth -= 1 }
-    let (entries, closing) = parseItems(.coordinator, owner: owner, open: open) { $0.parseCoordinatorMember() }
+    let (entries, closing) = parseItems(.coordinator, owner: owner, open: open) {
+      $0.parseCoordinatorMember()
+    }
     let members = entries.map { CoordinatorMember(kind: $0.kind, range: $0.range, trivia: $0.trivia) }
-    return .coordinator(CoordinatorDeclaration(name: name, kind: kind, members: members, closingComments: closing))
+    return .coordinator(
+      CoordinatorDeclaration(name: name, kind: kind, members: members, closingComments: closing))
   }
 
   /// ```
@@ -308,7 +320,8 @@ extension Parser.Session {
   mutating func parseCoordinatorMember() -> CoordinatorMemberKind? {
     let token = current
     guard token.kind == .identifier else {
-      report(.expectedDeclaration, "expected a coordinator member such as 'start' or 'on'", at: token.range.start)
+      report(
+        .expectedDeclaration, "expected a coordinator member such as 'start' or 'on'", at: token.range.start)
       skipGarbage(.coordinator)
       return nil
     }
@@ -337,12 +350,14 @@ extension Parser.Session {
         advance()
         event = expectName("an event name after '\(screen.text).'")
       } else {
-        reportExpected("expected '.' and an event name after 'on \(screen.text)', as in 'on \(screen.text).done'")
+        reportExpected(
+          "expected '.' and an event name after 'on \(screen.text)', as in 'on \(screen.text).done'")
         event = Name("", .at(current.range.start))
       }
       let handler = "'on \(screen.text).\(event.text)'"
       return .screenEvent(
-        screen: screen, event: event, body: parseBlock(owner: handler, after: "after \(handler)", enclosing: .coordinator))
+        screen: screen, event: event,
+        body: parseBlock(owner: handler, after: "after \(handler)", enclosing: .coordinator))
     case "handle":
       advance()
       let message = expectName("a message name after 'handle'")
@@ -359,7 +374,8 @@ extension Parser.Session {
         child = Name(token.text, token.range)
       }
       return .didFinish(
-        child: child, body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
+        child: child,
+        body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
     default:
       let message =
         Parser.statementKeywords.contains(token.text)

@@ -72,7 +72,10 @@ extension Parser.Session {
     defer { depth -= 1 }
     let (operand, height) = parseUnary()
     let kind = ExpressionKind.unary(op.kind == .bang ? .not : .negate, operand)
-    return (Expression(kind: kind, range: SourceRange(start: start, end: max(op.range.end, operand.range.end))), height + 1)
+    return (
+      Expression(kind: kind, range: SourceRange(start: start, end: max(op.range.end, operand.range.end))),
+      height + 1
+    )
   }
 
   mutating func parsePrimary() -> (expression: Expression, height: Int) {
@@ -86,7 +89,9 @@ extension Parser.Session {
         advance()
         return (Expression(kind: .bool(token.text == "true"), range: token.range), 1)
       }
-      if token.startsLine && Parser.isReserved(token.text) && token.text != "top" { return missingExpression() }
+      if token.startsLine && Parser.isReserved(token.text) && token.text != "top" {
+        return missingExpression()
+      }
       advance()
       let name = Name(token.text, token.range)
       guard at(.leftParen) else { return (Expression(kind: .name(name), range: token.range), 1) }
@@ -118,7 +123,10 @@ extension Parser.Session {
     if depth >= Parser.maximumNesting {
       reportNesting(at: current.range.start)
       skipBalancedParentheses()
-      return (Expression(kind: .call(name, []), range: SourceRange(start: name.range.start, end: lastConsumedEnd)), 1)
+      return (
+        Expression(kind: .call(name, []), range: SourceRange(start: name.range.start, end: lastConsumedEnd)),
+        1
+      )
     }
     let open = advance()
     depth += 1
@@ -148,7 +156,8 @@ extension Parser.Session {
       advance()
     } else {
       reportExpected(
-        "expected ')' to match '('", notes: [DiagnosticNote(message: "'(' is here", offset: open.range.start)])
+        "expected ')' to match '('", notes: [DiagnosticNote(message: "'(' is here", offset: open.range.start)]
+      )
     }
   }
 
@@ -199,6 +208,7 @@ extension Parser.Session {
       }
       advance()
     } while balance > 0 && !atEnd && !at(.leftBrace) && !at(.rightBrace) && !at(.semicolon)
-      && !(current.startsLine && current.kind == .identifier && Parser.declarationKeywords.contains(current.text))
+      && !(current.startsLine && current.kind == .identifier
+        && Parser.declarationKeywords.contains(current.text))
   }
 }

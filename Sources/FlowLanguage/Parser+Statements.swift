@@ -134,7 +134,8 @@ extension Parser.Session {
     }
     if (atWord("true") || atWord("false")) && !current.startsLine {
       let value = advance()
-      return AnimatedFlag(value: value.text == "true", range: SourceRange(start: word.range.start, end: value.range.end))
+      return AnimatedFlag(
+        value: value.text == "true", range: SourceRange(start: word.range.start, end: value.range.end))
     }
     reportExpected("expected 'true' or 'false' after 'animated:'")
     if atNameOnSameLine { advance() }

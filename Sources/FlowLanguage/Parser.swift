@@ -192,7 +192,8 @@ extension Parser {
 
     // MARK: Diagnostics
 
-    mutating func report(_ id: DiagnosticID, _ message: String, at offset: Int, notes: [DiagnosticNote] = []) {
+    mutating func report(_ id: DiagnosticID, _ message: String, at offset: Int, notes: [DiagnosticNote] = [])
+    {
       diagnostics.append(.error(id, message, at: offset, notes: notes))
     }
 
@@ -216,7 +217,8 @@ extension Parser {
 
     /// Reports the `}` of `owner` missing before the current token.
     mutating func reportMissingClosingBrace(_ owner: String, open: Token?) {
-      let notes = open.map { [DiagnosticNote(message: "'{' of \(owner) is here", offset: $0.range.start)] } ?? []
+      let notes =
+        open.map { [DiagnosticNote(message: "'{' of \(owner) is here", offset: $0.range.start)] } ?? []
       reportExpected("expected '}' to end \(owner)", notes: notes, atToken: true)
     }
 
@@ -300,7 +302,8 @@ extension Parser {
       while !atEnd {
         let token = current
         if token.startsLine && token.kind == .identifier {
-          if Parser.declarationKeywords.contains(token.text) && (level != .coordinator || token.text != "var") {
+          if Parser.declarationKeywords.contains(token.text) && (level != .coordinator || token.text != "var")
+          {
             break
           }
           if level == .block && closesList(.block, token) { break }
@@ -382,7 +385,10 @@ extension Parser {
         if let kind = parse(&self) {
           let range = SourceRange(start: first.range.start, end: max(first.range.end, lastConsumedEnd))
           let trailing = finishItem(level)
-          entries.append(Entry(kind: kind, range: range, trivia: Trivia(leading: leading, trailing: trailing, blankLineBefore: blank)))
+          entries.append(
+            Entry(
+              kind: kind, range: range,
+              trivia: Trivia(leading: leading, trailing: trailing, blankLineBefore: blank)))
         } else {
           nextComment = savedComment
         }
@@ -406,7 +412,8 @@ extension Parser {
     ///
     /// When it is missing, reports it and returns whether to parse a body anyway: yes, unless
     /// the next token clearly belongs to the enclosing list (or is the end of the file).
-    mutating func openBody(after description: String, enclosing: ListLevel) -> (open: Token?, parseBody: Bool) {
+    mutating func openBody(after description: String, enclosing: ListLevel) -> (open: Token?, parseBody: Bool)
+    {
       if at(.leftBrace) { return (advance(), true) }
       reportExpected("expected '{' \(description)")
       if atEnd || at(.rightBrace) { return (nil, false) }
@@ -441,7 +448,8 @@ extension Parser {
           let trailing = finishItem(.file)
           declarations.append(
             Declaration(
-              kind: kind, range: range, trivia: Trivia(leading: leading, trailing: trailing, blankLineBefore: blank)))
+              kind: kind, range: range,
+              trivia: Trivia(leading: leading, trailing: trailing, blankLineBefore: blank)))
         } else {
           nextComment = savedComment
         }

@@ -54,7 +54,8 @@ extension Resolution {
           let emits = screenEmits[screen] ?? []
           if let suggestion = NameSuggestion.closest(to: event.text, among: emits) {
             error(
-              .unknownEvent, "unknown event '\(event.text)' of screen '\(screenName.text)'; did you mean '\(suggestion)'?",
+              .unknownEvent,
+              "unknown event '\(event.text)' of screen '\(screenName.text)'; did you mean '\(suggestion)'?",
               at: event.range.start)
           } else {
             warning(
@@ -71,7 +72,8 @@ extension Resolution {
         let statements = resolveBlock(body, context)
         guard !Self.isMissing(message) else { continue }
         if let first = messageAt[message.text] {
-          duplicate("duplicate handler 'handle \(message.text)' in coordinator '\(name)'", at: at, first: first)
+          duplicate(
+            "duplicate handler 'handle \(message.text)' in coordinator '\(name)'", at: at, first: first)
           continue
         }
         messageAt[message.text] = at
@@ -79,7 +81,9 @@ extension Resolution {
 
       case .popBack(let body):
         if require(.popBack, at: at), outline.kind == .tabBar {
-          error(.unsupportedStatement, "'popBack' needs a NavigationCoordinator; '\(name)' is a TabBarCoordinator", at: at)
+          error(
+            .unsupportedStatement,
+            "'popBack' needs a NavigationCoordinator; '\(name)' is a TabBarCoordinator", at: at)
         }
         let statements = resolveBlock(body, context)
         if let first = popBackAt {
@@ -134,7 +138,8 @@ extension Resolution {
   mutating func require(_ operation: RuntimeOperation, at offset: Int) -> Bool {
     guard !capabilities.supports(operation) else { return true }
     error(
-      .unsupportedStatement, "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'", at: offset)
+      .unsupportedStatement, "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'",
+      at: offset)
     return false
   }
 }

@@ -52,7 +52,8 @@ extension Resolution {
         } else {
           let names = LibraryProfile.allCases.map(\.rawValue)
           error(
-            .unknownLibrary, "unknown library '\(name.text)'\(Self.suggestionOrChoices(name.text, among: names))",
+            .unknownLibrary,
+            "unknown library '\(name.text)'\(Self.suggestionOrChoices(name.text, among: names))",
             at: name.range.start)
         }
       case .window(let name):
@@ -74,7 +75,8 @@ extension Resolution {
           let name = entry.name.text
           guard FlowLimits.names.contains(name) else {
             error(
-              .unknownLimit, "unknown limit '\(name)'\(Self.suggestionOrChoices(name, among: FlowLimits.names))",
+              .unknownLimit,
+              "unknown limit '\(name)'\(Self.suggestionOrChoices(name, among: FlowLimits.names))",
               at: entry.name.range.start)
             continue
           }
@@ -118,7 +120,9 @@ extension Resolution {
       if Self.isMissing(windowName) {
         // Only a tree recovered from syntax errors has an empty name; the flow still needs
         // an error to explain why it has no window coordinator.
-        error(.missingWindow, "app '\(appName)' names no window coordinator; add 'window COORDINATOR'", at: windowName.range.start)
+        error(
+          .missingWindow, "app '\(appName)' names no window coordinator; add 'window COORDINATOR'",
+          at: windowName.range.start)
       }
       windowCoordinator = lookUpCoordinator(windowName)
     }
@@ -140,7 +144,8 @@ extension Resolution {
         switch attribute.kind {
         case .style(let style):
           if let first = styleAt {
-            duplicate("duplicate attribute 'style' of screen '\(name.text)'", at: attribute.range.start, first: first)
+            duplicate(
+              "duplicate attribute 'style' of screen '\(name.text)'", at: attribute.range.start, first: first)
             continue
           }
           styleAt = attribute.range.start
@@ -150,7 +155,8 @@ extension Resolution {
           } else {
             let names = PresentationStyle.allCases.map(\.rawValue)
             error(
-              .unknownStyle, "unknown style '\(style.text)'\(Self.suggestionOrChoices(style.text, among: names))",
+              .unknownStyle,
+              "unknown style '\(style.text)'\(Self.suggestionOrChoices(style.text, among: names))",
               at: style.range.start)
           }
         case .modalInPresentation:
@@ -164,7 +170,8 @@ extension Resolution {
           info.modalInPresentation = true
         case .emits(let events):
           if let first = emitsAt {
-            duplicate("duplicate attribute 'emits' of screen '\(name.text)'", at: attribute.range.start, first: first)
+            duplicate(
+              "duplicate attribute 'emits' of screen '\(name.text)'", at: attribute.range.start, first: first)
             continue
           }
           emitsAt = attribute.range.start
@@ -172,7 +179,9 @@ extension Resolution {
           var listedAt: [String: Int] = [:]
           for event in events where !Self.isMissing(event) {
             if let first = listedAt[event.text] {
-              duplicate("duplicate event '\(event.text)' in 'emits' of screen '\(name.text)'", at: event.range.start, first: first)
+              duplicate(
+                "duplicate event '\(event.text)' in 'emits' of screen '\(name.text)'", at: event.range.start,
+                first: first)
               continue
             }
             listedAt[event.text] = event.range.start
@@ -228,7 +237,8 @@ extension Resolution {
       let name = variable.name
       guard !Self.isMissing(name) else { continue }
       if let first = globals[name.text] {
-        duplicate("duplicate variable '\(name.text)'", at: name.range.start, first: variableNames[first].range.start)
+        duplicate(
+          "duplicate variable '\(name.text)'", at: name.range.start, first: variableNames[first].range.start)
         continue
       }
       globals[name.text] = variables.count
@@ -241,15 +251,19 @@ extension Resolution {
   /// still declared (with a permissive type) so that its uses do not cascade into errors.
   mutating func checkVariable(_ variable: VariableDeclaration, owner: Int?) -> VariableInfo {
     let name = variable.name
-    if !Self.isMissing(name) {
-      if builtInValueNames.contains(name.text) {
-        error(.duplicateDeclaration, "variable '\(name.text)' has the name of the built-in value '\(name.text)'", at: name.range.start)
-      } else if let screen = screenIndex[name.text] {
-        error(
-          .duplicateDeclaration, "variable '\(name.text)' has the same name as screen '\(name.text)'",
-          at: name.range.start,
-          notes: [DiagnosticNote(message: "first declared here", offset: screens[screen].declaredAt)])
-      }
+    // A nameless variable comes from a recovered syntax error: nothing more to say about it.
+    guard !Self.isMissing(name) else {
+      return VariableInfo(name: "", type: .bool, initialValue: 0, owner: owner)
+    }
+    if builtInValueNames.contains(name.text) {
+      error(
+        .duplicateDeclaration, "variable '\(name.text)' has the name of the built-in value '\(name.text)'",
+        at: name.range.start)
+    } else if let screen = screenIndex[name.text] {
+      error(
+        .duplicateDeclaration, "variable '\(name.text)' has the same name as screen '\(name.text)'",
+        at: name.range.start,
+        notes: [DiagnosticNote(message: "first declared here", offset: screens[screen].declaredAt)])
     }
     var type: VariableType = .bool
     /// A range that was reported as invalid: any value is accepted, to avoid cascades.
@@ -264,14 +278,17 @@ extension Resolution {
           at: bounds.range.start)
       } else if bounds.low < -limit || bounds.high > limit {
         error(
-          .invalidRange, "range \(bounds.low)...\(bounds.high) of '\(name.text)' must lie within -\(limit)...\(limit)",
+          .invalidRange,
+          "range \(bounds.low)...\(bounds.high) of '\(name.text)' must lie within -\(limit)...\(limit)",
           at: bounds.range.start)
       } else {
         type = .integer(low: bounds.low, high: bounds.high)
       }
     }
     let initial = variable.initialValue
-    guard !Self.containsMissingName(initial) else { return VariableInfo(name: name.text, type: type, initialValue: 0, owner: owner) }
+    guard !Self.containsMissingName(initial) else {
+      return VariableInfo(name: name.text, type: type, initialValue: 0, owner: owner)
+    }
     let literal = Self.literal(of: initial)
     let at = initial.range.start
     var value = 0
@@ -288,7 +305,8 @@ extension Resolution {
       value = number
       if type != anyInteger, number < bounds.low || number > bounds.high {
         error(
-          .valueOutOfRange, "value \(number) is outside '\(name.text)' range \(bounds.low)...\(bounds.high)", at: at)
+          .valueOutOfRange, "value \(number) is outside '\(name.text)' range \(bounds.low)...\(bounds.high)",
+          at: at)
       }
     case (let bounds?, .bool?):
       error(
@@ -296,7 +314,9 @@ extension Resolution {
         "variable '\(name.text)' is an Int in \(bounds.low)...\(bounds.high); its initial value must be an integer",
         at: at)
     case (_, nil):
-      error(.typeMismatch, "the initial value of '\(name.text)' must be a literal ('true', 'false' or an integer)", at: at)
+      error(
+        .typeMismatch,
+        "the initial value of '\(name.text)' must be a literal ('true', 'false' or an integer)", at: at)
     }
     return VariableInfo(name: name.text, type: type, initialValue: value, owner: owner)
   }
@@ -324,7 +344,8 @@ extension Resolution {
     switch expression.kind {
     case .bool, .integer: return false
     case .name(let name): return isMissing(name)
-    case .call(let name, let arguments): return isMissing(name) || arguments.contains { containsMissingName($0) }
+    case .call(let name, let arguments):
+      return isMissing(name) || arguments.contains { containsMissingName($0) }
     case .unary(_, let operand): return containsMissingName(operand)
     case .binary(_, let left, let right): return containsMissingName(left) || containsMissingName(right)
     case .parenthesized(let inner): return containsMissingName(inner)
@@ -342,7 +363,9 @@ extension Resolution {
       var isDuplicate = Self.isMissing(name)
       if !isDuplicate {
         if let first = coordinatorIndex[name.text] {
-          duplicate("duplicate coordinator '\(name.text)'", at: name.range.start, first: outlines[first].declaration.name.range.start)
+          duplicate(
+            "duplicate coordinator '\(name.text)'", at: name.range.start,
+            first: outlines[first].declaration.name.range.start)
           isDuplicate = true
         } else {
           coordinatorIndex[name.text] = index
@@ -361,14 +384,16 @@ extension Resolution {
         }
       }
       var outline = CoordinatorOutline(
-        declaration: coordinator, kind: kind, root: nil, rootAt: nil, identifier: name.text, isDuplicate: isDuplicate)
+        declaration: coordinator, kind: kind, root: nil, rootAt: nil, identifier: name.text,
+        isDuplicate: isDuplicate)
       var rootMemberAt: Int?
       var identifierAt: Int?
       for member in coordinator.members {
         switch member.kind {
         case .root(let clause):
           if let first = rootMemberAt {
-            duplicate("duplicate 'root' clause in coordinator '\(name.text)'", at: member.range.start, first: first)
+            duplicate(
+              "duplicate 'root' clause in coordinator '\(name.text)'", at: member.range.start, first: first)
             continue
           }
           rootMemberAt = member.range.start
@@ -384,7 +409,8 @@ extension Resolution {
           }
         case .identifier(let text, _):
           if let first = identifierAt {
-            duplicate("duplicate 'identifier' in coordinator '\(name.text)'", at: member.range.start, first: first)
+            duplicate(
+              "duplicate 'identifier' in coordinator '\(name.text)'", at: member.range.start, first: first)
             continue
           }
           identifierAt = member.range.start
@@ -406,13 +432,16 @@ extension Resolution {
     }
   }
 
-  private mutating func declareLocal(_ variable: VariableDeclaration, in outline: inout CoordinatorOutline, index: Int) {
+  private mutating func declareLocal(
+    _ variable: VariableDeclaration, in outline: inout CoordinatorOutline, index: Int
+  ) {
     let info = checkVariable(variable, owner: index)
     let name = variable.name
     guard !Self.isMissing(name) else { return }
     if let first = outline.locals[name.text] {
       duplicate(
-        "duplicate variable '\(name.text)' in coordinator '\(outline.declaration.name.text)'", at: name.range.start,
+        "duplicate variable '\(name.text)' in coordinator '\(outline.declaration.name.text)'",
+        at: name.range.start,
         first: variableNames[first].range.start)
       return
     }
@@ -435,7 +464,9 @@ extension Resolution {
       guard let root = outline.root, let rootAt = outline.rootAt else { continue }
       let name = outline.declaration.name.text
       if index == window, root != .window {
-        error(.invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'", at: rootAt)
+        error(
+          .invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'",
+          at: rootAt)
       } else if index != window, root == .window {
         error(
           .invalidRoot,
@@ -453,7 +484,8 @@ extension Resolution {
   mutating func collectMessages() {
     for outline in outlines {
       for member in outline.declaration.members {
-        guard case .message(let name, _) = member.kind, !Self.isMissing(name), handledMessageSet[name.text] == nil
+        guard case .message(let name, _) = member.kind, !Self.isMissing(name),
+          handledMessageSet[name.text] == nil
         else { continue }
         handledMessageSet[name.text] = true
         handledMessages.append(name.text)
@@ -492,7 +524,9 @@ extension Resolution {
       switch statement.kind {
       case .send(let name):
         guard !Self.isMissing(name) else { continue }
-        if handledMessageSet[name.text] != nil || NameSuggestion.closest(to: name.text, among: handledMessages) == nil {
+        if handledMessageSet[name.text] != nil
+          || NameSuggestion.closest(to: name.text, among: handledMessages) == nil
+        {
           noteMessage(name.text)
         }
       case .ifElse(_, let then, let otherwise):

@@ -26,7 +26,9 @@ extension Resolution {
   }
 
   /// An expression that must be a Bool; `what` names it in the message.
-  mutating func resolveBool(_ expression: Expression, locals: [String: Int], what: String) -> CheckedExpression? {
+  mutating func resolveBool(_ expression: Expression, locals: [String: Int], what: String)
+    -> CheckedExpression?
+  {
     guard let (checked, type) = resolveExpression(expression, locals: locals) else { return nil }
     guard type == .bool else {
       error(.typeMismatch, "\(what) must be a Bool, not \(type.described)", at: expression.range.start)
@@ -52,7 +54,9 @@ extension Resolution {
 
   /// Resolves and typechecks an expression; nil once a problem has been reported (the
   /// enclosing expressions then stay silent, so one mistake gives one error).
-  mutating func resolveExpression(_ expression: Expression, locals: [String: Int]) -> (CheckedExpression, ValueType)? {
+  mutating func resolveExpression(_ expression: Expression, locals: [String: Int]) -> (
+    CheckedExpression, ValueType
+  )? {
     switch expression.kind {
     case .bool(let value):
       return (.bool(value), .bool)
@@ -95,7 +99,8 @@ extension Resolution {
         return (checked, .bool)
       case .or, .and, .less, .lessOrEqual, .greater, .greaterOrEqual, .add, .subtract:
         let operandType: ValueType = (operation == .or || operation == .and) ? .bool : .integer
-        for (side, type, operand) in [("left", leftType, left), ("right", rightType, right)] where type != operandType {
+        for (side, type, operand) in [("left", leftType, left), ("right", rightType, right)]
+        where type != operandType {
           error(
             .typeMismatch,
             "'\(operation.rawValue)' needs \(operandType == .bool ? "Bool" : "Int") operands; the \(side) side is \(type.described)",
@@ -142,7 +147,8 @@ extension Resolution {
     let variableNames = visibleVariableNames(locals: locals)
     let candidates = variableNames + builtInValueNames + screenNames
     if let suggestion = NameSuggestion.closest(to: name.text, among: candidates) {
-      let isScreen = screenIndex[suggestion] != nil && !variableNames.contains(suggestion)
+      let isScreen =
+        screenIndex[suggestion] != nil && !variableNames.contains(suggestion)
         && !builtInValueNames.contains(suggestion)
       error(
         isScreen ? .unknownScreen : .unknownVariable,
@@ -150,7 +156,8 @@ extension Resolution {
         at: name.range.start)
     } else if let elsewhere = localOwner(of: name.text) {
       error(
-        .unknownVariable, "variable '\(name.text)' is local to coordinator '\(elsewhere)' and not visible here",
+        .unknownVariable,
+        "variable '\(name.text)' is local to coordinator '\(elsewhere)' and not visible here",
         at: name.range.start)
     } else if name.text.first?.isUppercase == true {
       error(.unknownScreen, "unknown screen '\(name.text)'", at: name.range.start)
@@ -163,10 +170,13 @@ extension Resolution {
   mutating func reportUnknownVariable(_ name: Name, locals: [String: Int]) {
     let candidates = visibleVariableNames(locals: locals)
     if let suggestion = NameSuggestion.closest(to: name.text, among: candidates) {
-      error(.unknownVariable, "unknown variable '\(name.text)'; did you mean '\(suggestion)'?", at: name.range.start)
+      error(
+        .unknownVariable, "unknown variable '\(name.text)'; did you mean '\(suggestion)'?",
+        at: name.range.start)
     } else if let elsewhere = localOwner(of: name.text) {
       error(
-        .unknownVariable, "variable '\(name.text)' is local to coordinator '\(elsewhere)' and not visible here",
+        .unknownVariable,
+        "variable '\(name.text)' is local to coordinator '\(elsewhere)' and not visible here",
         at: name.range.start)
     } else {
       error(.unknownVariable, "unknown variable '\(name.text)'", at: name.range.start)
@@ -182,7 +192,9 @@ extension Resolution {
   }
 
   /// `started(Coordinator)` and `onScreen(Screen)`.
-  private mutating func resolveCall(_ name: Name, _ arguments: [Expression], at: Int) -> (CheckedExpression, ValueType)? {
+  private mutating func resolveCall(_ name: Name, _ arguments: [Expression], at: Int) -> (
+    CheckedExpression, ValueType
+  )? {
     guard !Self.isMissing(name) else { return nil }
     guard builtInFunctionNames.contains(name.text) else {
       error(
@@ -199,7 +211,9 @@ extension Resolution {
       return nil
     }
     guard case .name(let argument) = Self.unparenthesized(arguments[0]).kind else {
-      error(.typeMismatch, "the argument of '\(name.text)' must be a \(expected) name", at: arguments[0].range.start)
+      error(
+        .typeMismatch, "the argument of '\(name.text)' must be a \(expected) name",
+        at: arguments[0].range.start)
       return nil
     }
     if name.text == "started" {

@@ -11,7 +11,9 @@ extension Resolution {
     return statements
   }
 
-  private mutating func resolveStatement(_ statement: Statement, _ context: StatementContext) -> CheckedStatement? {
+  private mutating func resolveStatement(_ statement: Statement, _ context: StatementContext)
+    -> CheckedStatement?
+  {
     let at = statement.range.start
     switch statement.kind {
     case .navigation(let verb, let screenName, let animated):
@@ -41,11 +43,14 @@ extension Resolution {
       guard require(.send, at: at), !Self.isMissing(name) else { return nil }
       if handledMessageSet[name.text] == nil {
         if let suggestion = NameSuggestion.closest(to: name.text, among: handledMessages) {
-          error(.unknownMessage, "unknown message '\(name.text)'; did you mean '\(suggestion)'?", at: name.range.start)
+          error(
+            .unknownMessage, "unknown message '\(name.text)'; did you mean '\(suggestion)'?",
+            at: name.range.start)
           return nil
         }
         warning(
-          .messageNeverHandled, "message '\(name.text)' is sent but no coordinator handles it", at: name.range.start)
+          .messageNeverHandled, "message '\(name.text)' is sent but no coordinator handles it",
+          at: name.range.start)
       }
       guard let index = messageIndex[name.text] else { return nil }
       return .send(message: index)
@@ -69,14 +74,16 @@ extension Resolution {
   }
 
   private mutating func resolveNavigation(
-    _ verb: NavigationVerb, _ screenName: Name?, _ animated: AnimatedFlag?, at: Int, _ context: StatementContext
+    _ verb: NavigationVerb, _ screenName: Name?, _ animated: AnimatedFlag?, at: Int,
+    _ context: StatementContext
   ) -> CheckedStatement? {
     var valid = require(RuntimeOperation(verb), at: at)
     let needsNavigationController: [NavigationVerb] = [.show, .root, .top, .pop, .popTo]
     if valid, context.kind == .tabBar, needsNavigationController.contains(verb) {
       error(
         .unsupportedStatement,
-        "'\(verb.rawValue)' needs a NavigationCoordinator; '\(context.coordinatorName)' is a TabBarCoordinator", at: at)
+        "'\(verb.rawValue)' needs a NavigationCoordinator; '\(context.coordinatorName)' is a TabBarCoordinator",
+        at: at)
       valid = false
     }
     if let animated, !capabilities.acceptsAnimated(verb) {
@@ -93,7 +100,9 @@ extension Resolution {
     case .show, .root, .top, .popTo, .present: break
     }
     // The parser has reported a missing screen name.
-    guard let screenName, let screen = lookUpScreen(screenName, markShown: verb != .popTo), valid else { return nil }
+    guard let screenName, let screen = lookUpScreen(screenName, markShown: verb != .popTo), valid else {
+      return nil
+    }
     switch verb {
     case .show: return .show(screen: screen)
     case .root: return .root(screen: screen)
@@ -108,7 +117,8 @@ extension Resolution {
   private mutating func checkChildRoot(_ child: Int, startedBy context: StatementContext, at: Int) -> Bool {
     let childName = outlines[child].declaration.name.text
     if child == windowCoordinator {
-      error(.invalidRoot, "coordinator '\(childName)' owns the window and cannot be started as a child", at: at)
+      error(
+        .invalidRoot, "coordinator '\(childName)' owns the window and cannot be started as a child", at: at)
       return false
     }
     guard let kind = context.kind, let root = outlines[child].root else { return true }
@@ -116,7 +126,8 @@ extension Resolution {
     case .tab where kind != .tabBar:
       error(
         .invalidRoot,
-        "coordinator '\(childName)' has 'root tab' but '\(context.coordinatorName)' is not a TabBarCoordinator", at: at)
+        "coordinator '\(childName)' has 'root tab' but '\(context.coordinatorName)' is not a TabBarCoordinator",
+        at: at)
       return false
     case .parent where kind != .navigation:
       error(
@@ -146,7 +157,8 @@ extension Resolution {
         return nil
       }
       if type != .bool {
-        error(.typeMismatch, "cannot assign \(type.described) to '\(name.text)', a Bool", at: value.range.start)
+        error(
+          .typeMismatch, "cannot assign \(type.described) to '\(name.text)', a Bool", at: value.range.start)
         return nil
       }
     case .integer(let low, let high):
@@ -156,8 +168,12 @@ extension Resolution {
           at: value.range.start)
         return nil
       }
-      if operation == .assign, case .integer(let number)? = Self.literal(of: value), number < low || number > high {
-        error(.valueOutOfRange, "value \(number) is outside '\(name.text)' range \(low)...\(high)", at: value.range.start)
+      if operation == .assign, case .integer(let number)? = Self.literal(of: value),
+        number < low || number > high
+      {
+        error(
+          .valueOutOfRange, "value \(number) is outside '\(name.text)' range \(low)...\(high)",
+          at: value.range.start)
         return nil
       }
     }
@@ -169,7 +185,9 @@ extension Resolution {
     if let local = context.locals[name.text] { return local }
     if let global = globals[name.text] { return global }
     if builtInValueNames.contains(name.text) || screenIndex[name.text] != nil {
-      error(.typeMismatch, "cannot assign to '\(name.text)': only variables can be assigned", at: name.range.start)
+      error(
+        .typeMismatch, "cannot assign to '\(name.text)': only variables can be assigned", at: name.range.start
+      )
       return nil
     }
     reportUnknownVariable(name, locals: context.locals)

@@ -34,7 +34,9 @@ public enum Resolver {
 func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
   diagnostics.enumerated().sorted { left, right in
     if left.element.offset != right.element.offset { return left.element.offset < right.element.offset }
-    if left.element.severity != right.element.severity { return left.element.severity > right.element.severity }
+    if left.element.severity != right.element.severity {
+      return left.element.severity > right.element.severity
+    }
     return left.offset < right.offset
   }.map(\.element)
 }
@@ -166,7 +168,9 @@ struct Resolution {
 
   /// A duplicateDeclaration error at the second declaration, with a note at the first.
   mutating func duplicate(_ message: String, at offset: Int, first: Int) {
-    error(.duplicateDeclaration, message, at: offset, notes: [DiagnosticNote(message: "first declared here", offset: first)])
+    error(
+      .duplicateDeclaration, message, at: offset,
+      notes: [DiagnosticNote(message: "first declared here", offset: first)])
   }
 
   /// Offsets always land inside the file, even for synthesised nodes.
@@ -192,7 +196,8 @@ struct Resolution {
     }
     let suggestion = NameSuggestion.closest(to: name.text, among: screenNames)
     if markShown, let suggestion, let index = screenIndex[suggestion] { screenShown[index] = true }
-    error(.unknownScreen, "unknown screen '\(name.text)'\(suggestionSuffix(suggestion))", at: name.range.start)
+    error(
+      .unknownScreen, "unknown screen '\(name.text)'\(suggestionSuffix(suggestion))", at: name.range.start)
     return nil
   }
 
@@ -204,8 +209,12 @@ struct Resolution {
       return index
     }
     let suggestion = NameSuggestion.closest(to: name.text, among: coordinatorNames)
-    if markStarted, let suggestion, let index = coordinatorIndex[suggestion] { coordinatorStarted[index] = true }
-    error(.unknownCoordinator, "unknown coordinator '\(name.text)'\(suggestionSuffix(suggestion))", at: name.range.start)
+    if markStarted, let suggestion, let index = coordinatorIndex[suggestion] {
+      coordinatorStarted[index] = true
+    }
+    error(
+      .unknownCoordinator, "unknown coordinator '\(name.text)'\(suggestionSuffix(suggestion))",
+      at: name.range.start)
     return nil
   }
 
@@ -222,7 +231,9 @@ struct Resolution {
 
   /// "; did you mean 'X'?" when a close name exists, else "; expected 'a', 'b' or 'c'".
   static func suggestionOrChoices(_ name: String, among names: [String]) -> String {
-    if let suggestion = NameSuggestion.closest(to: name, among: names) { return "; did you mean '\(suggestion)'?" }
+    if let suggestion = NameSuggestion.closest(to: name, among: names) {
+      return "; did you mean '\(suggestion)'?"
+    }
     return "; expected \(choices(names))"
   }
 }

@@ -65,7 +65,9 @@ public struct RuntimeCapabilities: Sendable {
     // Router-based coordinators: a router pushes, presents and pops; no responder chain.
     RuntimeCapabilities(
       library: .router,
-      unsupported: [.root, .top, .popTo, .stopChild, .takeover, .activate, .send, .handle, .popBack, .didFinish],
+      unsupported: [
+        .root, .top, .popTo, .stopChild, .takeover, .activate, .send, .handle, .popBack, .didFinish,
+      ],
       animatedVerbs: animatedParameters),
     // Insecurity: push, present, dismiss and child start/finish only.
     RuntimeCapabilities(

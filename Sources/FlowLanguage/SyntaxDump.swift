@@ -62,7 +62,8 @@ public enum SyntaxDump {
       switch expect.outcome {
       case .pass: line(0, "expect pass", into: &output)
       case .incomplete: line(0, "expect incomplete", into: &output)
-      case .violation(let ids): line(0, "expect violation \(ids.map(\.text).joined(separator: ","))", into: &output)
+      case .violation(let ids):
+        line(0, "expect violation \(ids.map(\.text).joined(separator: ","))", into: &output)
       }
     }
   }
@@ -138,7 +139,8 @@ public enum SyntaxDump {
     case .call(let name, let arguments):
       "(call \(name.text)\(arguments.map { " " + self.expression($0) }.joined()))"
     case .unary(let op, let operand): "(\(op.rawValue) \(self.expression(operand)))"
-    case .binary(let op, let left, let right): "(\(op.rawValue) \(self.expression(left)) \(self.expression(right)))"
+    case .binary(let op, let left, let right):
+      "(\(op.rawValue) \(self.expression(left)) \(self.expression(right)))"
     case .parenthesized(let inner): "(paren \(self.expression(inner)))"
     }
   }

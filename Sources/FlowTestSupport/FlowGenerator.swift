@@ -25,7 +25,7 @@
 /// With `decorates` (the default) the text also has random comments, blank lines, `;`
 /// separators, one-line blocks, `else if` chains and indentation styles: a layout workout for
 /// the parser and formatter that does not change what the flow means.
-public struct FlowGenerator {
+public struct FlowGenerator: Sendable {
   public var random: SeededRandom
   /// Add comments, blank lines and layout variations.
   public var decorates = true
@@ -134,7 +134,8 @@ public struct FlowGenerator {
       let parent = index == 0 ? nil : random.int(in: 0...(index - 1))
       let root = index == 0 ? "window" : (random.chance(0.5) ? "parent" : "presented")
       coordinators.append(
-        Coordinator(name: Self.coordinatorPool[index], root: root, parent: parent, screens: [screenNames[index]]))
+        Coordinator(
+          name: Self.coordinatorPool[index], root: root, parent: parent, screens: [screenNames[index]]))
       if let parent { coordinators[parent].children.append(index) }
     }
     for name in screenNames[coordinatorCount...] {
@@ -144,7 +145,8 @@ public struct FlowGenerator {
     var messages: [String] = []
     var asyncNames = 0
     for index in coordinators.indices {
-      buildCoordinator(index, in: &coordinators, globals: globals, messages: &messages, asyncNames: &asyncNames)
+      buildCoordinator(
+        index, in: &coordinators, globals: globals, messages: &messages, asyncNames: &asyncNames)
     }
     // The window coordinator handles every message sent.
     let windowVariables = globals + coordinators[0].locals
@@ -168,11 +170,13 @@ public struct FlowGenerator {
     var properties: [String] = []
     for _ in 0..<random.int(in: 0...2) {
       let kind = random.element(of: ["always", "never", "reachable"])
-      properties.append("\(kind) \(predicate(screens: screenNames, coordinators: coordinators, variables: globals))")
+      properties.append(
+        "\(kind) \(predicate(screens: screenNames, coordinators: coordinators, variables: globals))")
     }
 
     let limits = [
-      "stack \(random.int(in: 3...5))", "presented \(random.int(in: 1...2))", "depth \(random.int(in: 8...16))",
+      "stack \(random.int(in: 3...5))", "presented \(random.int(in: 1...2))",
+      "depth \(random.int(in: 8...16))",
     ]
     return Plan(
       appName: random.element(of: ["Shop", "Notes", "Bank", "Travel"]),
@@ -196,7 +200,9 @@ public struct FlowGenerator {
     let variables = globals + coordinator.locals
     let first = coordinator.screens[0]
     coordinator.start = [.simple(coordinator.root == "parent" ? "show \(first)" : "root \(first)")]
-    if !variables.isEmpty && random.chance(0.2) { coordinator.start.append(assignment(random.element(of: variables))) }
+    if !variables.isEmpty && random.chance(0.2) {
+      coordinator.start.append(assignment(random.element(of: variables)))
+    }
 
     // One or two events per screen, each with a few random statements.
     var handlersOfScreen: [[Int]] = []
@@ -205,7 +211,8 @@ public struct FlowGenerator {
       for event in random.shuffled(Self.eventPool).prefix(random.int(in: 1...2)) {
         var body: [Step] = []
         for _ in 0..<random.int(in: 0...2) {
-          body.append(randomStatement(coordinator, variables: variables, asyncNames: &asyncNames, nested: true))
+          body.append(
+            randomStatement(coordinator, variables: variables, asyncNames: &asyncNames, nested: true))
         }
         indices.append(coordinator.handlers.count)
         coordinator.handlers.append(Handler(screen: screen, event: event, body: body))
@@ -237,16 +244,21 @@ public struct FlowGenerator {
       }
       if random.chance(0.35) {
         let message =
-          !messages.isEmpty && random.chance(0.5) ? random.element(of: messages) : random.element(of: Self.messagePool)
+          !messages.isEmpty && random.chance(0.5)
+          ? random.element(of: messages) : random.element(of: Self.messagePool)
         if !messages.contains(message) { messages.append(message) }
         let handler = random.int(in: 0...(coordinator.handlers.count - 1))
         coordinator.handlers[handler].body.append(.simple("send \(message)"))
       }
     }
     for position in coordinator.handlers.indices where coordinator.handlers[position].body.isEmpty {
-      coordinator.handlers[position].body = [.simple(random.chance(0.5) ? "pop" : "show \(coordinator.screens[0])")]
+      coordinator.handlers[position].body = [
+        .simple(random.chance(0.5) ? "pop" : "show \(coordinator.screens[0])")
+      ]
     }
-    if !variables.isEmpty && random.chance(0.15) { coordinator.popBack = [assignment(random.element(of: variables))] }
+    if !variables.isEmpty && random.chance(0.15) {
+      coordinator.popBack = [assignment(random.element(of: variables))]
+    }
     if !coordinator.children.isEmpty && !variables.isEmpty && random.chance(0.3) {
       let child = random.chance(0.5) ? coordinators[random.element(of: coordinator.children)].name : nil
       coordinator.didFinish = (child, [assignment(random.element(of: variables))])
@@ -272,16 +284,21 @@ public struct FlowGenerator {
     case 5: return .simple(animation("dismiss"))
     case 6 where !variables.isEmpty: return assignment(random.element(of: variables))
     case 7 where nested:
-      return ifStatement(coordinator, variables: variables, asyncNames: &asyncNames, chain: random.chance(0.15))
+      return ifStatement(
+        coordinator, variables: variables, asyncNames: &asyncNames, chain: random.chance(0.15))
     case 8 where nested:
       asyncNames += 1
       let body = [randomStatement(coordinator, variables: variables, asyncNames: &asyncNames, nested: false)]
-      return .block(header: "after \(random.element(of: ["load", "payment", "sync", "fetch"]))\(asyncNames)", body: body, otherwise: nil)
+      return .block(
+        header: "after \(random.element(of: ["load", "payment", "sync", "fetch"]))\(asyncNames)", body: body,
+        otherwise: nil)
     default: return .simple("show \(screen)")
     }
   }
 
-  mutating func ifStatement(_ coordinator: Coordinator, variables: [Variable], asyncNames: inout Int, chain: Bool)
+  mutating func ifStatement(
+    _ coordinator: Coordinator, variables: [Variable], asyncNames: inout Int, chain: Bool
+  )
     -> Step
   {
     let condition = self.condition(coordinator, variables: variables)
@@ -291,7 +308,9 @@ public struct FlowGenerator {
     }
     var otherwise: [Step]? = nil
     if chain {
-      otherwise = [ifStatement(coordinator, variables: variables, asyncNames: &asyncNames, chain: random.chance(0.3))]
+      otherwise = [
+        ifStatement(coordinator, variables: variables, asyncNames: &asyncNames, chain: random.chance(0.3))
+      ]
     } else if random.chance(0.4) {
       otherwise = [randomStatement(coordinator, variables: variables, asyncNames: &asyncNames, nested: false)]
     }
@@ -311,7 +330,9 @@ public struct FlowGenerator {
   mutating func atom(screens: [String], variables: [Variable]) -> String {
     guard !variables.isEmpty, random.chance(0.7) else { return "top == \(random.element(of: screens))" }
     let variable = random.element(of: variables)
-    guard let bounds = variable.bounds else { return random.chance(0.3) ? "!\(variable.name)" : variable.name }
+    guard let bounds = variable.bounds else {
+      return random.chance(0.3) ? "!\(variable.name)" : variable.name
+    }
     let value = random.int(in: bounds)
     return "\(variable.name) \(random.element(of: ["<", "<=", "==", "!=", ">", ">="])) \(value)"
   }
@@ -328,10 +349,12 @@ public struct FlowGenerator {
     switch random.int(in: 0...2) {
     case 0:
       return .block(
-        header: "if \(variable.name) < \(bounds.upperBound)", body: [.simple("\(variable.name) += 1")], otherwise: nil)
+        header: "if \(variable.name) < \(bounds.upperBound)", body: [.simple("\(variable.name) += 1")],
+        otherwise: nil)
     case 1:
       return .block(
-        header: "if \(variable.name) > \(bounds.lowerBound)", body: [.simple("\(variable.name) -= 1")], otherwise: nil)
+        header: "if \(variable.name) > \(bounds.lowerBound)", body: [.simple("\(variable.name) -= 1")],
+        otherwise: nil)
     default:
       return .simple("\(variable.name) = \(random.int(in: bounds))")
     }
@@ -370,7 +393,10 @@ public struct FlowGenerator {
     if decorates && random.chance(0.3) { out.append("// A generated flow.") }
 
     var app = ["app \(plan.appName) {"]
-    var members = ["library radianttap", "window \(plan.coordinators[0].name)", "home \(plan.coordinators[0].screens[0])", plan.limits]
+    var members = [
+      "library radianttap", "window \(plan.coordinators[0].name)", "home \(plan.coordinators[0].screens[0])",
+      plan.limits,
+    ]
     if decorates { members = random.shuffled(members) }
     for (index, member) in members.enumerated() {
       emit([unit + member], indent: 1, unit: unit, first: index == 0, into: &app)
@@ -410,7 +436,8 @@ public struct FlowGenerator {
 
   mutating func comment() -> String {
     let words = random.element(of: ["note", "todo", "why", "see", "keep"])
-    return random.chance(0.75) ? "// \(words) \(random.int(in: 1...99))" : "/* \(words) \(random.int(in: 1...99)) */"
+    return random.chance(0.75)
+      ? "// \(words) \(random.int(in: 1...99))" : "/* \(words) \(random.int(in: 1...99)) */"
   }
 
   /// Appends one item's lines, with random blank lines and comments around it.
@@ -427,7 +454,9 @@ public struct FlowGenerator {
         }
       }
       if random.chance(0.12) { out.append(pad(indent, unit) + comment()) }
-      if random.chance(0.1) { lines[lines.count - 1] += " // " + random.element(of: ["why", "ok", "see docs"]) }
+      if random.chance(0.1) {
+        lines[lines.count - 1] += " // " + random.element(of: ["why", "ok", "see docs"])
+      }
     }
     out += lines
   }
@@ -463,7 +492,9 @@ public struct FlowGenerator {
 
   /// `{ a; b }` for a short block of simple statements, sometimes.
   mutating func inlineBlock(_ steps: [Step]) -> String? {
-    guard steps.count <= 3, steps.allSatisfy(\.isSimple), random.chance(decorates ? 0.5 : 1) else { return nil }
+    guard steps.count <= 3, steps.allSatisfy(\.isSimple), random.chance(decorates ? 0.5 : 1) else {
+      return nil
+    }
     let texts = steps.map { step -> String in
       if case .simple(let text) = step { return text }
       return ""
@@ -508,12 +539,15 @@ public struct FlowGenerator {
     case .block(let header, let body, nil):
       return blockLines(header, body, indent: indent, unit: unit)
     case .block(let header, let body, let otherwise?):
-      if let thenText = inlineBlock(body), otherwise.allSatisfy(\.isSimple), let elseText = inlineBlock(otherwise) {
+      if let thenText = inlineBlock(body), otherwise.allSatisfy(\.isSimple),
+        let elseText = inlineBlock(otherwise)
+      {
         return [prefix + "\(header) \(thenText) else \(elseText)"]
       }
       var lines = [prefix + header + " {"]
       lines += bodyLines(body, indent: indent + 1, unit: unit)
-      if otherwise.count == 1, case .block(let innerHeader, _, _) = otherwise[0], innerHeader.hasPrefix("if "),
+      if otherwise.count == 1, case .block(let innerHeader, _, _) = otherwise[0],
+        innerHeader.hasPrefix("if "),
         !decorates || random.chance(0.8)
       {
         let inner = stepLines(otherwise[0], indent: indent, unit: unit)

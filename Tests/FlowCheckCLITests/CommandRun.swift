@@ -83,6 +83,31 @@ enum Fixture {
 
     """
 
+  /// Valid, but its parent stops a child directly: radianttap leaves Home with no live
+  /// coordinator (dead-screen) and the navigation controller with no delegate.
+  static let violating = """
+    app StopChild {
+      window App
+    }
+
+    screen Home
+    screen Editor
+
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.edit { startChild Editing }
+      handle editingDone { stopChild Editing }
+    }
+
+    coordinator Editing: NavigationCoordinator {
+      root parent
+      start { show Editor }
+      on Editor.save { send editingDone }
+    }
+
+    """
+
   /// Valid, with comments, odd indentation and spacing: `fmt` has work to do.
   static let unformatted = """
     // The mini app, written carelessly.

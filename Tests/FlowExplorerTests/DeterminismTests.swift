@@ -3,7 +3,9 @@ import Testing
 
 /// One thread and several threads give the same counts, numbering and traces.
 @Suite struct DeterminismTests {
-  static func compare<System: TransitionSystem>(_ system: System, _ options: ExplorerOptions = ExplorerOptions()) {
+  static func compare<System: TransitionSystem>(
+    _ system: System, _ options: ExplorerOptions = ExplorerOptions()
+  ) {
     var one = options
     one.threads = 1
     let reference = signature(Explorer.explore(system, options: one))
@@ -25,7 +27,7 @@ import Testing
   }
 
   @Test func grid() {
-    Self.compare(Grid(width: 200, height: 150, properties: [.always("left") { $0.x < 180 }]))
+    Self.compare(Grid(width: 500, height: 400, properties: [.always("left") { $0.x < 480 }]))
   }
 
   @Test(arguments: [UInt64(1), 2, 3, 4, 5])

@@ -28,7 +28,8 @@ import Testing
   }
 
   @Test func maxDepthAtTheDiameterIsComplete() {
-    #expect(Explorer.explore(BinaryClock(bits: 6), options: ExplorerOptions(maxDepth: 6)).completion == .complete)
+    #expect(
+      Explorer.explore(BinaryClock(bits: 6), options: ExplorerOptions(maxDepth: 6)).completion == .complete)
     #expect(Explorer.explore(Ring(size: 8), options: ExplorerOptions(maxDepth: 7)).completion == .complete)
     #expect(
       Explorer.explore(Ring(size: 8), options: ExplorerOptions(maxDepth: 6)).completion
@@ -36,7 +37,8 @@ import Testing
   }
 
   @Test func violationsBeyondTheDepthBoundAreNotReported() {
-    let system = Counter(modulus: 50, increments: [1], properties: [.always("below five") { $0 < 5 }, .step("none")])
+    let system = Counter(
+      modulus: 50, increments: [1], properties: [.always("below five") { $0 < 5 }, .step("none")])
     let shallow = Explorer.explore(system, options: ExplorerOptions(maxDepth: 4))
     #expect(shallow.violations.isEmpty)
     #expect(shallow.verdicts == [.unknown, .unknown])

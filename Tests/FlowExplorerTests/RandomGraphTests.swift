@@ -79,7 +79,8 @@ import Testing
       if let violation {
         let end = try #require(
           finalState(
-            of: graph, initialStateIndex: violation.initialStateIndex, actionIndices: violation.actionIndices))
+            of: graph, initialStateIndex: violation.initialStateIndex, actionIndices: violation.actionIndices)
+        )
         switch property {
         case 0: #expect(bad.contains(end))
         case 1: #expect(dead(end))
@@ -91,7 +92,8 @@ import Testing
     if let example = result.examples.first {
       #expect(example.trace.count == distance[wanted])
       #expect(
-        finalState(of: graph, initialStateIndex: example.initialStateIndex, actionIndices: example.actionIndices)
+        finalState(
+          of: graph, initialStateIndex: example.initialStateIndex, actionIndices: example.actionIndices)
           == wanted)
     }
   }

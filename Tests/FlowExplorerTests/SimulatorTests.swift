@@ -5,7 +5,10 @@ import Testing
 @Suite struct SimulatorTests {
   static let grid = Grid(
     width: 8, height: 8,
-    properties: [.always("not corner") { $0 != Grid.Cell(x: 7, y: 7) }, .sometimes("middle") { $0 == Grid.Cell(x: 4, y: 4) }])
+    properties: [
+      .always("not corner") { $0 != Grid.Cell(x: 7, y: 7) },
+      .sometimes("middle") { $0 == Grid.Cell(x: 4, y: 4) },
+    ])
 
   @Test func findsAViolationAndItsTraceReplays() throws {
     let result = Simulator.simulate(Self.grid, options: SimulationOptions(runs: 200, steps: 200, seed: 7))
@@ -13,7 +16,9 @@ import Testing
     #expect(violation.property == 0)
     #expect(violation.trace.count >= 14)
     #expect(violation.trace.count == violation.actionIndices.count)
-    #expect(finalState(of: Self.grid, initialStateIndex: 0, actionIndices: violation.actionIndices) == Grid.Cell(x: 7, y: 7))
+    #expect(
+      finalState(of: Self.grid, initialStateIndex: 0, actionIndices: violation.actionIndices)
+        == Grid.Cell(x: 7, y: 7))
   }
 
   @Test func sameSeedSameWalks() {
@@ -35,15 +40,18 @@ import Testing
 
   @Test func stepAndDeadlockViolations() throws {
     let clock = BinaryClock(bits: 3, properties: [.step("top")], clearingTopBitBreaks: 0)
-    let step = try #require(Simulator.simulate(clock, options: SimulationOptions(runs: 10, steps: 50)).violation)
+    let step = try #require(
+      Simulator.simulate(clock, options: SimulationOptions(runs: 10, steps: 50)).violation)
     #expect(step.trace.last == 2)
     let chain = GraphSystem(successors: [[1], [2], []], properties: [.deadlockFree("moves")])
-    let dead = try #require(Simulator.simulate(chain, options: SimulationOptions(runs: 1, steps: 5)).violation)
+    let dead = try #require(
+      Simulator.simulate(chain, options: SimulationOptions(runs: 1, steps: 5)).violation)
     #expect(dead.trace == [0, 0])
   }
 
   @Test func cutActionsAreSkipped() {
-    let counter = Counter(modulus: 100, increments: [1, 50], bound: 20, properties: [.sometimes("twenty") { $0 == 20 }])
+    let counter = Counter(
+      modulus: 100, increments: [1, 50], bound: 20, properties: [.sometimes("twenty") { $0 == 20 }])
     let result = Simulator.simulate(counter, options: SimulationOptions(runs: 3, steps: 30, seed: 5))
     #expect(result.reached == [true])
     #expect(result.steps == 60)

@@ -138,7 +138,8 @@ func signature<Action>(_ result: ExplorationResult<Action>) -> String {
     "completion \(result.completion) verdicts \(result.verdicts) reached \(result.reached)",
   ]
   for violation in result.violations {
-    lines.append("violation \(violation.property) from \(violation.initialStateIndex): \(violation.actionIndices)")
+    lines.append(
+      "violation \(violation.property) from \(violation.initialStateIndex): \(violation.actionIndices)")
   }
   for example in result.examples {
     lines.append("example \(example.property) from \(example.initialStateIndex): \(example.actionIndices)")

@@ -18,7 +18,8 @@ import Testing
   @Test func warning() {
     let source = SourceFile(path: "dir/a.flow", text: "screen Lonely\n")
     let diagnostic = Diagnostic.warning(.screenNeverShown, "screen 'Lonely' is never shown", at: 7)
-    #expect(plain.render(diagnostic, in: source) == "dir/a.flow:1:8: warning: screen 'Lonely' is never shown\n")
+    #expect(
+      plain.render(diagnostic, in: source) == "dir/a.flow:1:8: warning: screen 'Lonely' is never shown\n")
   }
 
   /// Columns count UTF-8 bytes: `é` is two.
@@ -50,7 +51,8 @@ import Testing
 
   @Test func warningIsMagenta() {
     let source = SourceFile(path: "c.flow", text: "screen Lonely\n")
-    let text = coloured.render(Diagnostic.warning(.screenNeverShown, "screen 'Lonely' is never shown", at: 7), in: source)
+    let text = coloured.render(
+      Diagnostic.warning(.screenNeverShown, "screen 'Lonely' is never shown", at: 7), in: source)
     #expect(text.contains("\u{1B}[1;35mwarning:\u{1B}[0m"))
   }
 

@@ -129,7 +129,8 @@ func specFiles() -> [String] {
 
   /// A 10 MB file: thousands of screens, then one typo on the last line. Must simply finish.
   @Test func tenMegabytes() {
-    var text = "app Big {\n  window App\n}\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root S0 }\n}\n"
+    var text =
+      "app Big {\n  window App\n}\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root S0 }\n}\n"
     var index = 0
     while text.utf8.count < 10_000_000 {
       text += "screen S\(index) { style formSheet, modalInPresentation, emits next, back, close, open }\n"
@@ -160,7 +161,8 @@ func specFiles() -> [String] {
 
   @Test func syntaxErrorsStopBeforeResolution() {
     // `Prodcut` would be an unknown screen, but the syntax error comes first, alone.
-    let text = "app Shop {\n  window App\n}\nscreen Home {\ncoordinator App: NavigationCoordinator {\n  root window\n  start { show Prodcut }\n}\n"
+    let text =
+      "app Shop {\n  window App\n}\nscreen Home {\ncoordinator App: NavigationCoordinator {\n  root window\n  start { show Prodcut }\n}\n"
     let result = FrontEnd.check(source: SourceFile(path: "t.flow", text: text))
     #expect(result.hasErrors && result.flow == nil)
     #expect(result.file != nil)
@@ -168,7 +170,8 @@ func specFiles() -> [String] {
   }
 
   @Test func validFileGivesAFlow() throws {
-    let text = "app Shop {\n  window App\n}\nscreen Home\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+    let text =
+      "app Shop {\n  window App\n}\nscreen Home\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
     let result = FrontEnd.check(source: SourceFile(path: "t.flow", text: text))
     #expect(result.diagnostics.isEmpty && !result.hasErrors && !result.readFailed)
     let flow = try #require(result.flow)
@@ -176,7 +179,8 @@ func specFiles() -> [String] {
   }
 
   @Test func warningsAloneKeepTheFlow() {
-    let text = "app Shop {\n  window App\n}\nscreen Home\nscreen Lonely\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+    let text =
+      "app Shop {\n  window App\n}\nscreen Home\nscreen Lonely\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
     let result = FrontEnd.check(source: SourceFile(path: "t.flow", text: text))
     #expect(result.diagnostics.map(\.id) == [.screenNeverShown])
     #expect(!result.hasErrors && result.flow != nil)

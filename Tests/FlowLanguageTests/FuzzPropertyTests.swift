@@ -41,7 +41,8 @@ import Testing
       if let problem = Self.problem(with: bytes, outcomes: &outcomes) {
         failures += 1
         Issue.record(
-          "seed \(inputSeed) (input \(index)): \(problem)\n--- input ---\n\(String(decoding: bytes, as: UTF8.self))")
+          "seed \(inputSeed) (input \(index)): \(problem)\n--- input ---\n\(String(decoding: bytes, as: UTF8.self))"
+        )
         if failures >= 5 { return }
       }
     }
@@ -63,11 +64,15 @@ import Testing
     if let outside = outsideDiagnostic(result.diagnostics, count: bytes.count) { return outside }
     // The resolver alone must also survive the trees the parser recovers from errors
     // (which the front end does not resolve).
-    if let file = result.file, !result.diagnostics.contains(where: { Outcomes.isSemantic($0.id) }), result.flow == nil {
+    if let file = result.file, !result.diagnostics.contains(where: { Outcomes.isSemantic($0.id) }),
+      result.flow == nil
+    {
       let resolved = Resolver.resolve(file, source: source)
       let resolvedErrors = resolved.diagnostics.contains { $0.severity == .error }
       if (resolved.flow == nil) != resolvedErrors { return "resolver: flow == nil must match errors" }
-      if let outside = outsideDiagnostic(resolved.diagnostics, count: bytes.count) { return "resolver: " + outside }
+      if let outside = outsideDiagnostic(resolved.diagnostics, count: bytes.count) {
+        return "resolver: " + outside
+      }
     }
     return nil
   }
@@ -94,13 +99,17 @@ import Testing
       return all.firstIndex(of: id)! >= all.firstIndex(of: .unknownScreen)!
     }
 
-    var description: String { "\(flows) flows, \(syntaxErrors) with syntax errors, \(semanticErrors) with semantic errors" }
+    var description: String {
+      "\(flows) flows, \(syntaxErrors) with syntax errors, \(semanticErrors) with semantic errors"
+    }
   }
 
   static func outsideDiagnostic(_ diagnostics: [Diagnostic], count: Int) -> String? {
     for diagnostic in diagnostics {
       let offsets = [diagnostic.offset] + diagnostic.notes.map(\.offset)
-      if offsets.contains(where: { !(0...count).contains($0) }) { return "offset outside the file: \(diagnostic)" }
+      if offsets.contains(where: { !(0...count).contains($0) }) {
+        return "offset outside the file: \(diagnostic)"
+      }
     }
     return nil
   }
@@ -137,7 +146,8 @@ enum ByteMutation: CaseIterable {
   /// Fragments of the language, in and out of place.
   static let syntax: [String] = [
     "app X { window Y }", "screen ", "coordinator C: NavigationCoordinator { root parent }", "var v = true",
-    "var n: 0...3 = 9", "on Home.x { }", "show ", "pop to ", "startChild ", "send m", "if ", "else ", "after t { ",
+    "var n: 0...3 = 9", "on Home.x { }", "show ", "pop to ", "startChild ", "send m", "if ", "else ",
+    "after t { ",
     "animated: false", "expect violation ", "always ", "root tab", "identifier \"", "limits { stack 0 }",
     "handle ", "popBack { pop }", "didFinish ", "event e when ", "top == ", "started(", "onScreen(", "style ",
     "emits a, b", "library router", "TabBarCoordinator", "home ",
@@ -153,7 +163,8 @@ enum ByteMutation: CaseIterable {
       guard let range = randomRange(in: bytes, using: &random) else { return }
       bytes.insert(contentsOf: bytes[range], at: random.int(in: 0...bytes.count))
     case .swapRanges:
-      guard let first = randomRange(in: bytes, using: &random), let second = randomRange(in: bytes, using: &random),
+      guard let first = randomRange(in: bytes, using: &random),
+        let second = randomRange(in: bytes, using: &random),
         first.upperBound <= second.lowerBound
       else { return }
       let a = Array(bytes[first])

@@ -19,7 +19,8 @@ import Testing
       guard result.flow == nil || !result.diagnostics.isEmpty else { continue }
       failures += 1
       let renderer = DiagnosticRenderer(colour: false)
-      let rendered = result.source.map { renderer.render(result.diagnostics, in: $0) } ?? "\(result.diagnostics)"
+      let rendered =
+        result.source.map { renderer.render(result.diagnostics, in: $0) } ?? "\(result.diagnostics)"
       Issue.record("seed \(flowSeed): generated flow rejected\n\(rendered)--- flow ---\n\(text)")
       if failures >= 3 { return }
     }

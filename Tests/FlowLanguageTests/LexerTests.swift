@@ -9,8 +9,10 @@ import Testing
   @Test func punctuationAndOperators() {
     #expect(
       kinds("{ } ( ) , ; : . ... = += -= == != < <= > >= + - ! && ||") == [
-        .leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .semicolon, .colon, .dot, .ellipsis, .assign,
-        .addAssign, .subtractAssign, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .plus, .minus,
+        .leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .semicolon, .colon, .dot, .ellipsis,
+        .assign,
+        .addAssign, .subtractAssign, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .plus,
+        .minus,
         .bang, .and, .or, .endOfFile,
       ])
   }
@@ -39,14 +41,18 @@ import Testing
   }
 
   @Test func idsAfterExpectViolationMayHoldDashes() {
-    #expect(texts("expect violation shadow-sync, can-return") == ["expect", "violation", "shadow-sync", "can-return"])
+    #expect(
+      texts("expect violation shadow-sync, can-return") == [
+        "expect", "violation", "shadow-sync", "can-return",
+      ])
     #expect(texts("expect violation a-b,\n  c-d") == ["expect", "violation", "a-b", "c-d"])
   }
 
   @Test func dashesAreOperatorsEverywhereElse() {
     #expect(kinds("shadow-sync") == [.identifier, .minus, .identifier, .endOfFile])
     // A line break without a comma ends the list of ids.
-    #expect(texts("expect violation a-b\nvar x = c-d") == ["expect", "violation", "a-b", "var", "x", "c", "d"])
+    #expect(
+      texts("expect violation a-b\nvar x = c-d") == ["expect", "violation", "a-b", "var", "x", "c", "d"])
     #expect(kinds("expect pass-fail") == [.identifier, .identifier, .minus, .identifier, .endOfFile])
   }
 
@@ -97,11 +103,15 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(source: "var n: 0...3 = 1️⃣99999999999999999999", id: .integerTooLarge, message: "integer literal is too large"),
+    Case(
+      source: "var n: 0...3 = 1️⃣99999999999999999999", id: .integerTooLarge,
+      message: "integer literal is too large"),
     Case(
       source: "coordinator A: NavigationCoordinator {\n  identifier 1️⃣\"App\n}", id: .unterminatedString,
       message: "unterminated string: expected '\"' on the same line"),
-    Case(source: "app A {}\n1️⃣/* never closed\n", id: .unterminatedComment, message: "unterminated comment: expected '*/'"),
+    Case(
+      source: "app A {}\n1️⃣/* never closed\n", id: .unterminatedComment,
+      message: "unterminated comment: expected '*/'"),
     Case(source: "screen 1️⃣@#Home", id: .unexpectedCharacter, message: "unexpected characters '@#'"),
     Case(source: "always a 1️⃣& b", id: .unexpectedCharacter, message: "unexpected character '&'"),
     Case(source: "screen 1️⃣éHome", id: .unexpectedCharacter, message: "unexpected character 'é'"),
@@ -119,12 +129,17 @@ import Testing
   }
 
   @Test func invalidUTF8IsReportedOncePerRunAtItsOffset() {
-    let bytes = Array("screen A\n// ok ".utf8) + [0xC3, 0x28] + Array("\nscreen ".utf8) + [0xFF, 0xFE, 0xFD] + Array(" B".utf8)
+    let bytes =
+      Array("screen A\n// ok ".utf8) + [0xC3, 0x28] + Array("\nscreen ".utf8) + [0xFF, 0xFE, 0xFD]
+      + Array(" B".utf8)
     let source = SourceFile(path: "bad.flow", bytes: bytes)
     let lexed = Lexer.lex(source)
     #expect(lexed.diagnostics.map(\.id) == [.invalidUTF8, .invalidUTF8])
     #expect(lexed.diagnostics.map(\.offset) == [15, 25])
-    #expect(lexed.diagnostics.map { source.location(of: $0.offset) } == [SourceLocation(line: 2, column: 7), SourceLocation(line: 3, column: 8)])
+    #expect(
+      lexed.diagnostics.map { source.location(of: $0.offset) } == [
+        SourceLocation(line: 2, column: 7), SourceLocation(line: 3, column: 8),
+      ])
     #expect(lexed.tokens.map(\.text) == ["screen", "A", "screen", "B", ""])
   }
 

@@ -29,12 +29,16 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       """
     #expect(
       parsedDump(text) == [
-        "app Shop", "  library radianttap", "  window App", "  home Home", "  limits stack=6 presented=2 depth=14",
+        "app Shop", "  library radianttap", "  window App", "  home Home",
+        "  limits stack=6 presented=2 depth=14",
       ])
   }
 
   @Test func limitsMaySpanLinesWithATrailingComma() {
-    #expect(parsedDump("app A {\n  limits {\n    stack 6,\n    states 100,\n  }\n}") == ["app A", "  limits stack=6 states=100"])
+    #expect(
+      parsedDump("app A {\n  limits {\n    stack 6,\n    states 100,\n  }\n}") == [
+        "app A", "  limits stack=6 states=100",
+      ])
     #expect(parsedDump("app A { limits {} }") == ["app A", "  limits"])
   }
 
@@ -123,7 +127,8 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       """
     #expect(
       parsedDump(text) == [
-        "event all", "  show A", "  root A", "  top A animated=false", "  pop", "  pop animated=true", "  pop to A",
+        "event all", "  show A", "  root A", "  top A animated=false", "  pop", "  pop animated=true",
+        "  pop to A",
         "  pop to A animated=false", "  present A animated=false", "  dismiss", "  dismiss animated=false",
         "  startChild C", "  stopChild C", "  finish", "  takeover", "  activate", "  send m", "  x = true",
         "  n += 1", "  n -= 2", "  after load", "    show A",
@@ -136,9 +141,10 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
         "event e", "  if (name a)", "    show A", "  else", "    if (name b)", "      show B", "    else",
         "      show C",
       ])
-    #expect(parsedDump("event e {\n  if a {\n    pop\n  }\n  else {\n    dismiss\n  }\n}") == [
-      "event e", "  if (name a)", "    pop", "  else", "    dismiss",
-    ])
+    #expect(
+      parsedDump("event e {\n  if a {\n    pop\n  }\n  else {\n    dismiss\n  }\n}") == [
+        "event e", "  if (name a)", "    pop", "  else", "    dismiss",
+      ])
   }
 
   @Test func elseIfIsAnElseBlockHoldingOneIf() {
@@ -186,7 +192,10 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   }
 
   @Test func expressionsMaySpanLines() {
-    #expect(parsedDump("always a &&\n  b\n  || c\nscreen A") == ["always (|| (&& (name a) (name b)) (name c))", "screen A"])
+    #expect(
+      parsedDump("always a &&\n  b\n  || c\nscreen A") == [
+        "always (|| (&& (name a) (name b)) (name c))", "screen A",
+      ])
   }
 
   @Test func expectations() {
@@ -210,7 +219,8 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   }
 
   @Test func rangesCoverTheirText() {
-    let file = parsedFile("screen Home\ncoordinator C: NavigationCoordinator {\n  start { show Home animated: false }\n}")
+    let file = parsedFile(
+      "screen Home\ncoordinator C: NavigationCoordinator {\n  start { show Home animated: false }\n}")
     #expect(file.declarations[0].range == SourceRange(start: 0, end: 11))
     guard case .coordinator(let coordinator) = file.declarations[1].kind,
       case .start(let block) = coordinator.members[0].kind
@@ -323,11 +333,18 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Case(
       "coordinator App: NavigationCoordinator {\n  start { root Home }\n1️⃣screen Home", .expectedToken,
       "expected '}' to end coordinator 'App'"),
-    Case("coordinator App: NavigationCoordinator1️⃣\nscreen Home", .expectedToken, "expected '{' after coordinator 'App'"),
-    Case("coordinator App 1️⃣{\n}", .expectedToken, "expected ':' and a coordinator kind after coordinator 'App'"),
+    Case(
+      "coordinator App: NavigationCoordinator1️⃣\nscreen Home", .expectedToken,
+      "expected '{' after coordinator 'App'"),
+    Case(
+      "coordinator App 1️⃣{\n}", .expectedToken, "expected ':' and a coordinator kind after coordinator 'App'"),
     Case("screen A 1️⃣screen B", .expectedToken, "consecutive declarations on a line must be separated by ';'"),
-    Case("event e { show A 1️⃣show B }", .expectedToken, "consecutive statements on a line must be separated by ';'"),
-    Case("app A {\n  home H 1️⃣window W\n}", .expectedToken, "consecutive members on a line must be separated by ';'"),
+    Case(
+      "event e { show A 1️⃣show B }", .expectedToken,
+      "consecutive statements on a line must be separated by ';'"),
+    Case(
+      "app A {\n  home H 1️⃣window W\n}", .expectedToken,
+      "consecutive members on a line must be separated by ';'"),
     Case(
       "coordinator C: NavigationCoordinator {\n  on Home 1️⃣{ pop }\n}", .expectedToken,
       "expected '.' and an event name after 'on Home', as in 'on Home.done'"),
@@ -337,23 +354,31 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Case("app A { limits { 1️⃣, stack 1 } }", .expectedToken, "expected a limit name such as 'stack'"),
     Case("app A { limits { stack 1 1️⃣depth 2 } }", .expectedToken, "expected ',' between limits"),
     Case("always (a || b1️⃣\nscreen A", .expectedToken, "expected ')' to match '('"),
-    Case("screen A { style pageSheet 1️⃣modalInPresentation }", .expectedToken, "expected ',' between screen attributes"),
+    Case(
+      "screen A { style pageSheet 1️⃣modalInPresentation }", .expectedToken,
+      "expected ',' between screen attributes"),
     Case("screen A { style pageSheet\n1️⃣screen B", .expectedToken, "expected '}' to end screen 'A'"),
     Case("var ready1️⃣\nscreen A", .expectedToken, "expected '=' and an initial value for variable 'ready'"),
     Case("var n: 0 1️⃣3 = 0", .expectedToken, "expected '...' between the bounds of variable 'n'"),
-    Case("expect violation1️⃣\n", .expectedToken, "expected an invariant id after 'violation', such as 'shadow-sync'"),
+    Case(
+      "expect violation1️⃣\n", .expectedToken,
+      "expected an invariant id after 'violation', such as 'shadow-sync'"),
     Case("expect1️⃣\nscreen A", .expectedToken, "expected 'pass', 'incomplete' or 'violation' after 'expect'"),
     Case(
       "coordinator A: NavigationCoordinator {\n  identifier1️⃣\n}", .expectedToken,
       "expected a quoted name after 'identifier', as in 'identifier \"Cart\"'"),
     Case(
-      "coordinator A: NavigationCoordinator {\n  start { root Home\n  1️⃣on Home.done { pop }\n}", .expectedToken,
+      "coordinator A: NavigationCoordinator {\n  start { root Home\n  1️⃣on Home.done { pop }\n}",
+      .expectedToken,
       "expected '}' to end 'start'"),
     Case("event e1️⃣\nscreen A", .expectedToken, "expected '{' after event 'e'"),
     Case("event e { show 1️⃣}", .expectedToken, "expected a screen name after 'show'"),
     Case("event e { pop to1️⃣\n}", .expectedToken, "expected a screen name after 'pop to'"),
-    Case("app A {}\n1️⃣)\nscreen B", .expectedDeclaration, "expected a declaration such as 'app', 'screen' or 'coordinator'"),
-    Case("app A { 1️⃣) }", .expectedDeclaration, "expected an app member: 'library', 'window', 'home' or 'limits'"),
+    Case(
+      "app A {}\n1️⃣)\nscreen B", .expectedDeclaration,
+      "expected a declaration such as 'app', 'screen' or 'coordinator'"),
+    Case(
+      "app A { 1️⃣) }", .expectedDeclaration, "expected an app member: 'library', 'window', 'home' or 'limits'"),
     Case(
       "coordinator A: NavigationCoordinator { 1️⃣42 }", .expectedDeclaration,
       "expected a coordinator member such as 'start' or 'on'"),
@@ -371,7 +396,8 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Case("1️⃣scren Home", .unknownKeyword, "unknown declaration 'scren'; did you mean 'screen'?"),
     Case("1️⃣banana Home", .unknownKeyword, "unknown declaration 'banana'"),
     Case(
-      "1️⃣show Home", .unknownKeyword, "statement 'show' must be inside a block, such as a coordinator's 'start { … }'"),
+      "1️⃣show Home", .unknownKeyword,
+      "statement 'show' must be inside a block, such as a coordinator's 'start { … }'"),
     Case("event e { 1️⃣shwo Home }", .unknownKeyword, "unknown statement 'shwo'; did you mean 'show'?"),
     Case(
       "coordinator A: NavigationCoordinator {\n  1️⃣strat { root Home }\n}", .unknownKeyword,
@@ -380,9 +406,13 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       "coordinator A: NavigationCoordinator {\n  1️⃣show Home\n}", .unknownKeyword,
       "statement 'show' must be inside a block, such as 'start { … }' or 'on Screen.event { … }'"),
     Case("app A {\n  1️⃣windwo App\n}", .unknownKeyword, "unknown app member 'windwo'; did you mean 'window'?"),
-    Case("screen A { 1️⃣stlye pageSheet }", .unknownKeyword, "unknown screen attribute 'stlye'; did you mean 'style'?"),
+    Case(
+      "screen A { 1️⃣stlye pageSheet }", .unknownKeyword,
+      "unknown screen attribute 'stlye'; did you mean 'style'?"),
     Case("expect 1️⃣pas", .unknownKeyword, "unknown expectation 'pas'; did you mean 'pass'?"),
-    Case("expect 1️⃣violatoin shadow-sync", .unknownKeyword, "unknown expectation 'violatoin'; did you mean 'violation'?"),
+    Case(
+      "expect 1️⃣violatoin shadow-sync", .unknownKeyword,
+      "unknown expectation 'violatoin'; did you mean 'violation'?"),
   ]
 
   @Test(arguments: cases) func parseDiagnostic(_ example: Case) throws {
@@ -397,16 +427,21 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   }
 
   @Test func aMissingBraceNotesWhereTheBlockOpened() throws {
-    let marked = MarkedSource("coordinator App: NavigationCoordinator 1️⃣{\n  start { root Home }\n2️⃣screen Home")
+    let marked = MarkedSource(
+      "coordinator App: NavigationCoordinator 1️⃣{\n  start { root Home }\n2️⃣screen Home")
     let diagnostic = try #require(Parser.parse(marked.source).diagnostics.first)
     #expect(diagnostic.offset == marked[2])
-    #expect(diagnostic.notes == [DiagnosticNote(message: "'{' of coordinator 'App' is here", offset: marked[1])])
+    #expect(
+      diagnostic.notes == [DiagnosticNote(message: "'{' of coordinator 'App' is here", offset: marked[1])])
   }
 
   @Test func anUnterminatedBlockNotesTheEndOfTheFile() throws {
     let text = "event e {\n  pop\n"
     let diagnostic = try #require(Parser.parse(SourceFile(path: "t.flow", text: text)).diagnostics.first)
-    #expect(diagnostic.notes == [DiagnosticNote(message: "expected '}' before the end of the file", offset: text.utf8.count)])
+    #expect(
+      diagnostic.notes == [
+        DiagnosticNote(message: "expected '}' before the end of the file", offset: text.utf8.count)
+      ])
   }
 
   @Test func nestingDeeperThan64BlocksIsReportedOnce() throws {
@@ -466,21 +501,28 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   @Test func garbageIsSkippedToTheNextDeclaration() {
     let result = Parser.parse(
       SourceFile(path: "t.flow", text: "screen A\n%%% ) ( {\n  show X\n}\nscreen B\n}}\nscreen C"))
-    #expect(result.diagnostics.map(\.id) == [.unexpectedCharacter, .expectedDeclaration, .expectedDeclaration])
+    #expect(
+      result.diagnostics.map(\.id) == [.unexpectedCharacter, .expectedDeclaration, .expectedDeclaration])
     #expect(SyntaxDump.dump(result.file) == "screen A\nscreen B\nscreen C\n")
   }
 
   @Test func aMissingBraceIsSynthesised() {
     let result = Parser.parse(
-      SourceFile(path: "t.flow", text: "coordinator A: NavigationCoordinator\n  root window\n  start { root H }\n}\nscreen H"))
+      SourceFile(
+        path: "t.flow",
+        text: "coordinator A: NavigationCoordinator\n  root window\n  start { root H }\n}\nscreen H"))
     #expect(result.diagnostics.map(\.message) == ["expected '{' after coordinator 'A'"])
-    #expect(SyntaxDump.dump(result.file) == "coordinator A: NavigationCoordinator\n  root window\n  start\n    root H\nscreen H\n")
+    #expect(
+      SyntaxDump.dump(result.file)
+        == "coordinator A: NavigationCoordinator\n  root window\n  start\n    root H\nscreen H\n")
   }
 
   // MARK: Bad input
 
   /// Every diagnostic is an error or warning with an offset inside the file.
-  func expectSane(_ result: ParseResult, _ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  func expectSane(
+    _ result: ParseResult, _ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     #expect(result.diagnostics.contains { $0.severity == .error }, sourceLocation: sourceLocation)
     for diagnostic in result.diagnostics {
       #expect((0...count).contains(diagnostic.offset), sourceLocation: sourceLocation)
@@ -506,7 +548,8 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   }
 
   @Test func invalidUTF8() {
-    let bytes = Array("app A {}\nscreen ".utf8) + [0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array("B\n// \u{FFFD}".utf8) + [0xF5]
+    let bytes =
+      Array("app A {}\nscreen ".utf8) + [0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array("B\n// \u{FFFD}".utf8) + [0xF5]
     let result = Parser.parse(SourceFile(path: "t.flow", bytes: bytes))
     #expect(result.diagnostics.map(\.id) == [.invalidUTF8, .invalidUTF8])
     #expect(result.diagnostics.map(\.offset) == [16, bytes.count - 1])
@@ -527,10 +570,12 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Hostile("20,000 nested '{'", String(repeating: "{", count: 20_000)),
     Hostile("20,000 '{' in a block", "event e { " + String(repeating: "{", count: 20_000)),
     Hostile("20,000 nested ifs", "event e { " + String(repeating: "if true { ", count: 20_000)),
-    Hostile("20,000 else ifs", "event e { if a { } " + String(repeating: "else if a { } ", count: 20_000) + "}"),
+    Hostile(
+      "20,000 else ifs", "event e { if a { } " + String(repeating: "else if a { } ", count: 20_000) + "}"),
     Hostile("20,000 nested '('", "always " + String(repeating: "(", count: 20_000)),
     Hostile(
-      "20,000 balanced '('", "always " + String(repeating: "(", count: 20_000) + "a" + String(repeating: ")", count: 20_000)),
+      "20,000 balanced '('",
+      "always " + String(repeating: "(", count: 20_000) + "a" + String(repeating: ")", count: 20_000)),
     Hostile("40,000 unary operators", "always " + String(repeating: "!-", count: 20_000) + "a"),
     Hostile("20,000 nested calls", "always " + String(repeating: "f(", count: 20_000)),
     Hostile("100,000 '||'", "always " + String(repeating: "a || ", count: 100_000) + "a"),
@@ -551,15 +596,19 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
 
   @Test func mutatedFlowsNeverCrashTheParser() {
     var random = SeededRandom(seed: 7)
-    let pieces = ["{", "}", "(", ")", ";", ",", ".", "...", "\"", "/*", "//", "\n", "if", "else", "-", "@", "é", "\u{0}"]
+    let pieces = [
+      "{", "}", "(", ")", ";", ",", ".", "...", "\"", "/*", "//", "\n", "if", "else", "-", "@", "é", "\u{0}",
+    ]
     for round in 0..<300 {
       var generator = FlowGenerator(seed: UInt64(round))
       var bytes = Array(generator.validFlowText().utf8)
       for _ in 0..<random.int(in: 1...6) {
         let position = random.int(in: 0...bytes.count)
         switch random.int(in: 0...2) {
-        case 0 where position < bytes.count: bytes.removeSubrange(position..<min(bytes.count, position + random.int(in: 1...8)))
-        default: bytes.insert(contentsOf: Array(pieces[random.int(in: 0...(pieces.count - 1))].utf8), at: position)
+        case 0 where position < bytes.count:
+          bytes.removeSubrange(position..<min(bytes.count, position + random.int(in: 1...8)))
+        default:
+          bytes.insert(contentsOf: Array(pieces[random.int(in: 0...(pieces.count - 1))].utf8), at: position)
         }
       }
       let result = Parser.parse(SourceFile(path: "fuzz.flow", bytes: bytes))

@@ -7,17 +7,21 @@ import Testing
 /// `app Shop { window App }`, as the start of most test flows.
 private let header = "app Shop {\n  window App\n}\n"
 private let homeScreen = "screen Home\n"
-private let appCoordinator = "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+private let appCoordinator =
+  "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
 /// The smallest valid flow: an app, one screen, the window coordinator.
 private let base = header + homeScreen + appCoordinator
 /// A global Bool `ready` and a bounded Int `count`.
 private let globals = "var ready = false\nvar count: 0...3 = 0\n"
 
 /// The base flow with extra members in the window coordinator `App`.
-private func withApp(_ members: String, screens: String = "", after: String = "", kind: String = "NavigationCoordinator")
+private func withApp(
+  _ members: String, screens: String = "", after: String = "", kind: String = "NavigationCoordinator"
+)
   -> String
 {
-  header + homeScreen + screens + globals + "coordinator App: \(kind) {\n  root window\n  var page: 0...2 = 0\n"
+  header + homeScreen + screens + globals
+    + "coordinator App: \(kind) {\n  root window\n  var page: 0...2 = 0\n"
     + (kind == "NavigationCoordinator" ? "  start { root Home }\n" : "") + members + "}\n" + after
 }
 
@@ -25,7 +29,9 @@ private func withApp(_ members: String, screens: String = "", after: String = ""
 func resolveFlow(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ResolveResult {
   let source = SourceFile(path: "test.flow", text: text)
   let parsed = Parser.parse(source)
-  #expect(parsed.diagnostics.isEmpty, "syntax errors in test source: \(parsed.diagnostics)", sourceLocation: sourceLocation)
+  #expect(
+    parsed.diagnostics.isEmpty, "syntax errors in test source: \(parsed.diagnostics)",
+    sourceLocation: sourceLocation)
   return Resolver.resolve(parsed.file, source: source)
 }
 
@@ -48,17 +54,21 @@ struct DiagnosticCase: Sendable, CustomTestStringConvertible {
 
 /// Asserts the diagnostic of a case: id, severity, position (offset and line:col), message,
 /// the note at marker 2 if any, no other error, and a flow exactly when there is no error.
-func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
   let marked = MarkedSource(testCase.source)
   let result = resolveFlow(marked.text, sourceLocation: sourceLocation)
   let matching = result.diagnostics.filter { $0.id == testCase.id && $0.offset == marked[1] }
-  #expect(matching.count == 1, "expected one \(testCase.id) at \(marked.location(1)), got \(result.diagnostics)", sourceLocation: sourceLocation)
+  #expect(
+    matching.count == 1, "expected one \(testCase.id) at \(marked.location(1)), got \(result.diagnostics)",
+    sourceLocation: sourceLocation)
   guard let diagnostic = matching.first else { return }
   #expect(diagnostic.severity == testCase.severity, sourceLocation: sourceLocation)
   #expect(diagnostic.message == testCase.message, sourceLocation: sourceLocation)
   #expect(marked.source.location(of: diagnostic.offset) == marked.location(1), sourceLocation: sourceLocation)
   if marked.offsets[2] != nil {
-    #expect(diagnostic.notes == [DiagnosticNote(message: "first declared here", offset: marked[2])], sourceLocation: sourceLocation)
+    #expect(
+      diagnostic.notes == [DiagnosticNote(message: "first declared here", offset: marked[2])],
+      sourceLocation: sourceLocation)
   } else {
     #expect(diagnostic.notes.isEmpty, sourceLocation: sourceLocation)
   }
@@ -71,19 +81,23 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
 @Suite struct ResolverDiagnosticTests {
   static let appCases: [DiagnosticCase] = [
     DiagnosticCase(
-      "missing app", "1️⃣screen Home\n", .missingApp, "no 'app' declaration; add 'app NAME { window COORDINATOR }'"),
+      "missing app", "1️⃣screen Home\n", .missingApp,
+      "no 'app' declaration; add 'app NAME { window COORDINATOR }'"),
     DiagnosticCase(
-      "duplicate app", "app 2️⃣Shop {\n  window App\n}\napp 1️⃣Other {\n  window App\n}\n" + homeScreen + appCoordinator,
+      "duplicate app",
+      "app 2️⃣Shop {\n  window App\n}\napp 1️⃣Other {\n  window App\n}\n" + homeScreen + appCoordinator,
       .duplicateApp, "duplicate 'app' declaration; a flow has exactly one app"),
     DiagnosticCase(
       "missing window", "app 1️⃣Shop {\n  home Home\n}\n" + homeScreen + appCoordinator, .missingWindow,
       "app 'Shop' has no 'window'; add 'window COORDINATOR'"),
     DiagnosticCase(
-      "unknown library, close", "app Shop {\n  library 1️⃣radiantap\n  window App\n}\n" + homeScreen + appCoordinator,
+      "unknown library, close",
+      "app Shop {\n  library 1️⃣radiantap\n  window App\n}\n" + homeScreen + appCoordinator,
       .unknownLibrary, "unknown library 'radiantap'; did you mean 'radianttap'?"),
     DiagnosticCase(
       "unknown library, far", "app Shop {\n  library 1️⃣uikit\n  window App\n}\n" + homeScreen + appCoordinator,
-      .unknownLibrary, "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity' or 'presenter'"),
+      .unknownLibrary, "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity' or 'presenter'"
+    ),
     DiagnosticCase(
       "duplicate library",
       "app Shop {\n  2️⃣library radianttap\n  1️⃣library router\n  window App\n}\n" + homeScreen + appCoordinator,
@@ -92,7 +106,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "duplicate window", "app Shop {\n  2️⃣window App\n  1️⃣window App\n}\n" + homeScreen + appCoordinator,
       .duplicateDeclaration, "duplicate 'window' in app 'Shop'"),
     DiagnosticCase(
-      "duplicate home", "app Shop {\n  window App\n  2️⃣home Home\n  1️⃣home Home\n}\n" + homeScreen + appCoordinator,
+      "duplicate home",
+      "app Shop {\n  window App\n  2️⃣home Home\n  1️⃣home Home\n}\n" + homeScreen + appCoordinator,
       .duplicateDeclaration, "duplicate 'home' in app 'Shop'"),
     DiagnosticCase(
       "unknown home screen", "app Shop {\n  window App\n  home 1️⃣Hom\n}\n" + homeScreen + appCoordinator,
@@ -107,17 +122,19 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "limit below 1", "app Shop {\n  window App\n  limits { stack 1️⃣0 }\n}\n" + homeScreen + appCoordinator,
       .invalidLimit, "limit 'stack' must be between 1 and 1000000000, not 0"),
     DiagnosticCase(
-      "limit too large", "app Shop {\n  window App\n  limits { pending 1️⃣2000000000 }\n}\n" + homeScreen + appCoordinator,
+      "limit too large",
+      "app Shop {\n  window App\n  limits { pending 1️⃣2000000000 }\n}\n" + homeScreen + appCoordinator,
       .invalidLimit, "limit 'pending' must be between 1 and 1000000000, not 2000000000"),
     DiagnosticCase(
       "depth below 1", "app Shop {\n  window App\n  limits { depth 1️⃣0 }\n}\n" + homeScreen + appCoordinator,
       .invalidLimit, "limit 'depth' must be at least 1, not 0"),
     DiagnosticCase(
-      "duplicate limit", "app Shop {\n  window App\n  limits { 2️⃣stack 3, 1️⃣stack 4 }\n}\n" + homeScreen + appCoordinator,
+      "duplicate limit",
+      "app Shop {\n  window App\n  limits { 2️⃣stack 3, 1️⃣stack 4 }\n}\n" + homeScreen + appCoordinator,
       .duplicateDeclaration, "duplicate limit 'stack'"),
   ]
 
-  @Test(arguments: appCases) func app(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: appCases) func app(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
   static let screenAndVariableCases: [DiagnosticCase] = [
     DiagnosticCase(
@@ -167,7 +184,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "range too wide", base + "var n: 1️⃣0...5000 = 0\n", .invalidRange,
       "range 0...5000 of 'n' must lie within -1000...1000"),
     DiagnosticCase(
-      "initial value above range", base + "var n: 0...3 = 1️⃣5\n", .valueOutOfRange, "value 5 is outside 'n' range 0...3"),
+      "initial value above range", base + "var n: 0...3 = 1️⃣5\n", .valueOutOfRange,
+      "value 5 is outside 'n' range 0...3"),
     DiagnosticCase(
       "initial value below range", base + "var n: 0...3 = 1️⃣-1\n", .valueOutOfRange,
       "value -1 is outside 'n' range 0...3"),
@@ -182,35 +200,45 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "the initial value of 'ready' must be a literal ('true', 'false' or an integer)"),
   ]
 
-  @Test(arguments: screenAndVariableCases) func screensAndVariables(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: screenAndVariableCases) func screensAndVariables(_ testCase: DiagnosticCase) {
+    expectDiagnostic(testCase)
+  }
 
   static let coordinatorCases: [DiagnosticCase] = [
     DiagnosticCase(
       "duplicate coordinator",
-      header + homeScreen + "coordinator 2️⃣App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+      header + homeScreen
+        + "coordinator 2️⃣App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
         + "coordinator 1️⃣App: NavigationCoordinator {\n  root presented\n  start { root Home }\n}\n",
       .duplicateDeclaration, "duplicate coordinator 'App'"),
     DiagnosticCase(
       "unknown coordinator kind",
       base + "coordinator Cart: 1️⃣NavigationCoordinater {\n  root presented\n  start { root Home }\n}\n",
-      .unknownCoordinatorKind, "unknown coordinator kind 'NavigationCoordinater'; did you mean 'NavigationCoordinator'?"),
+      .unknownCoordinatorKind,
+      "unknown coordinator kind 'NavigationCoordinater'; did you mean 'NavigationCoordinator'?"),
     DiagnosticCase(
       "unknown coordinator kind, far", base + "coordinator Cart: 1️⃣SplitCoordinator {\n  root presented\n}\n",
       .unknownCoordinatorKind,
       "unknown coordinator kind 'SplitCoordinator'; expected 'NavigationCoordinator' or 'TabBarCoordinator'"),
     DiagnosticCase(
-      "missing root", base + "coordinator 1️⃣Cart: NavigationCoordinator {\n  start { root Home }\n}\n", .invalidRoot,
-      "coordinator 'Cart' has no 'root' clause; add 'root parent', 'root presented', 'root window' or 'root tab'"),
+      "missing root", base + "coordinator 1️⃣Cart: NavigationCoordinator {\n  start { root Home }\n}\n",
+      .invalidRoot,
+      "coordinator 'Cart' has no 'root' clause; add 'root parent', 'root presented', 'root window' or 'root tab'"
+    ),
     DiagnosticCase(
-      "unknown root source", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣prent\n}\n", .invalidRoot,
+      "unknown root source", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣prent\n}\n",
+      .invalidRoot,
       "invalid root 'prent'; did you mean 'parent'?"),
     DiagnosticCase(
       "window coordinator without root window",
-      header + homeScreen + "coordinator App: NavigationCoordinator {\n  root 1️⃣presented\n  start { root Home }\n}\n",
+      header + homeScreen
+        + "coordinator App: NavigationCoordinator {\n  root 1️⃣presented\n  start { root Home }\n}\n",
       .invalidRoot, "window coordinator 'App' must use 'root window', not 'root presented'"),
     DiagnosticCase(
-      "root window elsewhere", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣window\n}\n", .invalidRoot,
-      "only the window coordinator 'App' may use 'root window'; give 'Cart' 'root parent', 'root presented' or 'root tab'"),
+      "root window elsewhere", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣window\n}\n",
+      .invalidRoot,
+      "only the window coordinator 'App' may use 'root window'; give 'Cart' 'root parent', 'root presented' or 'root tab'"
+    ),
     DiagnosticCase(
       "root tab under a navigation coordinator",
       withApp(
@@ -219,7 +247,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       .invalidRoot, "coordinator 'Feed' has 'root tab' but 'App' is not a TabBarCoordinator"),
     DiagnosticCase(
       "root parent under a tab bar coordinator",
-      header + homeScreen + "coordinator App: TabBarCoordinator {\n  root window\n  start { 1️⃣startChild Feed }\n}\n"
+      header + homeScreen
+        + "coordinator App: TabBarCoordinator {\n  root window\n  start { 1️⃣startChild Feed }\n}\n"
         + "coordinator Feed: NavigationCoordinator {\n  root parent\n  start { root Home }\n}\n",
       .invalidRoot, "coordinator 'Feed' has 'root parent' but 'App' is not a NavigationCoordinator"),
     DiagnosticCase(
@@ -264,7 +293,9 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "duplicate 'expect'; a flow states one expectation"),
   ]
 
-  @Test(arguments: coordinatorCases) func coordinators(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: coordinatorCases) func coordinators(_ testCase: DiagnosticCase) {
+    expectDiagnostic(testCase)
+  }
 
   static let statementCases: [DiagnosticCase] = [
     DiagnosticCase(
@@ -283,7 +314,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
         after: "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { root Home }\n}\n"),
       .unknownCoordinator, "unknown coordinator 'Crt'; did you mean 'Cart'?"),
     DiagnosticCase(
-      "unknown coordinator in stopChild", withApp("  on Home.next { stopChild 1️⃣Settings }\n"), .unknownCoordinator,
+      "unknown coordinator in stopChild", withApp("  on Home.next { stopChild 1️⃣Settings }\n"),
+      .unknownCoordinator,
       "unknown coordinator 'Settings'"),
     DiagnosticCase(
       "unknown coordinator in didFinish", withApp("  didFinish 1️⃣Ap { pop }\n"), .unknownCoordinator,
@@ -297,9 +329,11 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "event never emitted",
       header + "screen Home { emits browse }\n"
         + "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n  on Home.1️⃣logout { pop }\n}\n",
-      .eventNeverEmitted, "handler 'Home.logout' never runs: screen 'Home' does not emit 'logout'", severity: .warning),
+      .eventNeverEmitted, "handler 'Home.logout' never runs: screen 'Home' does not emit 'logout'",
+      severity: .warning),
     DiagnosticCase(
-      "unknown message", withApp("  handle cartAdd { pop }\n  on Home.next { send 1️⃣cartAd }\n"), .unknownMessage,
+      "unknown message", withApp("  handle cartAdd { pop }\n  on Home.next { send 1️⃣cartAd }\n"),
+      .unknownMessage,
       "unknown message 'cartAd'; did you mean 'cartAdd'?"),
     DiagnosticCase(
       "message never handled", withApp("  on Home.next { send 1️⃣ping }\n"), .messageNeverHandled,
@@ -308,14 +342,16 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "show in a tab bar coordinator", withApp("  start { 1️⃣show Home }\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'show' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),
     DiagnosticCase(
-      "pop to in a tab bar coordinator", withApp("  on Home.next { 1️⃣pop to Home }\n", kind: "TabBarCoordinator"),
+      "pop to in a tab bar coordinator",
+      withApp("  on Home.next { 1️⃣pop to Home }\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'pop to' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),
     DiagnosticCase(
       "popBack in a tab bar coordinator", withApp("  1️⃣popBack { present Home }\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'popBack' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),
     DiagnosticCase(
       "app event run by a tab bar window coordinator",
-      withApp("  start { present Home }\n", after: "event deepLink {\n  1️⃣pop\n}\n", kind: "TabBarCoordinator"),
+      withApp(
+        "  start { present Home }\n", after: "event deepLink {\n  1️⃣pop\n}\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'pop' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),
     DiagnosticCase(
       "animated on show", withApp("  on Home.next { show Home 1️⃣animated: false }\n"), .unsupportedStatement,
@@ -348,11 +384,12 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "assigned value out of range", withApp("  on Home.next { page = 1️⃣7 }\n"), .valueOutOfRange,
       "value 7 is outside 'page' range 0...2"),
     DiagnosticCase(
-      "local not visible in an app event", withApp("", after: "event logout { 1️⃣page = 1 }\n"), .unknownVariable,
+      "local not visible in an app event", withApp("", after: "event logout { 1️⃣page = 1 }\n"),
+      .unknownVariable,
       "variable 'page' is local to coordinator 'App' and not visible here"),
   ]
 
-  @Test(arguments: statementCases) func statements(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: statementCases) func statements(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
   static let expressionCases: [DiagnosticCase] = [
     DiagnosticCase(
@@ -371,9 +408,11 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       "+ on a screen", withApp("", after: "always 1️⃣top + 1 > 0\n"), .typeMismatch,
       "'+' needs Int operands; the left side is a screen"),
     DiagnosticCase(
-      "! on an Int", withApp("", after: "always !1️⃣count\n"), .typeMismatch, "'!' needs a Bool operand, not an Int"),
+      "! on an Int", withApp("", after: "always !1️⃣count\n"), .typeMismatch,
+      "'!' needs a Bool operand, not an Int"),
     DiagnosticCase(
-      "- on a Bool", withApp("", after: "always -1️⃣ready == 0\n"), .typeMismatch, "'-' needs an Int operand, not a Bool"),
+      "- on a Bool", withApp("", after: "always -1️⃣ready == 0\n"), .typeMismatch,
+      "'-' needs an Int operand, not a Bool"),
     DiagnosticCase(
       "wrong arity", withApp("", after: "always 1️⃣started(App, App)\n"), .typeMismatch,
       "'started' takes 1 argument, a coordinator name, but got 2"),
@@ -417,7 +456,9 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
         + "'can-return', 'always', 'never' or 'reachable'"),
   ]
 
-  @Test(arguments: expressionCases) func expressions(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: expressionCases) func expressions(_ testCase: DiagnosticCase) {
+    expectDiagnostic(testCase)
+  }
 
   static let warningCases: [DiagnosticCase] = [
     DiagnosticCase(
@@ -429,7 +470,7 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       severity: .warning),
   ]
 
-  @Test(arguments: warningCases) func warnings(_ testCase: DiagnosticCase) { check(testCase) }
+  @Test(arguments: warningCases) func warnings(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
   /// Statements and members a runtime has no API for.
   static let runtimeCases: [(library: String, member: String, operation: String)] = [
@@ -454,7 +495,7 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
     let source =
       "app Shop {\n  library \(library)\n  window App\n}\n" + homeScreen
       + "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n" + member + "}\n"
-    check(
+    expectDiagnostic(
       DiagnosticCase(
         "\(operation) under \(library)", source, .unsupportedStatement,
         "'\(operation)' is not available under runtime '\(library)'"))
@@ -463,9 +504,15 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
   /// What each runtime does offer resolves cleanly.
   static let supportedCases: [(library: String, statements: String)] = [
     ("router", "show Home; present Home; dismiss; pop animated: false; startChild Cart; finish"),
-    ("insecurity", "show Home; present Home animated: false; dismiss; startChild Cart; finish; if true { show Home }"),
+    (
+      "insecurity",
+      "show Home; present Home animated: false; dismiss; startChild Cart; finish; if true { show Home }"
+    ),
     ("presenter", "show Home; pop; present Home; dismiss; startChild Cart; stopChild Cart; finish"),
-    ("radianttap", "show Home; root Home; top Home; pop; pop to Home; takeover; activate; startChild Cart; stopChild Cart"),
+    (
+      "radianttap",
+      "show Home; root Home; top Home; pop; pop to Home; takeover; activate; startChild Cart; stopChild Cart"
+    ),
   ]
 
   @Test(arguments: supportedCases) func supportedUnderRuntime(_ library: String, _ statements: String) {
@@ -476,6 +523,78 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
     let result = resolveFlow(source)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     #expect(result.flow?.library.rawValue == library)
+  }
+}
+
+extension ResolverDiagnosticTests {
+  /// Every id the resolver emits has a marked case above.
+  @Test func everyResolverDiagnosticIsTested() {
+    let tables =
+      Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
+      + Self.expressionCases + Self.warningCases
+    let tested = tables.map(\.id) + [.unsupportedStatement]
+    let emitted: [DiagnosticID] = [
+      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit,
+      .duplicateDeclaration, .unknownScreen, .unknownCoordinator, .unknownMessage, .unknownEvent,
+      .unknownVariable,
+      .unknownCoordinatorKind, .unknownStyle, .unknownInvariant, .unknownFunction, .unsupportedStatement,
+      .valueOutOfRange, .invalidRange, .typeMismatch, .invalidRoot, .coordinatorNeverStarted,
+      .screenNeverShown,
+      .eventNeverEmitted, .messageNeverHandled,
+    ]
+    for id in emitted { #expect(tested.contains(id), "no test for \(id)") }
+  }
+
+  /// Trees synthesised by error recovery (empty names, empty blocks) never crash the
+  /// resolver, and a flow that cannot be built always comes with an error.
+  @Test func recoveredTreesNeverCrash() {
+    let nowhere = SourceRange.at(0)
+    let empty = Name("", nowhere)
+    let emptyBlock = Block(statements: [], range: nowhere)
+    let missingExpression = Expression(kind: .name(empty), range: nowhere)
+    let statements: [StatementKind] = [
+      .navigation(verb: .show, screen: nil, animated: nil),
+      .navigation(verb: .popTo, screen: empty, animated: nil),
+      .startChild(empty), .stopChild(empty), .send(empty), .assignment(empty, .add, missingExpression),
+      .ifElse(condition: missingExpression, then: emptyBlock, otherwise: nil), .after(empty, emptyBlock),
+    ]
+    let body = Block(statements: statements.map { Statement(kind: $0, range: nowhere) }, range: nowhere)
+    let members: [CoordinatorMemberKind] = [
+      .root(RootClause(source: empty)), .identifier("", nowhere),
+      .variable(VariableDeclaration(name: empty, bounds: nil, initialValue: missingExpression)),
+      .start(body), .screenEvent(screen: empty, event: empty, body: body), .message(empty, body),
+      .popBack(body),
+      .didFinish(child: empty, body: body),
+    ]
+    let declarations: [DeclarationKind] = [
+      .app(
+        AppDeclaration(
+          name: empty,
+          members: [
+            AppMember(kind: .window(empty), range: nowhere),
+            AppMember(kind: .library(empty), range: nowhere), AppMember(kind: .home(empty), range: nowhere),
+            AppMember(
+              kind: .limits([LimitEntry(name: empty, value: 0, valueRange: nowhere)]), range: nowhere),
+          ])),
+      .screen(
+        ScreenDeclaration(name: empty, attributes: [ScreenAttribute(kind: .style(empty), range: nowhere)])),
+      .variable(
+        VariableDeclaration(
+          name: empty, bounds: IntegerBounds(low: 5, high: 1, range: nowhere), initialValue: missingExpression
+        )),
+      .coordinator(
+        CoordinatorDeclaration(
+          name: empty, kind: empty, members: members.map { CoordinatorMember(kind: $0, range: nowhere) })),
+      .event(EventDeclaration(name: empty, condition: missingExpression, body: body)),
+      .property(PropertyDeclaration(kind: .always, expression: missingExpression)),
+      .expect(ExpectDeclaration(outcome: .violation([empty]))),
+    ]
+    let file = FlowFile(declarations: declarations.map { Declaration(kind: $0, range: nowhere) })
+    let result = Resolver.resolve(file, source: SourceFile(path: "empty.flow", text: ""))
+    #expect(result.flow == nil)
+    #expect(result.diagnostics.map(\.id) == [.missingWindow])
+    #expect(
+      result.diagnostics.first?.message == "app '' names no window coordinator; add 'window COORDINATOR'")
   }
 }
 
@@ -522,7 +641,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
     #expect(flow.library == .radianttap)
     #expect(flow.windowCoordinator == 0)
     #expect(flow.home == 0)
-    #expect(flow.limits.stack == 4 && flow.limits.depth == 20 && flow.limits.presented == FlowLimits().presented)
+    #expect(
+      flow.limits.stack == 4 && flow.limits.depth == 20 && flow.limits.presented == FlowLimits().presented)
     #expect(flow.screens.map(\.name) == ["Home", "Login", "Help"])
     #expect(flow.screens[0].events == ["next", "help", "extra"])
     #expect(flow.screens[1].events == ["submit"])
@@ -543,13 +663,16 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
     #expect(app.start == [.root(screen: 0)])
     #expect(
       app.screenHandlers == [
-        ScreenHandler(screen: 0, event: 0, body: [.startChild(coordinator: 1), .assign(variable: 2, .assign, .integer(2))]),
+        ScreenHandler(
+          screen: 0, event: 0,
+          body: [.startChild(coordinator: 1), .assign(variable: 2, .assign, .integer(2))]),
         ScreenHandler(screen: 0, event: 1, body: [.show(screen: 2)]),
       ])
     #expect(app.messageHandlers == [0: [.after(task: 0)]])
     #expect(
       account.screenHandlers[0].body == [
-        .assign(variable: 0, .assign, .bool(true)), .send(message: 0), .send(message: 1), .dismiss(animated: true), .finish,
+        .assign(variable: 0, .assign, .bool(true)), .send(message: 0), .send(message: 1),
+        .dismiss(animated: true), .finish,
       ])
     #expect(account.didFinish.count == 1 && account.didFinish[0].child == nil)
     #expect(
@@ -560,7 +683,8 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
     #expect(flow.appEvents.count == 1)
     #expect(flow.appEvents[0].condition == .variable(0))
     #expect(flow.appEvents[0].body == [.assign(variable: 0, .assign, .bool(false)), .after(task: 1)])
-    #expect(flow.properties.map(\.text) == ["!(top == Login && ready)", "started(Account) && onScreen(Login)"])
+    #expect(
+      flow.properties.map(\.text) == ["!(top == Login && ready)", "started(Account) && onScreen(Login)"])
     #expect(flow.properties.map(\.kind) == [.always, .reachable])
     #expect(
       flow.properties[1].expression == .binary(.and, .started(coordinator: 1), .onScreen(screen: 1)))
@@ -582,20 +706,26 @@ func check(_ testCase: DiagnosticCase, sourceLocation: Testing.SourceLocation = 
       + "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n  on Home.logout { pop }\n  on Home.browse { pop }\n}\n"
     let flow = try #require(resolveFlow(text).flow)
     #expect(flow.screens[0].events == ["browse"])
-    #expect(flow.coordinators[0].screenHandlers == [ScreenHandler(screen: 0, event: 0, body: [.pop(animated: true)])])
+    #expect(
+      flow.coordinators[0].screenHandlers == [
+        ScreenHandler(screen: 0, event: 0, body: [.pop(animated: true)])
+      ])
   }
 
   @Test func localsAreVisibleInTheirCoordinatorOnly() {
     let text = withApp(
       "  on Home.next { page = 1; after later { page = 2 } }\n",
-      after: "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { root Home; page = 1 }\n}\n")
+      after:
+        "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { root Home; page = 1 }\n}\n")
     let errors = resolveFlow(text).diagnostics.filter { $0.severity == .error }
     #expect(errors.map(\.message) == ["variable 'page' is local to coordinator 'App' and not visible here"])
   }
 
   @Test func screensCompareWithTop() throws {
     let flow = try #require(resolveFlow(withApp("", after: "always top != Home || Home == top\n")).flow)
-    #expect(flow.properties[0].expression == .binary(.or, .binary(.notEqual, .top, .screen(0)), .binary(.equal, .screen(0), .top)))
+    #expect(
+      flow.properties[0].expression
+        == .binary(.or, .binary(.notEqual, .top, .screen(0)), .binary(.equal, .screen(0), .top)))
   }
 
   @Test func diagnosticsAreSortedByOffsetThenSeverity() {

@@ -19,7 +19,9 @@ struct MarkedSource {
     var index = 0
     while index < input.count {
       let byte = input[index]
-      if (0x30...0x39).contains(byte), index + 7 <= input.count, Array(input[(index + 1)..<(index + 7)]) == keycap {
+      if (0x30...0x39).contains(byte), index + 7 <= input.count,
+        Array(input[(index + 1)..<(index + 7)]) == keycap
+      {
         let number = Int(byte - 0x30)
         precondition(offsets[number] == nil, "marker \(number) used twice")
         offsets[number] = bytes.count
