@@ -123,7 +123,8 @@ struct ReportBuilder {
       !system.handlerLabels.indices.contains { coverage.handlersRun[$0] && system.handlerLabels[$0].hasSuffix(": handle \(message)") }
     }
     let limits = flow.limits
-    let bounds = "stack \(limits.stack), presented \(limits.presented), coordinators \(limits.coordinators), pending \(limits.pending)"
+    let bounds =
+      "stack \(limits.stack), presented \(limits.presented), coordinators \(limits.coordinators), pending \(limits.pending), view controllers \(system.maximumObjects)"
     let (expectation, met) = expectationCheck(outcome: outcome, verdicts: verdicts)
     return CheckReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, outcome: outcome,

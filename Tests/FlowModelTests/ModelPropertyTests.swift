@@ -8,7 +8,7 @@ import Testing
 /// A failure prints its seed; rerun one seed by narrowing `seeds`.
 @Suite struct ModelPropertyTests {
   /// Generated flows small enough to explore exhaustively many times over.
-  static let seeds: [UInt64] = Array(1...20)
+  static let seeds: [UInt64] = Array(1...30)
 
   static func generatedFlow(seed: UInt64) -> CheckedFlow? {
     var generator = FlowGenerator(seed: seed)

@@ -71,6 +71,9 @@ public struct FlowState: Hashable, Sendable {
   public var pending: [PendingCompletion]
   /// The app crashed on a UIKit precondition: a terminal state.
   public var crashed: Bool
+  /// The step into this state went beyond a declared bound but broke a property on the
+  /// way, so it is kept for its trace and not explored further: a terminal state.
+  public var beyondBounds: Bool = false
 
   public init(globals: [Int]) {
     self.world = World()

@@ -10,6 +10,13 @@ extension FlowStep {
   }
 
   mutating func execute(_ statement: CheckedStatement, in c: CoordinatorID) {
+    statementsRun += 1
+    if statementsRun > Self.maximumStatementsPerStep {
+      report(.uikitCrash, "the handlers never settle: more than \(Self.maximumStatementsPerStep) statements in one step (endless recursion hangs the app)")
+      stopped = true
+      state.crashed = true
+      return
+    }
     switch statement {
     case .show(let screen): show(screen, in: c)
     case .root(let screen): root(screen, in: c)

@@ -25,6 +25,9 @@ struct FlowStep {
 
   /// Calls deeper than this are a stack overflow in the real app.
   static let maximumCallDepth = 48
+  /// Statements one step may run before it counts as a hang (recursion that branches).
+  static let maximumStatementsPerStep = 10_000
+  var statementsRun = 0
 
   init(flow: CheckedFlow, tables: FlowTables, state: FlowState, logging: Bool) {
     self.flow = flow

@@ -7,6 +7,7 @@ extension FlowState {
   public func describe(flow: CheckedFlow) -> [String] {
     if crashed { return ["the app crashed"] }
     var lines: [String] = []
+    if beyondBounds { lines.append("(beyond the declared bounds: not explored further)") }
     func objectName(_ id: ObjectID) -> String {
       switch world.objects[id].kind {
       case .screen(let screen): return flow.screens[screen].name

@@ -103,7 +103,7 @@ public struct FlowSystem: TransitionSystem {
   /// Events enabled in a state, in a fixed order: the visible screen's events, the
   /// world's gestures, app events whose guard holds, pending completions.
   public func enabledActions(in state: FlowState, into actions: inout [FlowAction]) {
-    guard !state.crashed else { return }
+    guard !state.crashed, !state.beyondBounds else { return }
     if let screen = state.topScreen() {
       for event in flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
     }
@@ -165,11 +165,17 @@ public struct FlowSystem: TransitionSystem {
       return StepOutcome(packed: pack(crashed), state: crashed, violations: step.violations, log: log)
     }
     markOnScreen(&step.state)
-    let state = step.state.canonical()
+    var state = step.state.canonical()
     recorder.record(state: state, handlersRun: step.handlersRun)
-    // A step beyond a declared bound is cut, unless it broke a property on the way.
-    let packed = exceedsBounds(state) && step.violations.isEmpty ? nil : pack(state)
-    return StepOutcome(packed: packed, state: state, violations: step.violations, log: log)
+    // A step beyond a declared bound is cut; if it broke a property on the way, its state
+    // is kept as a terminal one so that the violation keeps its trace.
+    if exceedsBounds(state) {
+      guard !step.violations.isEmpty else {
+        return StepOutcome(packed: nil, state: state, violations: [], log: log)
+      }
+      state.beyondBounds = true
+    }
+    return StepOutcome(packed: pack(state), state: state, violations: step.violations, log: log)
   }
 
   /// Records which coordinators have a screen in the hierarchy now.
@@ -183,12 +189,22 @@ public struct FlowSystem: TransitionSystem {
     }
   }
 
+  /// Most UIKit objects alive at once: a full stack and a root per coordinator, plus the
+  /// modal chain.
+  public var maximumObjects: Int {
+    flow.limits.coordinators * (flow.limits.stack + 1) + flow.limits.presented + 1
+  }
+
   func exceedsBounds(_ state: FlowState) -> Bool {
     let limits = flow.limits
     if state.presentedCount() > limits.presented { return true }
     if state.coordinators.count > limits.coordinators { return true }
     if state.pending.count > limits.pending { return true }
     for object in state.world.objects where object.children.count > limits.stack { return true }
+    // Shadow stacks and detached controllers kept alive by them count too: without this a
+    // flow that keeps popped controllers alive would grow without end.
+    for instance in state.coordinators where instance!.shadow.count > limits.stack { return true }
+    if state.world.objects.count > maximumObjects { return true }
     return false
   }
 
@@ -228,7 +244,8 @@ public struct FlowSystem: TransitionSystem {
     return hasher.value
   }
 
+  /// Crashed apps and states kept beyond a bound are not expanded.
   public func isTerminal(_ state: PackedState) -> Bool {
-    state.words.first == 1
+    state.words.first != 0
   }
 }

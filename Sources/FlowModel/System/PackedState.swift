@@ -32,7 +32,7 @@ extension FlowState {
       put(list.count)
       for value in list { put(value) }
     }
-    put(crashed ? 1 : 0)
+    put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
     put(list: globals)
     put(world.objects.count)
     for (id, object) in world.objects.enumerated() {
@@ -94,9 +94,10 @@ extension FlowState {
       let count = take()
       return (0..<count).map { _ in signed() }
     }
-    let crashed = take() == 1
+    let flags = take()
     self.init(globals: signedList())
-    self.crashed = crashed
+    self.crashed = flags & 1 != 0
+    self.beyondBounds = flags & 2 != 0
     let objectCount = take()
     world.objects.reserveCapacity(objectCount)
     owners.reserveCapacity(objectCount)

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import FlowCheckCLI
+
+/// The project's own spec corpus, through the command line: every spec meets its
+/// `expect`, and the report's bytes do not depend on the thread count or the run.
+@Suite struct SpecCorpusTests {
+  static let specsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Specs")
+
+  static var specs: [String] {
+    let enumerator = FileManager.default.enumerator(atPath: specsDirectory.path)
+    var paths: [String] = []
+    while let entry = enumerator?.nextObject() as? String {
+      if entry.hasSuffix(".flow") { paths.append(specsDirectory.appendingPathComponent(entry).path) }
+    }
+    return paths.sorted()
+  }
+
+  @Test func theCorpusHasAShopAndAtLeastFifteenBugSpecs() {
+    #expect(Self.specs.contains { $0.hasSuffix("Specs/shop.flow") })
+    #expect(Self.specs.filter { $0.contains("/Specs/bugs/") }.count >= 15)
+  }
+
+  @Test(arguments: specs)
+  func everySpecMeetsItsExpectation(path: String) {
+    let run = CommandRun([path, "--no-color"])
+    #expect(run.stdout.contains("\nexpectation: met"), "\(path):\n\(run.stdout)")
+  }
+
+  @Test(arguments: specs)
+  func reportBytesAreTheSameOnOneAndTwoThreadsAndAcrossRuns(path: String) {
+    let one = CommandRun([path, "--threads", "1"])
+    let two = CommandRun([path, "--threads", "2"])
+    let again = CommandRun([path, "--threads", "2"])
+    #expect(one.status == two.status)
+    #expect(one.stdout == two.stdout, "\(path)")
+    #expect(two.stdout == again.stdout, "\(path)")
+    let json1 = CommandRun([path, "--format", "json", "--threads", "1"])
+    let json2 = CommandRun([path, "--format", "json", "--threads", "2"])
+    #expect(json1.stdout == json2.stdout, "\(path)")
+  }
+
+  @Test func aViolationStoryNamesTheEventsCallbacksAndStacks() {
+    let path = Self.specsDirectory.appendingPathComponent("bugs/gap6-sheet-swipe-unseen.flow").path
+    let run = CommandRun([path, "--no-color"])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("violation: finish-propagation"))
+    #expect(run.stdout.contains("1. tap Home.openCart"))
+    #expect(run.stdout.contains("2. swipe down the"))
+    #expect(run.stdout.contains("UIKit: presentationControllerDidDismiss"))
+    #expect(run.stdout.contains("Basket is still a child of App"))
+  }
+}
