@@ -72,37 +72,16 @@ extension Parser {
   static func suggestion(for word: String, among candidates: [String]) -> String? {
     var best: (word: String, distance: Int)? = nil
     for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased())
-      if distance <= max(1, min(2, candidate.count / 3)), distance < (best?.distance ?? Int.max) {
+      let allowed = max(1, min(2, candidate.count / 3))
+      guard
+        let distance = NameSuggestion.distance(
+          Array(word.lowercased().unicodeScalars), Array(candidate.lowercased().unicodeScalars), limit: allowed)
+      else { continue }
+      if distance < (best?.distance ?? Int.max) {
         best = (candidate, distance)
       }
     }
     return best?.word
-  }
-
-  /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.utf8)
-    let b = Array(b.utf8)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    if abs(a.count - b.count) > 3 { return abs(a.count - b.count) }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-          value = min(value, before[j - 2] + 1)
-        }
-        current[j] = value
-      }
-      (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
   }
 
   /// `unknown X 'word'`, with `; did you mean 'Y'?` when one candidate is close.

@@ -27,6 +27,22 @@ import Testing
     }
     """
 
+  static let presentedBasket = """
+    app A { window App }
+    screen Home
+    screen Cart
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.cart { startChild Basket }
+    }
+    coordinator Basket: NavigationCoordinator {
+      root presented
+      start { root Cart }
+      on Cart.close { dismiss; finish }
+    }
+    """
+
   @Test func launchInstallsTheWindowCoordinatorAsDelegate() throws {
     let h = try FlowHarness(Self.sharedNavigation)
     #expect(h.visibleStack == ["Home"])
@@ -210,22 +226,7 @@ import Testing
   }
 
   @Test func gap6ASwipedAwaySheetLeavesItsCoordinatorStarted() throws {
-    var h = try FlowHarness(
-      """
-      app A { window App }
-      screen Home
-      screen Cart
-      coordinator App: NavigationCoordinator {
-        root window
-        start { root Home }
-        on Home.cart { startChild Basket }
-      }
-      coordinator Basket: NavigationCoordinator {
-        root presented
-        start { root Cart }
-        on Cart.close { dismiss; finish }
-      }
-      """)
+    var h = try FlowHarness(Self.presentedBasket)
     try h.perform("tap Home.cart")
     #expect(h.picture[1] == "  presents (pageSheet): UINavigationController [Cart] {delegate: Basket}")
     try h.perform("swipe down the")
@@ -234,22 +235,7 @@ import Testing
   }
 
   @Test func closingTheSheetThroughItsButtonFinishesCleanly() throws {
-    var h = try FlowHarness(
-      """
-      app A { window App }
-      screen Home
-      screen Cart
-      coordinator App: NavigationCoordinator {
-        root window
-        start { root Home }
-        on Home.cart { startChild Basket }
-      }
-      coordinator Basket: NavigationCoordinator {
-        root presented
-        start { root Cart }
-        on Cart.close { dismiss; finish }
-      }
-      """)
+    var h = try FlowHarness(Self.presentedBasket)
     try h.perform("tap Home.cart")
     try h.perform("tap Cart.close")
     #expect(h.tree == ["App"])
