@@ -2,32 +2,42 @@ import FlowLanguage
 import FlowReport
 
 extension CheckCommand {
-  /// Explores one resolved flow, prints the report on standard output (timing, which differs
-  /// from run to run, on standard error) and returns the verdict as an exit code.
+  /// Explores one resolved flow, prints the report on standard output (timing and
+  /// `--stats`, which differ from run to run, on standard error, or in the JSON `stats`
+  /// object) and returns the verdict as an exit code.
   static func explore<Output, ErrorOutput>(
-    _ flow: CheckedFlow, path: String, source: SourceFile, options: CheckOptions,
-    console: inout Console<Output, ErrorOutput>
+    _ flow: CheckedFlow, path: String, options: CheckOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
+    let report = FlowChecker.check(flow, path: path, options: settings(for: flow, options: options))
+    let text = TextReport(colour: console.colour, quiet: options.quiet)
+    switch options.format {
+    case .json:
+      console.write(JSONReport.line(report, includeStats: options.stats))
+    case .text:
+      console.write(text.render(report))
+      if !options.quiet { console.writeError(text.timingLine(report) + "\n") }
+      if options.stats { console.writeError(text.statsLine(report) + "\n") }
+    }
+    switch report.outcome {
+    case .verified: return .verified
+    case .violated: return .violated
+    case .incomplete, .partial: return .incomplete
+    }
+  }
+
+  /// The checker's settings for `flow`: the command line's, else the flow's limits, and
+  /// the default memory limit when `--max-memory` is not given.
+  static func settings(
+    for flow: CheckedFlow, options: CheckOptions, defaultMemory: Int? = MemoryLimit.defaultBytes
+  ) -> CheckSettings {
     var settings = CheckSettings()
     settings.threads = options.threads
     settings.maxDepth = options.effectiveDepth(for: flow)
     settings.maxStates = options.effectiveStates(for: flow)
     settings.maxSeconds = options.maxSeconds
-    settings.maxMemoryBytes = options.maxMemory
+    settings.maxMemoryBytes = options.maxMemory ?? defaultMemory
+    settings.maxMemoryIsDefault = options.maxMemory == nil && defaultMemory != nil
     settings.bitstateBits = options.bitstateBits
-    let report = FlowChecker.check(flow, path: path, options: settings)
-    let text = TextReport(colour: console.colour, quiet: options.quiet)
-    switch options.format {
-    case .json:
-      console.write(JSONReport.line(report))
-    case .text:
-      console.write(text.render(report))
-      if !options.quiet { console.writeError(text.timingLine(report) + "\n") }
-    }
-    switch report.outcome {
-    case .verified: return .verified
-    case .violated: return .violated
-    case .incomplete: return .incomplete
-    }
+    return settings
   }
 }

@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowReport
 
 /// `flowcheck [check] FILE…`: reads each file, parses and resolves it (`FrontEnd.check`),
 /// prints its diagnostics (warnings alone do not fail) and hands each flow without errors
@@ -8,6 +9,15 @@ enum CheckCommand {
   static func run<Output, ErrorOutput>(
     _ options: CheckOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
+    let memoryLimit = options.maxMemory ?? MemoryLimit.defaultBytes
+    if let bits = options.bitstateBits, let memoryLimit, MemoryLimit.bitstateTableBytes(bits) > memoryLimit {
+      let table = ByteCount.describe(MemoryLimit.bitstateTableBytes(bits))
+      return console.report(
+        .usage(
+          UsageError(
+            "'--bitstate \(bits)' needs \(table) for its table, more than the memory limit of "
+              + ByteCount.describe(memoryLimit))))
+    }
     var outcome = ExitCode.verified
     for path in options.files {
       outcome = outcome.combined(with: check(path, options: options, console: &console))
@@ -18,18 +28,9 @@ enum CheckCommand {
   private static func check<Output, ErrorOutput>(
     _ path: String, options: CheckOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.contents(of: path)
-    } catch {
-      return console.report(.unreadable(path: path, reason: error.reason))
+    switch FlowLoading.load(path, console: &console) {
+    case .failure(let failure): console.report(failure)
+    case .success(let flow): explore(flow, path: path, options: options, console: &console)
     }
-    let source = SourceFile(path: path, bytes: bytes)
-    let loaded = FrontEnd.check(source: source)
-    guard !loaded.hasErrors, let flow = loaded.flow else {
-      return console.report(.flowHasErrors(source, loaded.diagnostics))
-    }
-    console.printDiagnostics(loaded.diagnostics, in: source)
-    return explore(flow, path: path, source: source, options: options, console: &console)
   }
 }

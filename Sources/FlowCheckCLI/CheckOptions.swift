@@ -24,6 +24,8 @@ struct CheckOptions: Equatable, Sendable {
   var maxMemory: Int?
   /// log2 of the bitstate table size in bits; nil for exhaustive storage.
   var bitstateBits: Int?
+  /// `--stats`: seconds, speed, threads and memory, in JSON or on standard error.
+  var stats = false
   var noColor = false
   var quiet = false
 

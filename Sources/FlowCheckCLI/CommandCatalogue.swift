@@ -3,7 +3,7 @@
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, fmt, explain, help
+  case check, simulate, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -69,11 +69,28 @@ extension OptionSpec {
     name: "--max-seconds", valueName: "seconds", help: "Stop exploring after this much time, e.g. 30 or 2.5.")
   static let maxMemory = OptionSpec(
     name: "--max-memory", valueName: "size",
-    help: "Stop exploring before using more memory than this, e.g. 512M or 2G.")
+    help:
+      "Stop exploring before the process's peak memory exceeds this, e.g. 512M or 2G. "
+      + "(default: 75% of physical memory)")
   static let bitstate = OptionSpec(
     name: "--bitstate", valueName: "bits",
-    help: "Bitstate hashing: remember states in a table of 2^bits bits (16...40) instead of storing them.")
+    help:
+      "Bitstate hashing: remember states in a table of 2^bits bits (16...40) instead of storing them. "
+      + "States may be missed, so a run without violations is partial (exit 2), never verified.")
+  static let stats = OptionSpec(
+    name: "--stats",
+    help:
+      "Report seconds, states per second, threads and memory: a 'stats' object in JSON, "
+      + "a line on standard error in text.")
   static let quiet = OptionSpec(name: "--quiet", help: "Print only diagnostics and the verdict.")
+
+  static let seed = OptionSpec(
+    name: "--seed", valueName: "seed",
+    help: "Seed of the random walks; the same seed gives the same output. (default: 0)")
+  static let runs = OptionSpec(
+    name: "--runs", valueName: "n", help: "Random walks to make, e.g. 1000 or 10k. (default: 100)")
+  static let steps = OptionSpec(
+    name: "--steps", valueName: "n", help: "Most events per walk. (default: 100)")
 
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
@@ -82,8 +99,11 @@ extension OptionSpec {
 
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
-    .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .noColor, .quiet,
+    .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor, .quiet,
   ]
+
+  /// The options of `simulate`, in the order help lists them.
+  static let simulateOptions: [OptionSpec] = [.seed, .runs, .steps, .format, .noColor, .quiet]
 }
 
 extension CommandSpec {
@@ -113,6 +133,22 @@ extension CommandSpec {
     usage: ["flowcheck [check] <file> ... [<options>]"],
     arguments: [("<file>", "A .flow file to check.")],
     options: OptionSpec.checkOptions + [.version, .help]
+  )
+
+  static let simulate = CommandSpec(
+    subcommand: .simulate,
+    overview: """
+      Look for violations with seeded random walks (not verification).
+
+      Each walk starts at launch and takes random enabled events, checking the invariants
+      and the flow's 'always' and 'never' properties on the way (not can-return). The first
+      violation ends the run and is printed as 'check' prints it (exit 1); its trace is one
+      walk, not necessarily a shortest one. No violation (exit 0) proves nothing about the
+      states no walk visited. The same seed always gives the same output.
+      """,
+    usage: ["flowcheck simulate <file> [<options>]"],
+    arguments: [("<file>", "A .flow file to simulate.")],
+    options: OptionSpec.simulateOptions + [.help]
   )
 
   static let fmt = CommandSpec(
@@ -151,6 +187,7 @@ extension CommandSpec {
     switch subcommand {
     case nil: .root
     case .check: .check
+    case .simulate: .simulate
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -161,6 +198,7 @@ extension CommandSpec {
   static func abstract(of subcommand: Subcommand) -> String {
     switch subcommand {
     case .check: "Check .flow files."
+    case .simulate: "Look for violations with seeded random walks (not verification)."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

@@ -3,11 +3,13 @@
 /// Every outcome of every subcommand ends as one of these; `CommandFailure.report` is the
 /// one place where failures become output and a code.
 public enum ExitCode: Int32, Sendable, CaseIterable {
-  /// Every property holds (or, for `fmt --check`, every file is formatted).
+  /// Every property holds (or, for `fmt --check`, every file is formatted; for `simulate`,
+  /// no walk broke a property, which proves nothing).
   case verified = 0
   /// A property is violated (or, for `fmt --check`, a file is not formatted).
   case violated = 1
-  /// A limit (depth, states, time, memory) was hit before exploration finished.
+  /// A limit (depth, states, time, memory) was hit before exploration finished, or a
+  /// bitstate search found no violation (partial: states may have been missed).
   case incomplete = 2
   /// The command line is wrong: unknown option, bad value, missing file argument.
   case usage = 64

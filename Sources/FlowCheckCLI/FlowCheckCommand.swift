@@ -48,6 +48,10 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
       return CheckCommand.run(options, console: &console)
+    case .simulate(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return SimulateCommand.run(options, console: &console)
     case .format(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)

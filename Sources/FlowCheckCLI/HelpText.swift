@@ -68,9 +68,10 @@ enum HelpText {
 
   private static func meaning(of code: ExitCode) -> String {
     switch code {
-    case .verified: "Every property holds; for 'fmt --check', every file is formatted."
+    case .verified:
+      "Every property holds; for 'fmt --check', every file is formatted; for 'simulate', no walk broke one."
     case .violated: "A property is violated; for 'fmt --check', a file is not formatted."
-    case .incomplete: "A limit was hit before exploration finished."
+    case .incomplete: "A limit was hit before exploration finished, or a bitstate search was partial."
     case .usage: "The command line is wrong."
     case .flowHasErrors: "A .flow file has errors."
     case .cannotRead: "A file cannot be read or written."

@@ -5,6 +5,7 @@ enum Invocation: Equatable, Sendable {
   /// Print `flowcheck 0.1.0`.
   case version
   case check(CheckOptions)
+  case simulate(SimulateOptions)
   case format(FormatOptions)
   /// `flowcheck explain ID`.
   case explain(id: String)

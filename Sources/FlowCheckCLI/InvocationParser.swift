@@ -1,7 +1,7 @@
 /// Turns the command line into an `Invocation`, or a `UsageError`.
 ///
-/// `flowcheck [check] FILE… [options]`, `flowcheck fmt FILE… [--check | --in-place]`,
-/// `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
+/// `flowcheck [check] FILE… [options]`, `flowcheck simulate FILE [options]`,
+/// `flowcheck fmt FILE… [--check | --in-place]`, `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
 /// `--version`.
 struct InvocationParser {
   /// Whether a path names something on disk; tells a mistyped subcommand (`chek`) from a
@@ -16,6 +16,7 @@ struct InvocationParser {
     }
     switch subcommand {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
+    case .simulate: return try parseSimulate(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -41,14 +42,7 @@ struct InvocationParser {
       let value = value ?? ""
       switch spec {
       case .format:
-        guard let format = CheckOptions.OutputFormat(rawValue: value) else {
-          let names = CheckOptions.OutputFormat.allCases.map(\.rawValue)
-          throw invalidValue(
-            value, for: spec, expected: "'text' or 'json'",
-            suggestion: Suggestion.closest(to: value, among: names),
-            subcommand: subcommand)
-        }
-        options.format = format
+        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
       case .threads:
         options.threads = try required(
           OptionValue.integer(value, in: 1...1024), value, spec, "a whole number from 1 to 1024", subcommand)
@@ -69,6 +63,8 @@ struct InvocationParser {
       case .bitstate:
         options.bitstateBits = try required(
           OptionValue.integer(value, in: 16...40), value, spec, "a whole number from 16 to 40", subcommand)
+      case .stats:
+        options.stats = true
       case .noColor:
         options.noColor = true
       case .quiet:
@@ -81,6 +77,46 @@ struct InvocationParser {
       throw UsageError("missing expected argument '<file> ...'", subcommand: subcommand)
     }
     return .check(options)
+  }
+
+  private func parseSimulate(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let subcommand = Subcommand.simulate
+    let scanned = try ArgumentScanner(options: OptionSpec.simulateOptions, subcommand: subcommand).scan(
+      arguments)
+    guard let file = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<file>'", subcommand: subcommand)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: subcommand)
+    }
+    var options = SimulateOptions(file: file)
+    for (spec, value) in scanned.options {
+      let value = value ?? ""
+      switch spec {
+      case .format:
+        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
+      case .seed:
+        let seed = try required(
+          OptionValue.integer(value, in: 0...Int.max), value, spec,
+          "a whole number from 0 to \(Int.max)", subcommand)
+        options.settings.seed = UInt64(seed)
+      case .runs:
+        options.settings.runs = try required(
+          OptionValue.count(value, in: 1...Int.max), value, spec,
+          "a positive whole number such as 1000 or 10k",
+          subcommand)
+      case .steps:
+        options.settings.steps = try required(
+          OptionValue.count(value, in: 1...Int.max), value, spec, "a positive whole number", subcommand)
+      case .noColor:
+        options.noColor = true
+      case .quiet:
+        options.quiet = true
+      default:
+        break
+      }
+    }
+    return .simulate(options)
   }
 
   private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -125,6 +161,20 @@ struct InvocationParser {
     }
     guard let subcommand = Subcommand(rawValue: name) else { throw unknownSubcommand(name) }
     return .help(subcommand)
+  }
+
+  /// `text` or `json`, with a suggestion for a near miss.
+  private func outputFormat(_ value: String, for spec: OptionSpec, subcommand: Subcommand?) throws(UsageError)
+    -> CheckOptions.OutputFormat
+  {
+    guard let format = CheckOptions.OutputFormat(rawValue: value) else {
+      let names = CheckOptions.OutputFormat.allCases.map(\.rawValue)
+      throw invalidValue(
+        value, for: spec, expected: "'text' or 'json'",
+        suggestion: Suggestion.closest(to: value, among: names),
+        subcommand: subcommand)
+    }
+    return format
   }
 
   // MARK: - Errors

@@ -4,14 +4,22 @@ import FlowModel
 /// Everything a check found, ready to print as text or JSON.
 public struct CheckReport: Sendable {
   public enum Outcome: String, Sendable {
-    case verified, violated, incomplete
+    /// Every reachable state within the bounds was explored exactly; nothing is violated.
+    case verified
+    /// A property is violated (its trace is real, whatever the search mode).
+    case violated
+    /// A limit was hit before the exploration finished.
+    case incomplete
+    /// A bitstate search finished without a violation, but states may have been missed:
+    /// nothing is verified.
+    case partial
 
-    /// 0 verified, 1 a property violated, 2 incomplete.
+    /// 0 verified, 1 a property violated, 2 incomplete or partial.
     public var exitCode: Int32 {
       switch self {
       case .verified: 0
       case .violated: 1
-      case .incomplete: 2
+      case .incomplete, .partial: 2
       }
     }
   }
@@ -22,7 +30,7 @@ public struct CheckReport: Sendable {
     case violated
     /// For `reachable`: some explored state satisfies it.
     case reached
-    /// Not broken in the explored part, but the exploration was incomplete.
+    /// Not broken in the explored part, but the exploration was incomplete or probabilistic.
     case unknown
     /// Does not apply to this flow or runtime.
     case notApplicable = "not-applicable"
@@ -74,6 +82,16 @@ public struct CheckReport: Sendable {
   public var seconds: Double
   public var threads: Int
   public var collisionProbability: Double
+  /// A bitstate search: states may have been missed, so nothing holds for certain.
+  public var probabilistic: Bool
+  /// log2 of the bitstate table size in bits, for a bitstate search.
+  public var bitstateBits: Int?
+  /// Estimated fraction of the reachable states visited; 1 for an exact search.
+  public var estimatedCoverage: Double
+  /// Peak resident memory of the process at the end of the search, in bytes (0 if unknown).
+  public var peakResidentBytes: Int
+  /// Bytes held by the explorer's visited set and trace arrays.
+  public var storedBytes: Int
   public var bounds: String
   public var verdicts: [Verdict]
   public var violations: [Violation]
@@ -85,4 +103,6 @@ public struct CheckReport: Sendable {
   public var expectationMet: Bool?
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+  /// Peak resident memory per stored state (the whole process's, so an upper bound).
+  public var bytesPerState: Double { states > 0 ? Double(peakResidentBytes) / Double(states) : 0 }
 }

@@ -1,13 +1,13 @@
 import FlowModel
 
-/// The report as versioned JSON with sorted keys. Timing is left out unless asked for,
-/// so that the same flow always gives the same bytes.
+/// The report as versioned JSON with sorted keys. Timing and memory (`stats`) are left out
+/// unless asked for, so that the same flow always gives the same bytes.
 public enum JSONReport {
   /// Bumped whenever a field changes meaning or disappears.
   public static let schemaVersion = 1
 
-  public static func render(_ reports: [CheckReport], includeTiming: Bool = false) -> String {
-    let files = reports.map { value($0, includeTiming: includeTiming) }
+  public static func render(_ reports: [CheckReport], includeStats: Bool = false) -> String {
+    let files = reports.map { value($0, includeStats: includeStats) }
     let document: JSONValue = .object([
       "schemaVersion": .int(schemaVersion),
       "tool": .string("flowcheck"),
@@ -17,13 +17,13 @@ public enum JSONReport {
   }
 
   /// One report as a single line of JSON (JSON Lines), with the schema version.
-  public static func line(_ report: CheckReport, includeTiming: Bool = false) -> String {
-    guard case .object(var members) = value(report, includeTiming: includeTiming) else { return "" }
+  public static func line(_ report: CheckReport, includeStats: Bool = false) -> String {
+    guard case .object(var members) = value(report, includeStats: includeStats) else { return "" }
     members["schemaVersion"] = .int(schemaVersion)
     return JSONValue.object(members).compact() + "\n"
   }
 
-  static func value(_ report: CheckReport, includeTiming: Bool) -> JSONValue {
+  static func value(_ report: CheckReport, includeStats: Bool) -> JSONValue {
     var object: [String: JSONValue] = [
       "path": .string(report.path),
       "app": .string(report.appName),
@@ -36,6 +36,8 @@ public enum JSONReport {
       "depth": .int(report.depth),
       "bounds": .string(report.bounds),
       "collisionProbability": .double(report.collisionProbability),
+      "probabilistic": .bool(report.probabilistic),
+      "estimatedCoverage": .double(report.estimatedCoverage),
       "verdicts": .array(report.verdicts.map(verdict)),
       "violations": .array(report.violations.map(violation)),
       "coverage": .object([
@@ -47,14 +49,22 @@ public enum JSONReport {
     if let reason = report.incompleteReason { object["incompleteReason"] = .string(reason) }
     if let expectation = report.expectation { object["expectation"] = .string(expectation) }
     if let met = report.expectationMet { object["expectationMet"] = .bool(met) }
-    if includeTiming {
-      object["timing"] = .object([
-        "seconds": .double(report.seconds),
-        "statesPerSecond": .double(report.statesPerSecond),
-        "threads": .int(report.threads),
-      ])
-    }
+    if let bits = report.bitstateBits { object["bitstateBits"] = .int(bits) }
+    if includeStats { object["stats"] = stats(report) }
     return .object(object)
+  }
+
+  /// What `--stats` adds: figures that differ from run to run. `scripts/bench` reads
+  /// `seconds`, `statesPerSecond`, `peakRSSBytes` and `bytesPerState`: keep the names.
+  static func stats(_ report: CheckReport) -> JSONValue {
+    .object([
+      "seconds": .double(report.seconds),
+      "statesPerSecond": .double(report.statesPerSecond),
+      "threads": .int(report.threads),
+      "peakRSSBytes": .int(report.peakResidentBytes),
+      "storedBytes": .int(report.storedBytes),
+      "bytesPerState": .double(report.bytesPerState),
+    ])
   }
 
   static func verdict(_ verdict: CheckReport.Verdict) -> JSONValue {

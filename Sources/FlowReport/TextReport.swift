@@ -10,7 +10,7 @@ public struct TextReport {
     self.quiet = quiet
   }
 
-  private func paint(_ text: String, _ code: String) -> String {
+  func paint(_ text: String, _ code: String) -> String {
     colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
@@ -53,10 +53,26 @@ public struct TextReport {
     return text
   }
 
+  /// The figures of `--stats` in one line, for standard error: the same as the JSON
+  /// `stats` object.
+  public func statsLine(_ report: CheckReport) -> String {
+    let threads = report.threads == 1 ? "1 thread" : "\(report.threads) threads"
+    let speed = Int(report.statesPerSecond.rounded())
+    return "stats: \(format(report.seconds, digits: 3)) s, \(speed) states/s, "
+      + "\(threads), peak RSS \(report.peakResidentBytes) bytes (\(ByteCount.describe(report.peakResidentBytes))), "
+      + "stored \(report.storedBytes) bytes (\(ByteCount.describe(report.storedBytes))), "
+      + "\(Int(report.bytesPerState.rounded())) bytes/state"
+  }
+
   func summary(_ report: CheckReport) -> String {
     var text = "explored \(report.states) states, \(report.transitions) transitions, depth \(report.depth)"
     text += "\nbounds: \(report.bounds); \(report.cutTransitions) transitions cut by them"
-    text += "\nfingerprint collision probability: \(scientific(report.collisionProbability))"
+    if report.probabilistic {
+      text += "\nbitstate hashing: \(bitstateTable(report)); "
+      text += "estimated coverage \(percent(report.estimatedCoverage)) (states may have been missed)"
+    } else {
+      text += "\nfingerprint collision probability: \(scientific(report.collisionProbability))"
+    }
     return text
   }
 
@@ -69,7 +85,8 @@ public struct TextReport {
     case .reached: status = paint("reached", "32") + " in \(verdict.traceLength ?? 0) steps"
     case .violated:
       status = paint("VIOLATED", "1;31") + (verdict.traceLength.map { " (shortest trace: \($0) steps)" } ?? "")
-    case .unknown: status = paint("not violated so far", "33") + " (exploration incomplete)"
+    case .unknown:
+      status = paint("not violated so far", "33") + " (\(verdict.note ?? "exploration incomplete"))"
     case .notApplicable: status = "n/a" + (verdict.note.map { " (\($0))" } ?? "")
     }
     return "  \(padded) \(status)"
@@ -114,7 +131,15 @@ public struct TextReport {
         + report.violations.map(\.id).filter { ids.contains($0) }.joined(separator: ", ")
     case .incomplete:
       return paint("verdict: INCOMPLETE", "1;33") + " — \(report.incompleteReason ?? "a limit was hit"); nothing is verified beyond the explored states"
+    case .partial:
+      return paint("verdict: PARTIAL", "1;33") + " (bitstate, \(bitstateTable(report))): no violation among the "
+        + "\(report.states) states visited; estimated coverage \(percent(report.estimatedCoverage))"
     }
+  }
+
+  /// `2^20 bits`.
+  private func bitstateTable(_ report: CheckReport) -> String {
+    report.bitstateBits.map { "2^\($0) bits" } ?? "bit table"
   }
 
   private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: "; ") }
@@ -128,6 +153,18 @@ func format(_ value: Double, digits: Int) -> String {
   let fraction = Int(abs(scaled).truncatingRemainder(dividingBy: scale))
   let fractionText = String(fraction)
   return "\(whole)." + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
+}
+
+/// `99.9%`, with more digits when needed so that a fraction below 1 never reads `100%`.
+func percent(_ fraction: Double) -> String {
+  var text = format(fraction * 100, digits: 1)
+  var digits = 1
+  while fraction < 1, text.hasPrefix("100."), digits < 6 {
+    digits += 1
+    text = format(fraction * 100, digits: digits)
+  }
+  if fraction < 1, text.hasPrefix("100.") { text = "99." + String(repeating: "9", count: digits) }
+  return text + "%"
 }
 
 func scientific(_ value: Double) -> String {

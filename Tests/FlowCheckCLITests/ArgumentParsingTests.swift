@@ -16,6 +16,26 @@ struct ArgumentParsingTests {
     return .check(options)
   }
 
+  private static func simulate(_ file: String, _ change: (inout SimulateOptions) -> Void = { _ in })
+    -> Invocation
+  {
+    var options = SimulateOptions(file: file)
+    change(&options)
+    return .simulate(options)
+  }
+
+  @Test("simulate's defaults: seed 0, 100 runs, 100 steps, text")
+  func simulateDefaults() throws {
+    guard case .simulate(let options) = try parse(["simulate", "a.flow"]) else {
+      Issue.record("not a simulate invocation")
+      return
+    }
+    #expect(options.settings.seed == 0)
+    #expect(options.settings.runs == 100)
+    #expect(options.settings.steps == 100)
+    #expect(options.format == .text)
+  }
+
   static let valid: [(arguments: [String], invocation: Invocation)] = [
     (["a.flow"], check(["a.flow"])),
     (["check", "a.flow", "b.flow"], check(["a.flow", "b.flow"])),
@@ -34,6 +54,14 @@ struct ArgumentParsingTests {
     (["a.flow", "--max-memory", "1.5K"], check(["a.flow"]) { $0.maxMemory = 1536 }),
     (["a.flow", "--max-memory", "4096"], check(["a.flow"]) { $0.maxMemory = 4096 }),
     (["a.flow", "--bitstate", "28"], check(["a.flow"]) { $0.bitstateBits = 28 }),
+    (["a.flow", "--stats"], check(["a.flow"]) { $0.stats = true }),
+    (
+      ["a.flow", "--format", "json", "--stats"],
+      check(["a.flow"]) {
+        $0.format = .json
+        $0.stats = true
+      }
+    ),
     (
       ["a.flow", "--no-color", "--quiet"],
       check(["a.flow"]) {
@@ -52,6 +80,25 @@ struct ArgumentParsingTests {
       .format(FormatOptions(files: ["a.flow", "b.flow"], mode: .inPlace))
     ),
     (["fmt", "a.flow", "--no-color"], .format(FormatOptions(files: ["a.flow"], noColor: true))),
+    (["simulate", "a.flow"], simulate("a.flow")),
+    (
+      ["simulate", "a.flow", "--seed", "7", "--runs", "10k", "--steps", "50"],
+      simulate("a.flow") {
+        $0.settings.seed = 7
+        $0.settings.runs = 10_000
+        $0.settings.steps = 50
+      }
+    ),
+    (
+      ["simulate", "--seed=9223372036854775807", "a.flow", "--format", "json", "--no-color", "--quiet"],
+      simulate("a.flow") {
+        $0.settings.seed = 9_223_372_036_854_775_807
+        $0.format = .json
+        $0.noColor = true
+        $0.quiet = true
+      }
+    ),
+    (["simulate", "--", "--seed"], simulate("--seed")),
     (["explain", "can-return"], .explain(id: "can-return")),
     (["help"], .help(nil)),
     (["help", "fmt"], .help(.fmt)),
@@ -96,6 +143,11 @@ struct SuggestionTests {
     ("--max", OptionSpec.checkOptions.map(\.name), nil),
     ("--max-st", OptionSpec.checkOptions.map(\.name), "--max-states"),
     ("--bitsate", OptionSpec.checkOptions.map(\.name), "--bitstate"),
+    ("--stat", OptionSpec.checkOptions.map(\.name), "--stats"),
+    ("--sed", OptionSpec.simulateOptions.map(\.name), "--seed"),
+    ("--run", OptionSpec.simulateOptions.map(\.name), "--runs"),
+    ("simulte", Subcommand.names, "simulate"),
+    ("sim", Subcommand.names, "simulate"),
     ("chekc", Subcommand.names, "check"),
     ("CHECK", Subcommand.names, "check"),
     ("xyz", Subcommand.names, nil),

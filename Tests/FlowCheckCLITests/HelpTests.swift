@@ -21,6 +21,18 @@ struct HelpTests {
     (["explain", "--help"], "OVERVIEW: Explain an invariant", false),
     (["help", "explain"], "OVERVIEW: Explain an invariant", false),
     (["help", "help"], "OVERVIEW: Show help for flowcheck or one of its subcommands.", false),
+    (
+      ["simulate", "--help"], "OVERVIEW: Look for violations with seeded random walks (not verification).",
+      false
+    ),
+    (
+      ["simulate", "a.flow", "-h"],
+      "OVERVIEW: Look for violations with seeded random walks (not verification).", false
+    ),
+    (
+      ["help", "simulate"], "OVERVIEW: Look for violations with seeded random walks (not verification).",
+      false
+    ),
   ]
 
   @Test("help has its sections", arguments: requests)
@@ -63,6 +75,26 @@ struct HelpTests {
     #expect(help.contains("USAGE: flowcheck fmt <file> ... [--check | --in-place] [--no-color]"))
     #expect(help.contains("  --check"))
     #expect(help.contains("  --in-place"))
+  }
+
+  @Test("simulate help lists its options and defaults, and says it is not verification")
+  func simulateHelp() {
+    let help = CommandRun(["simulate", "--help"]).stdout
+    for option in OptionSpec.simulateOptions {
+      #expect(help.contains("  \(option.usageText)"), "missing option \(option.name)")
+    }
+    for text in ["(default: 0)", "(default: 100)", "not verification"] {
+      #expect(help.contains(text), "missing \(text)")
+    }
+    #expect(CommandRun(["--help"]).stdout.contains("\n  simulate                  Look for violations"))
+  }
+
+  @Test("check help documents --stats, the memory default and partial bitstate results")
+  func checkHelpDocumentsNewOptions() {
+    let help = CommandRun(["check", "--help"]).stdout.replacing(/\s+/, with: " ")
+    #expect(help.contains("--stats"))
+    #expect(help.contains("(default: 75% of physical memory)"))
+    #expect(help.contains("partial (exit 2), never verified"))
   }
 
   @Test("explain help lists the invariant ids")

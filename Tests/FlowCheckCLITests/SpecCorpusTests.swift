@@ -43,6 +43,42 @@ import Testing
     #expect(json1.stdout == json2.stdout, "\(path)")
   }
 
+  /// The `violation: ID …` lines of a text report.
+  static func violationLines(_ stdout: String) -> [String] {
+    stdout.split(separator: "\n").filter { $0.hasPrefix("violation: ") }.map(String.init)
+  }
+
+  @Test(arguments: specs)
+  func bitstateNeverVerifiesAndFindsOnlyRealViolations(path: String) {
+    let exact = CommandRun([path, "--no-color"])
+    let bitstate = CommandRun([path, "--no-color", "--bitstate", "24"])
+    #expect(!bitstate.stdout.contains("VERIFIED"), "\(path)")
+    #expect(bitstate.status == (exact.status == 0 ? 2 : bitstate.status), "\(path)")
+    #expect([1, 2].contains(bitstate.status), "\(path)")
+    let exactViolations = Self.violationLines(exact.stdout)
+    for line in Self.violationLines(bitstate.stdout) {
+      #expect(exactViolations.contains(line), "\(path): \(line)")
+    }
+    let again = CommandRun([path, "--no-color", "--bitstate", "24", "--threads", "2"])
+    #expect(again.stdout == bitstate.stdout, "\(path)")
+  }
+
+  @Test(arguments: specs)
+  func simulationIsReproducibleAndFindsOnlyWhatCheckFinds(path: String) {
+    let first = CommandRun(["simulate", path, "--seed", "1", "--no-color"])
+    let second = CommandRun(["simulate", path, "--seed", "1", "--no-color"])
+    #expect(first.stdout == second.stdout, "\(path)")
+    #expect([0, 1].contains(first.status), "\(path): \(first.stderr)")
+    let checked = CommandRun([path, "--no-color"])
+    // A complete check sees every reachable state, so a walk cannot break anything more.
+    guard checked.status != 2 else { return }
+    let found = Self.violationLines(first.stdout)
+    #expect(found.count == first.status, "\(path)")
+    for line in found {
+      #expect(Self.violationLines(checked.stdout).contains(line), "\(path): \(line)")
+    }
+  }
+
   @Test func aViolationStoryNamesTheEventsCallbacksAndStacks() {
     let path = Self.specsDirectory.appendingPathComponent("bugs/gap6-sheet-swipe-unseen.flow").path
     let run = CommandRun([path, "--no-color"])

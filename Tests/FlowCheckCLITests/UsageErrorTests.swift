@@ -80,6 +80,44 @@ struct UsageErrorTests {
       ["fmt", "a.flow", "--check", "--in-place"], "Error: '--check' and '--in-place' cannot be used together",
       "flowcheck fmt"
     ),
+    (
+      ["a.flow", "--bitstate", "30", "--max-memory", "1M"],
+      "Error: '--bitstate 30' needs 128 MiB for its table, more than the memory limit of 1 MiB", "flowcheck"
+    ),
+    (["a.flow", "--stats=yes"], "Error: option '--stats' takes no value", "flowcheck"),
+    (["a.flow", "--seed", "3"], "Error: unknown option '--seed'", "flowcheck"),
+    (["simulte", "a.flow"], "Error: unknown subcommand 'simulte'; did you mean 'simulate'?", "flowcheck"),
+    (["simulate"], "Error: missing expected argument '<file>'", "flowcheck simulate"),
+    (["simulate", "a.flow", "b.flow"], "Error: unexpected argument 'b.flow'", "flowcheck simulate"),
+    (
+      ["simulate", "a.flow", "--sed", "3"], "Error: unknown option '--sed'; did you mean '--seed'?",
+      "flowcheck simulate"
+    ),
+    (["simulate", "a.flow", "--threads", "2"], "Error: unknown option '--threads'", "flowcheck simulate"),
+    (["simulate", "a.flow", "--seed"], "Error: missing value for '--seed <seed>'", "flowcheck simulate"),
+    (
+      ["simulate", "a.flow", "--seed", "-1"],
+      "Error: invalid value '-1' for '--seed <seed>'; expected a whole number from 0 to 9223372036854775807",
+      "flowcheck simulate"
+    ),
+    (
+      ["simulate", "a.flow", "--seed", "1e3"],
+      "Error: invalid value '1e3' for '--seed <seed>'; expected a whole number from 0 to 9223372036854775807",
+      "flowcheck simulate"
+    ),
+    (
+      ["simulate", "a.flow", "--runs", "0"],
+      "Error: invalid value '0' for '--runs <n>'; expected a positive whole number such as 1000 or 10k",
+      "flowcheck simulate"
+    ),
+    (
+      ["simulate", "a.flow", "--steps", "many"],
+      "Error: invalid value 'many' for '--steps <n>'; expected a positive whole number", "flowcheck simulate"
+    ),
+    (
+      ["simulate", "a.flow", "--format", "jsno"],
+      "Error: invalid value 'jsno' for '--format <format>'; did you mean 'json'?", "flowcheck simulate"
+    ),
     (["explain"], "Error: missing expected argument '<id>'", "flowcheck explain"),
     (
       ["explain", "shadow-sync", "dead-screen"], "Error: unexpected argument 'dead-screen'",
@@ -113,5 +151,8 @@ struct UsageErrorTests {
     #expect(
       CommandRun(["a.flow", "--treads"]).stderrLines[1] == "Usage: flowcheck [check] <file> ... [<options>]")
     #expect(CommandRun(["explain"]).stderrLines[1] == "Usage: flowcheck explain <id>")
+    #expect(
+      CommandRun(["simulate"]).stderrLines[1]
+        == "Usage: flowcheck simulate <file> [<options>]")
   }
 }

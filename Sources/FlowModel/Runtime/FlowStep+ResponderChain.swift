@@ -46,8 +46,9 @@ extension FlowStep {
     let label = "\(flow.screens[screen].name).\(flow.screens[screen].events[event])"
     for c in coordinatorChain(from: .viewController(vc)) {
       let declaration = state.coordinators[c]!.declaration
-      if let body = tables.screenHandler[declaration][screen][event] {
-        if let slot = tables.screenHandlerSlot[declaration][screen][event] { handlersRun.append(slot) }
+      if let handler = tables.screenHandler(declaration: declaration, screen: screen, event: event) {
+        let body = handler.body
+        handlersRun.append(handler.slot)
         note(.library, "\(name(ofCoordinator: c)) handles \(label)")
         running(c) { step in step.execute(body, in: c) }
         return
@@ -62,8 +63,9 @@ extension FlowStep {
     let label = flow.messages[message]
     for handler in coordinatorChain(from: .coordinator(c)) {
       let declaration = state.coordinators[handler]!.declaration
-      if let body = tables.messageHandler[declaration][message] {
-        if let slot = tables.messageHandlerSlot[declaration][message] { handlersRun.append(slot) }
+      if let found = tables.messageHandler(declaration: declaration, message: message) {
+        let body = found.body
+        handlersRun.append(found.slot)
         note(.library, "\(name(ofCoordinator: handler)) handles message \(label)")
         running(handler) { step in step.execute(body, in: handler) }
         return

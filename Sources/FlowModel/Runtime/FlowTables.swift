@@ -1,7 +1,16 @@
 import FlowLanguage
 
 /// Lookup tables computed once per flow, so that a step never searches by name.
+///
+/// Handlers are kept sparse (a dictionary per coordinator, used only for lookups, never
+/// iterated), so the tables grow with the number of handlers, not coordinators × screens.
 struct FlowTables: Sendable {
+  /// A handler body with its coverage slot (see `handlerLabels`).
+  struct Handler: Sendable {
+    let body: [CheckedStatement]
+    let slot: Int
+  }
+
   /// Per variable: its slot in `FlowState.globals` or in `CoordinatorInstance.locals`.
   let slot: [Int]
   /// Per variable: whether it is coordinator-local.
@@ -10,15 +19,22 @@ struct FlowTables: Sendable {
   let initialLocals: [[Int]]
   /// Initial values of the globals, in slot order.
   let initialGlobals: [Int]
-  /// Per coordinator declaration, per screen, per event: the handler body, if any.
-  let screenHandler: [[[[CheckedStatement]?]]]
-  /// Per coordinator declaration, per message: the handler body, if any.
-  let messageHandler: [[[CheckedStatement]?]]
-  /// Coverage slot of each screen handler and message handler, per declaration.
-  let screenHandlerSlot: [[[Int?]]]
-  let messageHandlerSlot: [[Int?]]
+  /// Per coordinator declaration: its screen-event handlers, keyed by `screenEventKey`.
+  let screenHandlers: [[Int: Handler]]
+  /// Per coordinator declaration: its message handlers, keyed by message index.
+  let messageHandlers: [[Int: Handler]]
   /// What each coverage slot is, as the flow writes it (`Catalog: on Product.related`).
   let handlerLabels: [String]
+
+  static func screenEventKey(screen: Int, event: Int) -> Int { screen << 20 | event }
+
+  func screenHandler(declaration: Int, screen: Int, event: Int) -> Handler? {
+    screenHandlers[declaration][Self.screenEventKey(screen: screen, event: event)]
+  }
+
+  func messageHandler(declaration: Int, message: Int) -> Handler? {
+    messageHandlers[declaration][message]
+  }
 
   init(flow: CheckedFlow) {
     var slot: [Int] = []
@@ -41,45 +57,29 @@ struct FlowTables: Sendable {
     self.initialLocals = initialLocals
     self.initialGlobals = initialGlobals
 
-    var screenHandler: [[[[CheckedStatement]?]]] = []
-    var messageHandler: [[[CheckedStatement]?]] = []
-    for coordinator in flow.coordinators {
-      var perScreen = flow.screens.map { [[CheckedStatement]?](repeating: nil, count: $0.events.count) }
-      for handler in coordinator.screenHandlers
-      where handler.screen < perScreen.count && handler.event < perScreen[handler.screen].count {
-        perScreen[handler.screen][handler.event] = handler.body
-      }
-      screenHandler.append(perScreen)
-      var perMessage = [[CheckedStatement]?](repeating: nil, count: flow.messages.count)
-      for (message, body) in coordinator.messageHandlers where message < perMessage.count {
-        perMessage[message] = body
-      }
-      messageHandler.append(perMessage)
-    }
-    self.screenHandler = screenHandler
-    self.messageHandler = messageHandler
-
     var labels: [String] = []
-    var screenSlots: [[[Int?]]] = []
-    var messageSlots: [[Int?]] = []
+    var screenHandlers: [[Int: Handler]] = []
+    var messageHandlers: [[Int: Handler]] = []
     for coordinator in flow.coordinators {
-      var perScreen = flow.screens.map { [Int?](repeating: nil, count: $0.events.count) }
+      var perScreen: [Int: Handler] = [:]
       for handler in coordinator.screenHandlers
-      where handler.screen < perScreen.count && handler.event < perScreen[handler.screen].count {
-        perScreen[handler.screen][handler.event] = labels.count
+      where handler.screen < flow.screens.count && handler.event < flow.screens[handler.screen].events.count {
+        let key = Self.screenEventKey(screen: handler.screen, event: handler.event)
+        guard perScreen[key] == nil else { continue }
+        perScreen[key] = Handler(body: handler.body, slot: labels.count)
         let screen = flow.screens[handler.screen]
         labels.append("\(coordinator.name): on \(screen.name).\(screen.events[handler.event])")
       }
-      screenSlots.append(perScreen)
-      var perMessage = [Int?](repeating: nil, count: flow.messages.count)
-      for message in coordinator.messageHandlers.keys.sorted() where message < perMessage.count {
-        perMessage[message] = labels.count
+      screenHandlers.append(perScreen)
+      var perMessage: [Int: Handler] = [:]
+      for message in coordinator.messageHandlers.keys.sorted() where message < flow.messages.count {
+        perMessage[message] = Handler(body: coordinator.messageHandlers[message]!, slot: labels.count)
         labels.append("\(coordinator.name): handle \(flow.messages[message])")
       }
-      messageSlots.append(perMessage)
+      messageHandlers.append(perMessage)
     }
-    self.screenHandlerSlot = screenSlots
-    self.messageHandlerSlot = messageSlots
+    self.screenHandlers = screenHandlers
+    self.messageHandlers = messageHandlers
     self.handlerLabels = labels
   }
 }

@@ -1,0 +1,23 @@
+import FlowLanguage
+import FlowReport
+
+/// `flowcheck simulate FILE`: seeded random walks over the flow (`FlowSimulator`). The
+/// first violation is printed as `check` prints it (exit 1); none is reported plainly as
+/// not being a verification (exit 0). Nothing varies between runs with the same seed.
+enum SimulateCommand {
+  static func run<Output, ErrorOutput>(
+    _ options: SimulateOptions, console: inout Console<Output, ErrorOutput>
+  ) -> ExitCode {
+    let flow: CheckedFlow
+    switch FlowLoading.load(options.file, console: &console) {
+    case .failure(let failure): return console.report(failure)
+    case .success(let loaded): flow = loaded
+    }
+    let report = FlowSimulator.simulate(flow, path: options.file, settings: options.settings)
+    switch options.format {
+    case .json: console.write(JSONReport.line(report))
+    case .text: console.write(TextReport(colour: console.colour, quiet: options.quiet).render(report))
+    }
+    return report.outcome == .violated ? .violated : .verified
+  }
+}

@@ -1,0 +1,34 @@
+import FlowExplorer
+import FlowLanguage
+import FlowModel
+
+/// Settings of `flowcheck simulate`.
+public struct SimulationSettings: Sendable, Equatable {
+  /// Seed of the walks; the same seed gives the same walks and the same report.
+  public var seed: UInt64 = 0
+  /// Random walks to make.
+  public var runs: Int = 100
+  /// Most events per walk.
+  public var steps: Int = 100
+  public init() {}
+}
+
+/// Seeded random walks over a checked flow, with the explorer's `Simulator`: a quick
+/// search for violations in flows too large to explore. The first violation ends the
+/// simulation and is told as a story, exactly as `check` tells it.
+public enum FlowSimulator {
+  public static func simulate(
+    _ flow: CheckedFlow, path: String, settings: SimulationSettings = SimulationSettings()
+  ) -> SimulationReport {
+    let system = FlowSystem(flow: flow)
+    let result = Simulator.simulate(
+      system, options: SimulationOptions(runs: settings.runs, steps: settings.steps, seed: settings.seed))
+    let violation = result.violation.map {
+      ViolationStory(flow: flow, system: system).story(property: $0.property, trace: $0.trace)
+    }
+    return SimulationReport(
+      path: path, appName: flow.appName, library: flow.library.rawValue, seed: settings.seed,
+      runs: settings.runs, steps: settings.steps, runsMade: result.runs, stepsTaken: result.steps,
+      violation: violation, seconds: result.seconds)
+  }
+}

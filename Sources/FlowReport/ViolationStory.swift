@@ -1,0 +1,72 @@
+import FlowLanguage
+import FlowModel
+
+/// Tells a violation as a story: replays its trace with logging on and records, step by
+/// step, the event, the callbacks it caused and the state after it.
+///
+/// Shared by `check` (shortest traces from the explorer) and `simulate` (random walks), so
+/// that a violation reads the same whichever found it.
+struct ViolationStory {
+  let flow: CheckedFlow
+  let system: FlowSystem
+
+  /// Replays a trace with logging on and tells it step by step.
+  func story(property: Int, trace: [FlowAction]) -> CheckReport.Violation {
+    let descriptor = system.descriptors[property]
+    let launch = system.launch(logging: true)
+    var previous = launch.state.describe(flow: flow)
+    let launchStep = CheckReport.StoryStep(
+      event: "launch", log: launch.log.lines, state: previous, changed: previous.map { _ in false })
+    var state = launch.state
+    var steps: [CheckReport.StoryStep] = []
+    var events: [String] = []
+    var lastViolations: [StepViolation] = launch.violations
+    for action in trace {
+      let event = action.describe(in: state, flow: flow)
+      events.append(event)
+      let outcome = system.run(state, action, logging: true)
+      let lines = outcome.state.describe(flow: flow)
+      let changed = lines.enumerated().map { index, line in index >= previous.count || previous[index] != line
+      }
+      steps.append(.init(event: event, log: outcome.log.lines, state: lines, changed: changed))
+      previous = lines
+      state = outcome.state
+      lastViolations = outcome.violations
+    }
+    return CheckReport.Violation(
+      id: descriptor.id, text: descriptor.text,
+      why: why(property: property, state: state, stepViolations: lastViolations),
+      launch: launchStep, steps: steps, events: events)
+  }
+
+  /// A `reachable` property that no state satisfies: there is no trace, only the launch.
+  func unreached(_ descriptor: PropertyDescriptor) -> CheckReport.Violation {
+    let launch = system.launch(logging: true)
+    let lines = launch.state.describe(flow: flow)
+    return CheckReport.Violation(
+      id: descriptor.id, text: descriptor.text,
+      why: "no reachable state satisfies '\(descriptor.text ?? "")'",
+      launch: .init(event: "launch", log: launch.log.lines, state: lines, changed: lines.map { _ in false }),
+      steps: [], events: [])
+  }
+
+  private func why(property: Int, state: FlowState, stepViolations: [StepViolation]) -> String {
+    let descriptor = system.descriptors[property]
+    if let step = StepProperty(rawValue: property), property < StepProperty.allCases.count {
+      return stepViolations.first { $0.property == step }?.detail ?? "broken during the last step"
+    }
+    let stateIndex = property - StepProperty.allCases.count
+    if let invariant = StateInvariant(rawValue: stateIndex), stateIndex < StateInvariant.allCases.count {
+      return InvariantCheck(flow: flow, state: state).violation(invariant) ?? "broken in the last state"
+    }
+    switch descriptor.id {
+    case "no-dead-end": return "no event is possible here: the user is stuck"
+    case "can-return":
+      let home = flow.home.map { flow.screens[$0].name } ?? "home"
+      return "from here no sequence of events shows '\(home)' again"
+    case "always": return "'\(descriptor.text ?? "")' is false here"
+    case "never": return "'\(descriptor.text ?? "")' holds here"
+    default: return "broken here"
+    }
+  }
+}
