@@ -336,4 +336,72 @@ import Testing
     #expect(h.state.crashed)
     #expect(h.events.isEmpty)
   }
+
+  // MARK: Review findings
+
+  @Test func topAnimatedOnAnEmptyStackTraps() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Onboarding
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.tour { startChild Tour }
+        handle skip { stopChild Tour; top Home }
+      }
+      coordinator Tour: NavigationCoordinator {
+        root parent
+        start { root Onboarding }
+        on Onboarding.skip { send skip }
+      }
+      """)
+    try h.perform("tap Home.tour")
+    try h.perform("tap Onboarding.skip")
+    #expect(h.lastStepViolations == ["uikit-crash"])
+    #expect(h.state.crashed)
+  }
+
+  @Test func aChildWaitingForAsyncWorkIsNotAnOrphanUntilTheWorkEnds() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Result
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.fetch { startChild Fetch }
+      }
+      coordinator Fetch: NavigationCoordinator {
+        root parent
+        start { after load { } }
+      }
+      """)
+    try h.perform("tap Home.fetch")
+    // Fetch took the delegate in start() before it had a screen: that part is real.
+    #expect(h.failingInvariants == ["delegate-owner"])
+    try h.perform("async 'load' completes")
+    #expect(h.failingInvariants == ["orphan-child", "delegate-owner"])
+  }
+
+  @Test func anAppEventIsNotAUserActionForNoDeadEnd() throws {
+    let text = """
+      app A { window App }
+      screen Home { style fullScreen }
+      screen Splash { style fullScreen }
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.wait { present Splash }
+      }
+      event push { }
+      """
+    var h = try FlowHarness(text)
+    #expect(!h.system.isStuck(h.state))
+    try h.perform("tap Home.wait")
+    #expect(h.events == ["app event 'push'"])
+    #expect(h.system.isStuck(h.state))
+  }
 }

@@ -86,12 +86,11 @@ extension FlowStep {
     if let index = children.firstIndex(where: { identifier(of: $0) == key }) {
       let previous = children[index]
       state.coordinators[parent]!.children[index] = child
-      if ownsSomethingOnScreen(previous) {
-        report(
-          .orphanChild,
-          "\(name(ofCoordinator: parent)).childCoordinators['\(key)'] was overwritten by a new \(info.name) while the previous one still had screens on screen"
-        )
-      }
+      let onScreen = ownsSomethingOnScreen(previous) ? " while it still had screens on screen" : ""
+      report(
+        .orphanChild,
+        "\(name(ofCoordinator: parent)).childCoordinators['\(key)'] was overwritten by a new \(info.name): the previous \(name(ofCoordinator: previous)) is lost\(onScreen)"
+      )
     } else {
       state.coordinators[parent]!.children.append(child)
     }

@@ -36,7 +36,14 @@ extension FlowStep {
     state.coordinators[c]!.shadow.removeLast()
     if animated {
       var stack = state.world.objects[nav].children
-      if !stack.isEmpty { stack.removeLast() }
+      // `rootViewController.viewControllers.removeLast()` traps on an empty array.
+      guard !stack.isEmpty else {
+        report(.uikitCrash, "top(animated: true) removed the last view controller of an empty navigation stack (Swift traps: removeLast on an empty array)")
+        stopped = true
+        state.crashed = true
+        return
+      }
+      stack.removeLast()
       uikit { $0.setViewControllers(stack, of: nav, animated: false, effects: &$1) }
       state.coordinators[c]!.shadow.append(vc)
       uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }

@@ -38,7 +38,10 @@ extension FlowAction {
         let stack = state.world.objects[nav].children
         return "long-press Back, choose \(index < stack.count ? name(stack[index]) : "?")"
       case .swipeDown(let presented):
-        return "swipe down the \(name(presented)) sheet"
+        // A presented navigation controller is named by the screen the user sees in it.
+        let shown = state.world.objects[presented].kind == .navigationController
+          ? state.world.topViewController(of: presented) ?? presented : presented
+        return "swipe down the \(name(shown)) sheet"
       case .selectTab(let tabBar, let index):
         let selected = state.world.objects[tabBar].selectedIndex == index
         return selected ? "tap tab \(index + 1) again" : "select tab \(index + 1)"

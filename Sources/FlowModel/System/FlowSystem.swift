@@ -48,7 +48,9 @@ public struct FlowSystem: TransitionSystem {
       properties.append(Property(name: invariant.invariantID, kind: .always({ $0.failing & bit == 0 })))
       descriptors.append(PropertyDescriptor(id: invariant.invariantID))
     }
-    properties.append(Property(name: "no-dead-end", kind: .deadlockFree))
+    // DESIGN §2: "from every state some *user* action is possible". App events and async
+    // completions do not count (a completion still to come does: the app is not stuck yet).
+    properties.append(Property(name: "no-dead-end", kind: .always({ $0.failing & FlowSystem.stuckBit == 0 })))
     descriptors.append(PropertyDescriptor(id: "no-dead-end"))
     if flow.home != nil {
       properties.append(Property(name: "can-return", kind: .canReach({ $0.holds & 1 != 0 })))
@@ -217,7 +219,8 @@ public struct FlowSystem: TransitionSystem {
         holds |= 1 << UInt64(index + 1)
       }
     }
-    let failing = InvariantCheck(flow: flow, state: state).failingBits()
+    var failing = InvariantCheck(flow: flow, state: state).failingBits()
+    if isStuck(state) { failing |= Self.stuckBit }
     return PackedState(words: state.packed(), failing: failing, holds: holds)
   }
 
@@ -242,6 +245,16 @@ public struct FlowSystem: TransitionSystem {
     }
     hasher.combine(tail)
     return hasher.value
+  }
+
+  /// The bit of `PackedState.failing` that says the user can do nothing.
+  static let stuckBit: UInt64 = 1 << 63
+
+  /// No tap, no gesture, and no async work still to arrive. Terminal states are not stuck.
+  public func isStuck(_ state: FlowState) -> Bool {
+    guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
+    if let screen = state.topScreen(), !flow.screens[screen].events.isEmpty { return false }
+    return state.world.gestures().isEmpty
   }
 
   /// Crashed apps and states kept beyond a bound are not expanded.

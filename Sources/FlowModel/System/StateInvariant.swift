@@ -83,13 +83,20 @@ public struct InvariantCheck {
     return instance.children.contains { ownsAttached($0, depth: depth + 1) }
   }
 
+  /// Whether `c` or a descendant has async work pending: a screen may still come.
+  private func awaitsWork(_ c: CoordinatorID, depth: Int = 0) -> Bool {
+    guard depth < 64, let instance = state.coordinators[c] else { return false }
+    if state.pending.contains(where: { $0.coordinator == c }) { return true }
+    return instance.children.contains { awaitsWork($0, depth: depth + 1) }
+  }
+
   /// A child coordinator still in the tree though none of its (or its descendants')
-  /// screens is in the hierarchy: after it had been on screen, a finish that never
-  /// propagated; before, a leak.
+  /// screens is in the hierarchy and no async work of theirs is pending: after it had been
+  /// on screen, a finish that never propagated; before, a leak.
   private func abandoned(wasOnScreen: Bool) -> String? {
     for c in tree where c != state.appCoordinator {
       let instance = state.coordinators[c]!
-      guard instance.wasOnScreen == wasOnScreen, !ownsAttached(c) else { continue }
+      guard instance.wasOnScreen == wasOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
       let parent = instance.parent.map(name) ?? "nothing"
       if wasOnScreen {
         return "\(name(c)) is still a child of \(parent) though all its screens left the hierarchy; coordinatorDidFinish never reached \(parent)"
