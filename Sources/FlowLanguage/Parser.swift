@@ -75,7 +75,8 @@ extension Parser {
       let allowed = max(1, min(2, candidate.count / 3))
       guard
         let distance = NameSuggestion.distance(
-          Array(word.lowercased().unicodeScalars), Array(candidate.lowercased().unicodeScalars), limit: allowed)
+          Array(word.lowercased().unicodeScalars), Array(candidate.lowercased().unicodeScalars),
+          limit: allowed)
       else { continue }
       if distance < (best?.distance ?? Int.max) {
         best = (candidate, distance)

@@ -279,11 +279,15 @@ public struct Statement: Equatable, Sendable {
 
 /// The navigation verbs of a NavigationCoordinator.
 public enum NavigationVerb: String, Equatable, Sendable, CaseIterable {
-  case show, root, top, pop, popTo = "pop to", present, dismiss
+  case show, root, top, pop
+  case popTo = "pop to"
+  case present, dismiss
 }
 
 public enum AssignmentOperator: String, Equatable, Sendable {
-  case assign = "=", add = "+=", subtract = "-="
+  case assign = "="
+  case add = "+="
+  case subtract = "-="
 }
 
 public indirect enum StatementKind: Equatable, Sendable {
@@ -326,15 +330,22 @@ public struct Expression: Equatable, Sendable {
 }
 
 public enum UnaryOperator: String, Equatable, Sendable {
-  case not = "!", negate = "-"
+  case not = "!"
+  case negate = "-"
 }
 
 /// Binary operators, loosest first: `||`, `&&`, comparisons, `+ -`.
 public enum BinaryOperator: String, Equatable, Sendable, CaseIterable {
-  case or = "||", and = "&&"
-  case equal = "==", notEqual = "!="
-  case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-  case add = "+", subtract = "-"
+  case or = "||"
+  case and = "&&"
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessOrEqual = "<="
+  case greater = ">"
+  case greaterOrEqual = ">="
+  case add = "+"
+  case subtract = "-"
 
   /// Higher binds tighter.
   public var precedence: Int {

@@ -24,7 +24,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     case .string(let value): return Self.quote(value)
     case .array(let values):
       if values.isEmpty { return "[]" }
-      return "[\n" + values.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)]"
+      return "[\n" + values.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n\(pad)]"
     case .object(let members):
       if members.isEmpty { return "{}" }
       let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }

@@ -48,7 +48,8 @@ public struct TextReport {
   /// Timing differs from run to run, so it is not part of the report's bytes: the
   /// command line prints it on standard error.
   public func timingLine(_ report: CheckReport) -> String {
-    var text = "explored in \(format(report.seconds, digits: 3)) s (\(Int(report.statesPerSecond.rounded())) states/s"
+    var text =
+      "explored in \(format(report.seconds, digits: 3)) s (\(Int(report.statesPerSecond.rounded())) states/s"
     text += report.threads == 1 ? ", 1 thread)" : ", \(report.threads) threads)"
     return text
   }
@@ -84,7 +85,8 @@ public struct TextReport {
     case .holds: status = paint("holds", "32")
     case .reached: status = paint("reached", "32") + " in \(verdict.traceLength ?? 0) steps"
     case .violated:
-      status = paint("VIOLATED", "1;31") + (verdict.traceLength.map { " (shortest trace: \($0) steps)" } ?? "")
+      status =
+        paint("VIOLATED", "1;31") + (verdict.traceLength.map { " (shortest trace: \($0) steps)" } ?? "")
     case .unknown:
       status = paint("not violated so far", "33") + " (\(verdict.note ?? "exploration incomplete"))"
     case .notApplicable: status = "n/a" + (verdict.note.map { " (\($0))" } ?? "")
@@ -124,15 +126,18 @@ public struct TextReport {
   func verdictLine(_ report: CheckReport) -> String {
     switch report.outcome {
     case .verified:
-      return paint("verdict: VERIFIED", "1;32") + " — every invariant holds in all \(report.states) states within the bounds"
+      return paint("verdict: VERIFIED", "1;32")
+        + " — every invariant holds in all \(report.states) states within the bounds"
     case .violated:
       let ids = Set(report.violations.map(\.id))
       return paint("verdict: VIOLATED", "1;31") + " — \(report.violations.count) violation(s): "
         + report.violations.map(\.id).filter { ids.contains($0) }.joined(separator: ", ")
     case .incomplete:
-      return paint("verdict: INCOMPLETE", "1;33") + " — \(report.incompleteReason ?? "a limit was hit"); nothing is verified beyond the explored states"
+      return paint("verdict: INCOMPLETE", "1;33")
+        + " — \(report.incompleteReason ?? "a limit was hit"); nothing is verified beyond the explored states"
     case .partial:
-      return paint("verdict: PARTIAL", "1;33") + " (bitstate, \(bitstateTable(report))): no violation among the "
+      return paint("verdict: PARTIAL", "1;33")
+        + " (bitstate, \(bitstateTable(report))): no violation among the "
         + "\(report.states) states visited; estimated coverage \(percent(report.estimatedCoverage))"
     }
   }

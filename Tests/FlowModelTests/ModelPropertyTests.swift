@@ -40,7 +40,9 @@ import Testing
         system.actions(in: state, into: &actions)
         for action in actions {
           var violations: [Int] = []
-          guard let successor = system.successor(of: state, via: action, violations: &violations) else { continue }
+          guard let successor = system.successor(of: state, via: action, violations: &violations) else {
+            continue
+          }
           if depth[successor] == nil {
             depth[successor] = level
             next.append(successor)

@@ -160,7 +160,9 @@ extension FlowStep {
     let key = flow.coordinators[declaration].identifier
     guard let child = state.coordinators[parent]!.children.first(where: { identifier(of: $0) == key })
     else {
-      note(.library, "\(name(ofCoordinator: parent)).stopChild(\(flow.coordinators[declaration].name)): no such child")
+      note(
+        .library,
+        "\(name(ofCoordinator: parent)).stopChild(\(flow.coordinators[declaration].name)): no such child")
       return
     }
     stopChild(child, of: parent)
@@ -187,7 +189,8 @@ extension FlowStep {
         "\(name(ofCoordinator: p)) was told \(name(ofCoordinator: c)) finished \(notices) times")
     }
     running(p) { step in
-      step.note(.library, "\(step.name(ofCoordinator: p)).coordinatorDidFinish(\(step.name(ofCoordinator: c)))")
+      step.note(
+        .library, "\(step.name(ofCoordinator: p)).coordinatorDidFinish(\(step.name(ofCoordinator: c)))")
       let childDeclaration = step.state.coordinators[c]?.declaration
       step.stopChild(c, of: p)
       if step.isNavigation(p) { step.reassignNavigation(after: p) }

@@ -38,7 +38,10 @@ extension FlowStep {
       var stack = state.world.objects[nav].children
       // `rootViewController.viewControllers.removeLast()` traps on an empty array.
       guard !stack.isEmpty else {
-        report(.uikitCrash, "top(animated: true) removed the last view controller of an empty navigation stack (Swift traps: removeLast on an empty array)")
+        report(
+          .uikitCrash,
+          "top(animated: true) removed the last view controller of an empty navigation stack (Swift traps: removeLast on an empty array)"
+        )
         stopped = true
         state.crashed = true
         return
@@ -106,7 +109,10 @@ extension FlowStep {
       note(.uikit, "UIKit: didShow \(name(ofObject: shown)) — the navigation controller has no delegate")
       return
     }
-    note(.uikit, "UIKit: \(name(ofCoordinator: delegate)).navigationController(didShow: \(name(ofObject: shown)), animated: \(animated))")
+    note(
+      .uikit,
+      "UIKit: \(name(ofCoordinator: delegate)).navigationController(didShow: \(name(ofObject: shown)), animated: \(animated))"
+    )
     guard let transition else {
       depth += 1
       note(.library, "no transition coordinator: ignored")

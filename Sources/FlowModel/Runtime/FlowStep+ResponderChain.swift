@@ -71,6 +71,8 @@ extension FlowStep {
         return
       }
     }
-    report(.unhandledMessage, "message '\(label)' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled")
+    report(
+      .unhandledMessage,
+      "message '\(label)' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled")
   }
 }

@@ -12,7 +12,10 @@ extension FlowStep {
   mutating func execute(_ statement: CheckedStatement, in c: CoordinatorID) {
     statementsRun += 1
     if statementsRun > Self.maximumStatementsPerStep {
-      report(.uikitCrash, "the handlers never settle: more than \(Self.maximumStatementsPerStep) statements in one step (endless recursion hangs the app)")
+      report(
+        .uikitCrash,
+        "the handlers never settle: more than \(Self.maximumStatementsPerStep) statements in one step (endless recursion hangs the app)"
+      )
       stopped = true
       state.crashed = true
       return

@@ -185,7 +185,8 @@ struct FlowStep {
     case .navigationDidShow(let nav, let shown, let animated, let transition):
       navigationDidShow(nav: nav, shown: shown, animated: animated, transition: transition)
     case .presentationDidDismiss(let vc):
-      note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc))) — no delegate in radianttap")
+      note(
+        .uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc))) — no delegate in radianttap")
     case .presentationDidAttemptToDismiss(let vc):
       note(.uikit, "UIKit: presentationControllerDidAttemptToDismiss(\(name(ofObject: vc)))")
     case .tabDidSelect(_, let selected):

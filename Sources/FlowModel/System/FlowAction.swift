@@ -39,7 +39,8 @@ extension FlowAction {
         return "long-press Back, choose \(index < stack.count ? name(stack[index]) : "?")"
       case .swipeDown(let presented):
         // A presented navigation controller is named by the screen the user sees in it.
-        let shown = state.world.objects[presented].kind == .navigationController
+        let shown =
+          state.world.objects[presented].kind == .navigationController
           ? state.world.topViewController(of: presented) ?? presented : presented
         return "swipe down the \(name(shown)) sheet"
       case .selectTab(let tabBar, let index):
@@ -51,7 +52,8 @@ extension FlowAction {
     case .completion(let index):
       guard index < state.pending.count else { return "async completion" }
       let pending = state.pending[index]
-      let owner = state.coordinators[pending.coordinator].map { flow.coordinators[$0.declaration].name } ?? "?"
+      let owner =
+        state.coordinators[pending.coordinator].map { flow.coordinators[$0.declaration].name } ?? "?"
       return "async '\(flow.asyncTasks[pending.task].name)' completes (\(owner))"
     }
   }

@@ -87,7 +87,8 @@ public struct FlowSystem: TransitionSystem {
   /// The app launches: the scene delegate makes the window coordinator, sets its root
   /// as the window's root and starts it.
   public func launch(logging: Bool) -> StepOutcome {
-    var step = FlowStep(flow: flow, tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
+    var step = FlowStep(
+      flow: flow, tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
     let app = step.makeCoordinator(flow.windowCoordinator, parent: nil)
     step.state.appCoordinator = app
@@ -123,7 +124,9 @@ public struct FlowSystem: TransitionSystem {
     }
   }
 
-  public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int]) -> PackedState? {
+  public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
+    -> PackedState?
+  {
     let outcome = run(FlowState(packed: packed.words), action, logging: false)
     for violation in outcome.violations { violations.append(violation.property.rawValue) }
     return outcome.packed

@@ -34,10 +34,11 @@ public struct InvariantCheck {
   }
 
   private func screenNames(_ ids: [ObjectID]) -> String {
-    "[" + ids.map { id -> String in
-      if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }
-      return "?"
-    }.joined(separator: ", ") + "]"
+    "["
+      + ids.map { id -> String in
+        if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }
+        return "?"
+      }.joined(separator: ", ") + "]"
   }
 
   /// Bit per `StateInvariant` that fails.
@@ -69,7 +70,8 @@ public struct InvariantCheck {
       let nav = instance.root
       let owned = state.world.objects[nav].children.filter { state.owners[$0] == c }
       if owned != instance.shadow {
-        return "\(name(c)).viewControllers is \(screenNames(instance.shadow)) but its screens in the navigation stack are \(screenNames(owned))"
+        return
+          "\(name(c)).viewControllers is \(screenNames(instance.shadow)) but its screens in the navigation stack are \(screenNames(owned))"
       }
     }
     return nil
@@ -99,7 +101,8 @@ public struct InvariantCheck {
       guard instance.wasOnScreen == wasOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
       let parent = instance.parent.map(name) ?? "nothing"
       if wasOnScreen {
-        return "\(name(c)) is still a child of \(parent) though all its screens left the hierarchy; coordinatorDidFinish never reached \(parent)"
+        return
+          "\(name(c)) is still a child of \(parent) though all its screens left the hierarchy; coordinatorDidFinish never reached \(parent)"
       }
       return "\(name(c)) is a child of \(parent) but has never had a screen in the hierarchy"
     }
@@ -112,7 +115,8 @@ public struct InvariantCheck {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
       guard case .screen(let screen) = object.kind, !flow.screens[screen].events.isEmpty else { continue }
       if !reachesCoordinator(from: id) {
-        return "\(flow.screens[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"
+        return
+          "\(flow.screens[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"
       }
     }
     return nil
@@ -144,7 +148,8 @@ public struct InvariantCheck {
       if object.delegate != owner {
         let delegate = object.delegate.map(name) ?? "nil"
         let topName = screenNames([top])
-        return "the navigation controller showing \(topName) has delegate \(delegate), but \(name(owner)) owns that screen: its pops go unseen"
+        return
+          "the navigation controller showing \(topName) has delegate \(delegate), but \(name(owner)) owns that screen: its pops go unseen"
       }
     }
     return nil

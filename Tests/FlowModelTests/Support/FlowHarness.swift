@@ -55,13 +55,16 @@ struct FlowHarness {
 
   /// The screens of the navigation stack holding the visible screen.
   var visibleStack: [String] {
-    guard let top = state.world.visibleTop(), let nav = state.world.navigationController(of: top) else { return [] }
+    guard let top = state.world.visibleTop(), let nav = state.world.navigationController(of: top) else {
+      return []
+    }
     return state.world.objects[nav].children.map(screenName)
   }
 
   /// The shadow stack of the (first) live coordinator with this name.
   func shadow(of coordinator: String) -> [String]? {
-    for c in state.coordinators.compactMap({ $0 }) where flow.coordinators[c.declaration].name == coordinator {
+    for c in state.coordinators.compactMap({ $0 }) where flow.coordinators[c.declaration].name == coordinator
+    {
       return c.shadow.map(screenName)
     }
     return nil
