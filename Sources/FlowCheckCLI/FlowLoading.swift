@@ -19,7 +19,32 @@ enum FlowLoading {
     guard !loaded.hasErrors, let flow = loaded.flow else {
       return .failure(.flowHasErrors(source, loaded.diagnostics))
     }
+    guard flow.library == .radianttap else {
+      return .failure(.flowHasErrors(source, [runtimeNotModelled(flow.library, in: loaded.file)]))
+    }
     console.printDiagnostics(loaded.diagnostics, in: source)
     return .success(flow)
+  }
+
+  /// Only the radianttap runtime is modelled; checking another profile with its semantics
+  /// would be a guess, so it is refused at the `library` line.
+  static func runtimeNotModelled(_ library: LibraryProfile, in file: FlowFile?) -> Diagnostic {
+    var offset = 0
+    for declaration in file?.declarations ?? [] {
+      guard case .app(let app) = declaration.kind else { continue }
+      for member in app.members {
+        if case .library(let name) = member.kind { offset = name.range.start }
+      }
+    }
+    return .error(
+      .runtimeNotModelled,
+      "runtime '\(library.rawValue)' is not modelled yet; only 'radianttap' flows can be checked",
+      at: offset,
+      notes: [
+        DiagnosticNote(
+          message:
+            "the language accepts '\(library.rawValue)' so that its statements are validated; use 'library radianttap' to explore",
+          offset: offset)
+      ])
   }
 }

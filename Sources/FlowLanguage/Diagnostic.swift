@@ -105,4 +105,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case statementOutsideContext = "statement-outside-context"
   // Added by the resolver
   case missingWindow = "missing-window"
+  // Checking
+  case runtimeNotModelled = "runtime-not-modelled"
 }

@@ -90,3 +90,30 @@ import Testing
     #expect(run.stdout.contains("Basket is still a child of App"))
   }
 }
+
+/// Profiles other than radianttap are parsed and validated, but never explored with the
+/// wrong semantics.
+@Suite struct UnmodelledRuntimeTests {
+  @Test(arguments: ["router", "insecurity", "presenter"])
+  func checkingAnotherRuntimeIsAClearError(library: String) throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = try scratch.write(
+      "other.flow",
+      """
+      app A {
+        library \(library)
+        window App
+      }
+      screen Home
+      coordinator App: NavigationCoordinator {
+        root window
+        start { show Home }
+      }
+      """)
+    let run = CommandRun([path])
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("\(path):2:11: error: runtime '\(library)' is not modelled yet"))
+  }
+}
