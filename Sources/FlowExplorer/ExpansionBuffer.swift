@@ -86,7 +86,7 @@
     var actions = take(&self.actions)
     var stepScratch = take(&self.stepScratch)
     for position in range {
-      let state = frontier[position]
+      let state = system.prepared(frontier[position])
       for check in checks where check.isHit(state) {
         hits.append(check.property)
       }

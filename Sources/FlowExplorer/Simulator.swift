@@ -88,6 +88,7 @@ public enum Simulator {
       }
 
       walk: for depth in 0...options.steps {
+        state = system.prepared(state)
         for check in plan.checks where check.isHit(state) {
           let property = Int(check.property)
           switch check.role {

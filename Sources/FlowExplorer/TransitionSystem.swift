@@ -36,4 +36,14 @@ public protocol TransitionSystem: Sendable {
 
   /// The properties, in a fixed order (their index is their id in results).
   var properties: [Property<State>] { get }
+
+  /// Called once on each explored state before its properties are evaluated. A model may
+  /// fill in derived data here (not part of the fingerprint) instead of in `successor`,
+  /// which also runs for the many successors that turn out to be known states.
+  func prepared(_ state: State) -> State
+}
+
+extension TransitionSystem {
+  /// By default a state needs no preparation.
+  @inlinable public func prepared(_ state: State) -> State { state }
 }

@@ -99,6 +99,7 @@ import Testing
         lastStepViolations = []
         state = try #require(
           system.successor(of: state, via: action, violations: &lastStepViolations), "seed \(seed)")
+        state = system.prepared(state)
       }
       switch property.kind {
       case .step:
@@ -106,7 +107,9 @@ import Testing
       case .always(let holds):
         #expect(!holds(state), "seed \(seed): \(property.name)")
         // (c) shortest: no state at a smaller depth breaks it.
-        let shallower = reference.filter { $0.value < violation.trace.count && !holds($0.key) }
+        let shallower = reference.filter {
+          $0.value < violation.trace.count && !holds(system.prepared($0.key))
+        }
         #expect(shallower.isEmpty, "seed \(seed): \(property.name) has a shorter trace")
         #expect(reference[state] == violation.trace.count, "seed \(seed): trace longer than BFS depth")
       case .deadlockFree:

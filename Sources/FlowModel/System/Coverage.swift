@@ -35,5 +35,11 @@ final class CoverageRecorder: Sendable {
     }
   }
 
+  func record(handlersRun: [Int]) {
+    coverage.withLock { coverage in
+      for slot in handlersRun { coverage.handlersRun[slot] = true }
+    }
+  }
+
   var snapshot: Coverage { coverage.withLock { $0 } }
 }

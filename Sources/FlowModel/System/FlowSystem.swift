@@ -127,13 +127,19 @@ public struct FlowSystem: TransitionSystem {
   public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
     -> PackedState?
   {
-    let outcome = run(FlowState(packed: packed.words), action, logging: false)
+    let outcome = run(FlowState(packed: packed.words), action, logging: false, analyse: false)
     for violation in outcome.violations { violations.append(violation.property.rawValue) }
     return outcome.packed
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
   public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
+    run(state, action, logging: logging, analyse: true)
+  }
+
+  /// `analyse: false` leaves the property bits and screen coverage to `prepared(_:)`, which
+  /// the explorer calls once per new state: most successors turn out to be known states.
+  func run(_ state: FlowState, _ action: FlowAction, logging: Bool, analyse: Bool) -> StepOutcome {
     var step = FlowStep(flow: flow, tables: tables, state: state, logging: logging)
     step.note(.event, action.describe(in: state, flow: flow))
     switch action {
@@ -156,12 +162,12 @@ public struct FlowSystem: TransitionSystem {
       step.executing.removeLast()
       step.collectCoordinators()
     }
-    return finish(&step)
+    return finish(&step, analyse: analyse)
   }
 
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
   /// makes the state canonical.
-  private func finish(_ step: inout FlowStep) -> StepOutcome {
+  private func finish(_ step: inout FlowStep, analyse: Bool = true) -> StepOutcome {
     step.deliverCallbacks()
     step.collectCoordinators()
     let log = step.log ?? StepLog()
@@ -171,7 +177,11 @@ public struct FlowSystem: TransitionSystem {
     }
     markOnScreen(&step.state)
     var state = step.state.canonical()
-    recorder.record(state: state, handlersRun: step.handlersRun)
+    if analyse {
+      recorder.record(state: state, handlersRun: step.handlersRun)
+    } else if !step.handlersRun.isEmpty {
+      recorder.record(handlersRun: step.handlersRun)
+    }
     // A step beyond a declared bound is cut; if it broke a property on the way, its state
     // is kept as a terminal one so that the violation keeps its trace.
     if exceedsBounds(state) {
@@ -180,7 +190,17 @@ public struct FlowSystem: TransitionSystem {
       }
       state.beyondBounds = true
     }
-    return StepOutcome(packed: pack(state), state: state, violations: step.violations, log: log)
+    let packed = analyse ? pack(state) : PackedState(words: state.packed(), isAnalysed: false)
+    return StepOutcome(packed: packed, state: state, violations: step.violations, log: log)
+  }
+
+  /// Fills in the property bits of a state the explorer is about to check, and records
+  /// which screens it shows for coverage.
+  public func prepared(_ packed: PackedState) -> PackedState {
+    guard !packed.isAnalysed else { return packed }
+    let state = FlowState(packed: packed.words)
+    recorder.record(state: state, handlersRun: [])
+    return pack(state)
   }
 
   /// Records which coordinators have a screen in the hierarchy now.

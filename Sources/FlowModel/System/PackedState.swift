@@ -9,11 +9,14 @@ public struct PackedState: Hashable, Sendable {
   public var failing: UInt64
   /// Truth of each of the flow's own properties, bit per property. Derived too.
   public var holds: UInt64
+  /// Whether `failing` and `holds` have been computed (`FlowSystem.prepared(_:)`).
+  public var isAnalysed: Bool
 
-  public init(words: [UInt16], failing: UInt64 = 0, holds: UInt64 = 0) {
+  public init(words: [UInt16], failing: UInt64 = 0, holds: UInt64 = 0, isAnalysed: Bool = true) {
     self.words = words
     self.failing = failing
     self.holds = holds
+    self.isAnalysed = isAnalysed
   }
 
   public static func == (lhs: PackedState, rhs: PackedState) -> Bool { lhs.words == rhs.words }
