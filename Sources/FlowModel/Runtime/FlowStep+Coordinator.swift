@@ -132,8 +132,10 @@ extension FlowStep {
           step.uikit { $0.setViewControllers(remaining, of: root, animated: false, effects: &$1) }
         }
         step.state.coordinators[c]!.shadow = []
+        step.note(.library, "\(step.name(ofObject: root)).delegate = nil; its screens removed")
       }
       step.state.world.objects[root].parentCoordinator = nil
+      step.note(.library, "\(step.name(ofObject: root)).parentCoordinator = nil")
     }
   }
 
