@@ -228,6 +228,8 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case assign(variable: Int, AssignmentOperator, CheckedExpression)
   /// Index into `CheckedFlow.asyncTasks`.
   case after(task: Int)
+  /// App code assigns the navigation stack directly: new controllers of these screens.
+  case setStack(screens: [Int])
 }
 
 public indirect enum CheckedExpression: Equatable, Sendable {

@@ -257,6 +257,7 @@ private struct FlowPrinter {
     case .takeover: return "takeover"
     case .activate: return "activate"
     case .send(let name): return "send \(name.text)"
+    case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
     case .assignment(let name, let op, let value): return "\(name.text) \(op.rawValue) \(expression(value))"
     case .ifElse, .after: return nil
     }

@@ -31,7 +31,7 @@ extension Parser.Session {
   /// ```
   /// statement := 'show' NAME | 'root' NAME | 'top' NAME anim? | 'pop' ('to' NAME)? anim?
   ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
-  ///            | 'finish' | 'takeover' | 'activate' | 'send' NAME
+  ///            | 'finish' | 'takeover' | 'activate' | 'send' NAME | 'setStack' NAME (',' NAME)*
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -68,6 +68,14 @@ extension Parser.Session {
     case "send":
       advance()
       return .send(expectName("a message name after 'send'"))
+    case "setStack":
+      advance()
+      var screens = [expectName("a screen name after 'setStack'")]
+      while current.kind == .comma && !current.startsLine {
+        advance()
+        screens.append(expectName("a screen name after ',' in 'setStack'"))
+      }
+      return .setStack(screens)
     case "if":
       return parseIf()
     case "after":

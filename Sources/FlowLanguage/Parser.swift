@@ -58,7 +58,7 @@ extension Parser {
   ]
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "finish", "takeover",
-    "activate", "send", "if", "else", "after",
+    "activate", "send", "if", "else", "after", "setStack",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
 

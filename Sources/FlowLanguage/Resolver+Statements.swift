@@ -65,6 +65,21 @@ extension Resolution {
     case .assignment(let name, let operation, let value):
       return resolveAssignment(name, operation, value, context)
 
+    case .setStack(let names):
+      var valid = true
+      if context.kind == .tabBar {
+        error(
+          .unsupportedStatement,
+          "'setStack' needs a NavigationCoordinator; '\(context.coordinatorName)' is a TabBarCoordinator",
+          at: at)
+        valid = false
+      }
+      var screens: [Int] = []
+      for name in names where !Self.isMissing(name) {
+        if let screen = lookUpScreen(name, markShown: true) { screens.append(screen) } else { valid = false }
+      }
+      return valid && screens.count == names.count ? .setStack(screens: screens) : nil
+
     case .after(let name, let body):
       let task = asyncTasks.count
       asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))

@@ -308,6 +308,9 @@ public indirect enum StatementKind: Equatable, Sendable {
   case assignment(Name, AssignmentOperator, Expression)
   /// `after NAME { … }`: async work; the block runs later as its own event.
   case after(Name, Block)
+  /// `setStack S, S…`: the app's own code assigns `navigationController.viewControllers`
+  /// (new controllers of these screens), bypassing the library's shadow stack.
+  case setStack([Name])
 }
 
 /// `animated: false` written after a navigation statement.

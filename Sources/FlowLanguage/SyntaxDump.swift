@@ -115,6 +115,8 @@ public enum SyntaxDump {
     case .takeover: line(indent, "takeover", into: &output)
     case .activate: line(indent, "activate", into: &output)
     case .send(let name): line(indent, "send \(name.text)", into: &output)
+    case .setStack(let names):
+      line(indent, "setStack " + names.map(\.text).joined(separator: ", "), into: &output)
     case .ifElse(let condition, let then, let otherwise):
       line(indent, "if \(expression(condition))", into: &output)
       dump(then, indent: indent + 1, into: &output)

@@ -404,4 +404,36 @@ import Testing
     #expect(h.events == ["app event 'push'"])
     #expect(h.system.isStuck(h.state))
   }
+
+  @Test func gap7AStackAssignedByAppCodeLeadsBackIntoRule3AndStopsTheTab() throws {
+    var h = try FlowHarness(
+      """
+      app A { window Main }
+      screen Home
+      screen Orders
+      screen OrderDetail
+      coordinator Main: TabBarCoordinator {
+        root window
+        start { startChild HomeFlow; startChild OrdersFlow }
+      }
+      coordinator HomeFlow: NavigationCoordinator {
+        root tab
+        start { root Home }
+      }
+      coordinator OrdersFlow: NavigationCoordinator {
+        root tab
+        start { root Orders }
+        on Orders.third { setStack Orders, OrderDetail }
+      }
+      """)
+    try h.perform("select tab 2")
+    try h.perform("tap Orders.third")
+    #expect(h.visibleStack == ["Orders", "OrderDetail"])
+    #expect(h.shadow(of: "OrdersFlow") == ["Orders"])
+    #expect(h.failingInvariants == ["shadow-sync"])
+    try h.perform("tap Back")
+    #expect(h.tree == ["Main", "HomeFlow"])
+    try h.perform("tap Orders.third")
+    #expect(h.lastStepViolations == ["dead-screen"])
+  }
 }

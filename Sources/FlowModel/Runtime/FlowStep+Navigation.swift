@@ -57,6 +57,19 @@ extension FlowStep {
     }
   }
 
+  /// The app's own `navigationController.viewControllers = [...]` with new controllers, as
+  /// radianttap's tab study does in `displayScreen(_:keepHierarchy:)`: the library's shadow
+  /// stack is not told (gap 7). A property assignment is not animated.
+  mutating func setStack(_ screens: [Int], in c: CoordinatorID) {
+    let nav = state.coordinators[c]!.root
+    note(
+      .library,
+      "app code: \(name(ofObject: nav)).viewControllers = [\(screens.map { flow.screens[$0].name }.joined(separator: ", "))]"
+    )
+    let list = screens.map { makeScreen($0, owner: c) }
+    uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
+  }
+
   /// `pop(animated:)`: nothing when the shadow stack has fewer than two; else drop its
   /// last, then `popViewController(animated:)`.
   mutating func pop(animated: Bool, in c: CoordinatorID) {

@@ -34,6 +34,7 @@ extension FlowStep {
     case .takeover: takeover(c)
     case .activate: activate(c)
     case .send(let message): send(message, from: c)
+    case .setStack(let screens): setStack(screens, in: c)
     case .ifElse(let condition, let then, let otherwise):
       if state.evaluate(condition, flow: flow, tables: tables, context: c) != 0 {
         execute(then, in: c)
