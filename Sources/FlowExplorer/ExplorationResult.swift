@@ -63,28 +63,9 @@ public struct PropertyViolation<Action: Sendable>: Sendable {
   }
 }
 
-/// A shortest trace reaching a state that satisfies a `sometimes` property.
-public struct PropertyExample<Action: Sendable>: Sendable {
-  /// Index of the property in ``TransitionSystem/properties``.
-  public var property: Int
-  /// Name of the property.
-  public var name: String
-  /// Index of the trace's first state in ``TransitionSystem/initialStates()``.
-  public var initialStateIndex: Int
-  /// Each step as an action position, as in ``PropertyViolation/actionIndices``.
-  public var actionIndices: [Int]
-  /// The actions of the trace.
-  public var trace: [Action]
-
-  /// Creates a trace record.
-  public init(property: Int, name: String, initialStateIndex: Int, actionIndices: [Int], trace: [Action]) {
-    self.property = property
-    self.name = name
-    self.initialStateIndex = initialStateIndex
-    self.actionIndices = actionIndices
-    self.trace = trace
-  }
-}
+/// A shortest trace reaching a state that satisfies a `sometimes` property: the same
+/// record as a violation's trace.
+public typealias PropertyExample<Action: Sendable> = PropertyViolation<Action>
 
 /// What an exhaustive exploration found.
 public struct ExplorationResult<Action: Sendable>: Sendable {

@@ -80,36 +80,23 @@ struct FlowStep {
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }
     for broken in effects.brokenRules {
       if broken.rule.isCrash {
-        report(.uikitCrash, "\(broken.rule.consoleMessage) (\(describe(broken)))")
+        report(.uikitCrash, describe(broken))
         stopped = true
         state.crashed = true
         return
       }
-      note(.rule, "UIKit: \(broken.rule.consoleMessage)")
-      report(.uikitNoop, "\(broken.rule.consoleMessage) (\(describe(broken)))")
+      note(.rule, "UIKit: \(broken.consoleMessage(naming: { name(ofObject: $0) }))")
+      report(.uikitNoop, describe(broken))
     }
     callbacks.append(contentsOf: effects.callbacks)
   }
 
+  /// A broken rule in words: for a crash, the exception UIKit raises; for a no-op, what
+  /// was attempted and why UIKit ignored it. Objects are named as in the report.
   func describe(_ broken: UIKitRuleBreak) -> String {
-    // The world names objects by id as "#N"; replace them by readable names.
-    var text = ""
-    var index = broken.detail.startIndex
-    let detail = broken.detail
-    while index < detail.endIndex {
-      if detail[index] == "#" {
-        var end = detail.index(after: index)
-        while end < detail.endIndex, detail[end].isNumber { end = detail.index(after: end) }
-        if let id = Int(detail[detail.index(after: index)..<end]) {
-          text += name(ofObject: id)
-          index = end
-          continue
-        }
-      }
-      text.append(detail[index])
-      index = detail.index(after: index)
-    }
-    return text
+    let name = { (id: ObjectID) in self.name(ofObject: id) }
+    return broken.rule.isCrash
+      ? "UIKit throws: " + broken.consoleMessage(naming: name) : broken.detail(naming: name)
   }
 
   mutating func makeScreen(_ screen: Int, owner: CoordinatorID?) -> ObjectID {

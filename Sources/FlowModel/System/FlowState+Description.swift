@@ -63,10 +63,10 @@ extension FlowState {
     for id in coordinators.indices where !tree.contains(id) && coordinators[id] != nil {
       lines.append("  (outside the tree) " + coordinatorName(id))
     }
+    let tables = FlowTables(flow: flow)
     let globalsText = flow.variables.indices.compactMap { index -> String? in
       guard flow.variables[index].owner == nil else { return nil }
       let variable = flow.variables[index]
-      let tables = FlowTables(flow: flow)
       let value = self.value(of: index, tables: tables, context: nil)
       if variable.type == .bool { return "\(variable.name) = \(value != 0)" }
       return "\(variable.name) = \(value)"
