@@ -96,13 +96,8 @@
         flags = Source.terminal
       } else {
         actions.removeAll(keepingCapacity: true)
-        system.actions(in: state, into: &actions)
-        if actions.isEmpty { flags = Source.deadlock }
-        precondition(actions.count <= Int(UInt16.max) + 1, "more than 65536 actions in one state")
-        for index in actions.indices {
-          stepScratch.removeAll(keepingCapacity: true)
-          let next = system.successor(of: state, via: actions[index], violations: &stepScratch)
-          for property in stepScratch {
+        system.expand(state, actions: &actions, violations: &stepScratch) { index, next, violations in
+          for property in violations {
             stepHits.append(StepHit(action: UInt32(index), property: Int32(property)))
           }
           if let next {
@@ -113,6 +108,8 @@
             cuts += 1
           }
         }
+        if actions.isEmpty { flags = Source.deadlock }
+        precondition(actions.count <= Int(UInt16.max) + 1, "more than 65536 actions in one state")
       }
       sources.append(
         Source(

@@ -41,9 +41,34 @@ public protocol TransitionSystem: Sendable {
   /// fill in derived data here (not part of the fingerprint) instead of in `successor`,
   /// which also runs for the many successors that turn out to be known states.
   func prepared(_ state: State) -> State
+
+  /// Every enabled action of `state` with its successor, in ``actions(in:into:)`` order:
+  /// appends the actions to `actions` (which arrives empty) and calls `body` once per
+  /// action with its position, its successor (`nil` when cut) and the step properties it
+  /// broke (as ``successor(of:via:violations:)`` reports them).
+  ///
+  /// Must agree with ``actions(in:into:)`` and ``successor(of:via:violations:)``. A model
+  /// whose states are costly to unpack implements it to unpack each state once for all of
+  /// its actions; the default calls the other two.
+  func expand(
+    _ state: State, actions: inout [Action], violations: inout [Int],
+    _ body: (_ position: Int, _ successor: State?, _ violations: [Int]) -> Void)
 }
 
 extension TransitionSystem {
   /// By default a state needs no preparation.
   @inlinable public func prepared(_ state: State) -> State { state }
+
+  /// By default, ``actions(in:into:)`` then ``successor(of:via:violations:)`` per action.
+  @inlinable public func expand(
+    _ state: State, actions: inout [Action], violations: inout [Int],
+    _ body: (_ position: Int, _ successor: State?, _ violations: [Int]) -> Void
+  ) {
+    self.actions(in: state, into: &actions)
+    for index in actions.indices {
+      violations.removeAll(keepingCapacity: true)
+      let next = successor(of: state, via: actions[index], violations: &violations)
+      body(index, next, violations)
+    }
+  }
 }

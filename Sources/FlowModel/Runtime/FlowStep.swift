@@ -6,8 +6,8 @@ import FlowLanguage
 /// UIKit callbacks are queued and delivered after the synchronous code that caused them
 /// returns, as animation completions and delegate calls arrive on a later run-loop turn.
 struct FlowStep {
-  let flow: CheckedFlow
   let tables: FlowTables
+  var flow: CheckedFlow { tables.flow }
   var state: FlowState
   var violations: [StepViolation] = []
   /// A reference, so that logging never needs exclusive access to the step.
@@ -29,8 +29,7 @@ struct FlowStep {
   static let maximumStatementsPerStep = 10_000
   var statementsRun = 0
 
-  init(flow: CheckedFlow, tables: FlowTables, state: FlowState, logging: Bool) {
-    self.flow = flow
+  init(tables: FlowTables, state: FlowState, logging: Bool) {
     self.tables = tables
     self.state = state
     self.logBuffer = logging ? StepLogBuffer() : nil
@@ -120,10 +119,12 @@ struct FlowStep {
     work.append(contentsOf: state.pending.map(\.coordinator))
     work.append(contentsOf: executing)
     while let c = work.popLast() {
-      guard c < marked.count, !marked[c], let instance = state.coordinators[c] else { continue }
+      guard c < marked.count, !marked[c], state.coordinators[c] != nil else { continue }
       marked[c] = true
-      work.append(contentsOf: instance.children)
+      work.append(contentsOf: state.coordinators[c]!.children)
     }
+    // Nearly always everything is held: then there is nothing to free.
+    guard marked.contains(false) else { return }
     var freed = false
     for c in state.coordinators.indices where !marked[c] && state.coordinators[c] != nil {
       note(.library, "\(name(ofCoordinator: c)) is deallocated")

@@ -4,7 +4,12 @@ import FlowLanguage
 ///
 /// Handlers are kept sparse (a dictionary per coordinator, used only for lookups, never
 /// iterated), so the tables grow with the number of handlers, not coordinators × screens.
-struct FlowTables: Sendable {
+///
+/// A class holding the flow too: a step refers to both through one reference, where copying
+/// the two structs into every step retained and released each of their arrays.
+final class FlowTables: Sendable {
+  /// The flow the tables are for.
+  let flow: CheckedFlow
   /// A handler body with its coverage slot (see `handlerLabels`).
   struct Handler: Sendable {
     let body: [CheckedStatement]
@@ -37,6 +42,7 @@ struct FlowTables: Sendable {
   }
 
   init(flow: CheckedFlow) {
+    self.flow = flow
     var slot: [Int] = []
     var isLocal: [Bool] = []
     var initialLocals = [[Int]](repeating: [], count: flow.coordinators.count)

@@ -87,8 +87,7 @@ public struct FlowSystem: TransitionSystem {
   /// The app launches: the scene delegate makes the window coordinator, sets its root
   /// as the window's root and starts it.
   public func launch(logging: Bool) -> StepOutcome {
-    var step = FlowStep(
-      flow: flow, tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
+    var step = FlowStep(tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
     let app = step.makeCoordinator(flow.windowCoordinator, parent: nil)
     step.state.appCoordinator = app
@@ -132,6 +131,21 @@ public struct FlowSystem: TransitionSystem {
     return outcome.packed
   }
 
+  /// Unpacks the state once for all of its actions.
+  public func expand(
+    _ packed: PackedState, actions: inout [FlowAction], violations: inout [Int],
+    _ body: (_ position: Int, _ successor: PackedState?, _ violations: [Int]) -> Void
+  ) {
+    let state = FlowState(packed: packed.words)
+    enabledActions(in: state, into: &actions)
+    for (position, action) in actions.enumerated() {
+      let outcome = run(state, action, logging: false, analyse: false)
+      violations.removeAll(keepingCapacity: true)
+      for violation in outcome.violations { violations.append(violation.property.rawValue) }
+      body(position, outcome.packed, violations)
+    }
+  }
+
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
   public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
     run(state, action, logging: logging, analyse: true)
@@ -140,7 +154,7 @@ public struct FlowSystem: TransitionSystem {
   /// `analyse: false` leaves the property bits and screen coverage to `prepared(_:)`, which
   /// the explorer calls once per new state: most successors turn out to be known states.
   func run(_ state: FlowState, _ action: FlowAction, logging: Bool, analyse: Bool) -> StepOutcome {
-    var step = FlowStep(flow: flow, tables: tables, state: state, logging: logging)
+    var step = FlowStep(tables: tables, state: state, logging: logging)
     step.note(.event, action.describe(in: state, flow: flow))
     switch action {
     case .tap(let event):
@@ -175,8 +189,9 @@ public struct FlowSystem: TransitionSystem {
       let crashed = FlowState.crashedApp()
       return StepOutcome(packed: pack(crashed), state: crashed, violations: step.violations, log: log)
     }
-    markOnScreen(&step.state)
-    var state = step.state.canonical()
+    var attachedCount = 0
+    var state = step.state.canonical(attachedCount: &attachedCount)
+    markOnScreen(&state, attachedCount: attachedCount)
     if analyse {
       recorder.record(state: state, handlersRun: step.handlersRun)
     } else if !step.handlersRun.isEmpty {
@@ -203,12 +218,12 @@ public struct FlowSystem: TransitionSystem {
     return pack(state)
   }
 
-  /// Records which coordinators have a screen in the hierarchy now.
-  private func markOnScreen(_ state: inout FlowState) {
-    let attached = state.world.attachedObjects()
-    for (object, owner) in state.owners.enumerated() {
-      guard attached[object], let owner, owner < state.coordinators.count, state.coordinators[owner] != nil,
-        case .screen = state.world.objects[object].kind
+  /// Records which coordinators have a screen in the hierarchy now. `state` is canonical,
+  /// so the objects in the hierarchy are its first `attachedCount` ones.
+  private func markOnScreen(_ state: inout FlowState, attachedCount: Int) {
+    for object in 0..<attachedCount {
+      guard let owner = state.owners[object], case .screen = state.world.objects[object].kind,
+        !state.coordinators[owner]!.wasOnScreen
       else { continue }
       state.coordinators[owner]!.wasOnScreen = true
     }
