@@ -113,18 +113,12 @@ struct FlowStep {
   /// window coordinator, each coordinator its `childCoordinators`, a pending task its
   /// coordinator, a running method its `self`. Weak references to freed ones become nil.
   mutating func collectCoordinators() {
-    var marked = [Bool](repeating: false, count: state.coordinators.count)
-    var work: [CoordinatorID] = []
-    if let app = state.appCoordinator { work.append(app) }
-    work.append(contentsOf: state.pending.map(\.coordinator))
-    work.append(contentsOf: executing)
-    while let c = work.popLast() {
-      guard c < marked.count, !marked[c], state.coordinators[c] != nil else { continue }
-      marked[c] = true
-      work.append(contentsOf: state.coordinators[c]!.children)
-    }
+    var marked = CoordinatorMarks(count: state.coordinators.count)
+    if let app = state.appCoordinator { mark(app, in: &marked) }
+    for entry in state.pending { mark(entry.coordinator, in: &marked) }
+    for c in executing { mark(c, in: &marked) }
     // Nearly always everything is held: then there is nothing to free.
-    guard marked.contains(false) else { return }
+    guard marked.marked < state.coordinators.count else { return }
     var freed = false
     for c in state.coordinators.indices where !marked[c] && state.coordinators[c] != nil {
       note(.library, "\(name(ofCoordinator: c)) is deallocated")
@@ -145,6 +139,13 @@ struct FlowStep {
         state.world.objects[o].parentCoordinator = nil
       }
     }
+  }
+
+  /// Marks `c` and the coordinators it holds through `childCoordinators`, recursively.
+  private func mark(_ c: CoordinatorID, in marked: inout CoordinatorMarks) {
+    guard c < state.coordinators.count, !marked[c], state.coordinators[c] != nil else { return }
+    marked.insert(c)
+    for child in state.coordinators[c]!.children { mark(child, in: &marked) }
   }
 
   func isAlive(_ c: CoordinatorID?) -> Bool {
@@ -182,5 +183,28 @@ struct FlowStep {
     case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy:
       break
     }
+  }
+}
+
+/// The coordinators found held while collecting: a bit mask, spilling into an array only
+/// for flows with more than 64 coordinators alive at once (no allocation otherwise).
+struct CoordinatorMarks {
+  private var low: UInt64 = 0
+  private var high: [Bool]
+  /// How many are marked.
+  private(set) var marked = 0
+
+  init(count: Int) {
+    high = count > 64 ? [Bool](repeating: false, count: count - 64) : []
+  }
+
+  subscript(_ c: CoordinatorID) -> Bool {
+    c < 64 ? low & (1 << UInt64(c)) != 0 : high[c - 64]
+  }
+
+  mutating func insert(_ c: CoordinatorID) {
+    guard !self[c] else { return }
+    if c < 64 { low |= 1 << UInt64(c) } else { high[c - 64] = true }
+    marked += 1
   }
 }

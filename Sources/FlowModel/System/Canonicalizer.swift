@@ -11,96 +11,127 @@ extension FlowState {
   /// The canonical form; `attachedCount` receives how many objects are in the window's
   /// hierarchy: in the canonical form they are objects `0..<attachedCount`.
   ///
-  /// The traversals use explicit stacks rather than nested recursive functions: a nested
-  /// function that mutates a captured variable boxes it on the heap, on every step.
+  /// The numberings live in one temporary (stack) allocation and the traversals recurse
+  /// through methods: this runs for every successor, most of which are known states.
   public func canonical(attachedCount: inout Int) -> FlowState {
     attachedCount = 0
     if crashed { return .crashedApp() }
+    let objectCount = world.objects.count
+    let coordinatorCount = coordinators.count
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (objectCount + coordinatorCount)) {
+      scratch in
+      var coordinatorNumbers = Numbering(scratch, from: 0, count: coordinatorCount)
+      var objectNumbers = Numbering(scratch, from: 2 * coordinatorCount, count: objectCount)
 
-    // Coordinators: the tree from the window coordinator (children in dictionary
-    // insertion order, depth first, pre-order), then those only pending work keeps alive.
-    var coordinatorMap = [CoordinatorID?](repeating: nil, count: coordinators.count)
-    var coordinatorOrder: [CoordinatorID] = []
-    coordinatorOrder.reserveCapacity(coordinators.count)
-    var work: [Int] = []
-    func visitCoordinators(from first: CoordinatorID) {
-      work.append(first)
-      while let c = work.popLast() {
-        guard c < coordinators.count, coordinatorMap[c] == nil, coordinators[c] != nil else { continue }
-        coordinatorMap[c] = coordinatorOrder.count
-        coordinatorOrder.append(c)
-        let children = coordinators[c]!.children
-        for child in children.reversed() { work.append(child) }
+      // Coordinators: the tree from the window coordinator (children in dictionary
+      // insertion order, depth first, pre-order), then those only pending work keeps alive.
+      if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers) }
+      let sortedPending = pending.count > 1 ? pending.sorted() : pending
+      for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers) }
+
+      // Objects: the window's hierarchy depth first, pre-order (children, then what is
+      // presented), then what live coordinators still hold.
+      if let root = world.windowRoot { visitObject(root, &objectNumbers) }
+      attachedCount = objectNumbers.count
+      for position in 0..<coordinatorNumbers.count {
+        let c = coordinatorNumbers.order[position]
+        visitObject(coordinators[c]!.root, &objectNumbers)
+        for vc in coordinators[c]!.shadow { visitObject(vc, &objectNumbers) }
       }
-    }
-    if let app = appCoordinator { visitCoordinators(from: app) }
-    let sortedPending = pending.sorted()
-    for entry in sortedPending { visitCoordinators(from: entry.coordinator) }
+      // A presenter that is no longer held keeps nothing alive; drop dangling links below.
 
-    // Objects: the window's hierarchy depth first, pre-order (children, then what is
-    // presented), then what live coordinators still hold.
-    var objectMap = [ObjectID?](repeating: nil, count: world.objects.count)
-    var objectOrder: [ObjectID] = []
-    objectOrder.reserveCapacity(world.objects.count)
-    func visitObjects(from first: ObjectID) {
-      work.append(first)
-      while let o = work.popLast() {
-        guard o < world.objects.count, objectMap[o] == nil else { continue }
-        objectMap[o] = objectOrder.count
-        objectOrder.append(o)
-        if let presented = world.objects[o].presented { work.append(presented) }
-        let children = world.objects[o].children
-        for child in children.reversed() { work.append(child) }
+      // Most steps keep every instance and their order: then the state is its own
+      // canonical form and copying it would only cost time.
+      if objectNumbers.isIdentity, coordinatorNumbers.isIdentity, pending == sortedPending {
+        var same = self
+        same.beyondBounds = false
+        return same
       }
+      return renumbered(objects: objectNumbers, coordinators: coordinatorNumbers, pending: sortedPending)
     }
-    if let root = world.windowRoot { visitObjects(from: root) }
-    attachedCount = objectOrder.count
-    for c in coordinatorOrder {
-      visitObjects(from: coordinators[c]!.root)
-      for vc in coordinators[c]!.shadow { visitObjects(from: vc) }
-    }
-    // A presenter that is no longer held keeps nothing alive; drop dangling links below.
+  }
 
-    // Most steps keep every instance and their order: then the state is its own canonical
-    // form and copying it would only cost time.
-    if objectOrder.count == world.objects.count, coordinatorOrder.count == coordinators.count,
-      objectOrder.indices.allSatisfy({ objectOrder[$0] == $0 }),
-      coordinatorOrder.indices.allSatisfy({ coordinatorOrder[$0] == $0 }),
-      pending == sortedPending
-    {
-      var same = self
-      same.beyondBounds = false
-      return same
-    }
+  private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering) {
+    guard c < coordinators.count, coordinators[c] != nil, numbers.number(c) else { return }
+    for child in coordinators[c]!.children { visitCoordinator(child, &numbers) }
+  }
 
+  private func visitObject(_ o: ObjectID, _ numbers: inout Numbering) {
+    guard o < world.objects.count, numbers.number(o) else { return }
+    for child in world.objects[o].children { visitObject(child, &numbers) }
+    if let presented = world.objects[o].presented { visitObject(presented, &numbers) }
+  }
+
+  /// A copy with only the numbered instances, in their new order, every link renumbered
+  /// and links to dropped instances cleared.
+  private func renumbered(
+    objects objectNumbers: Numbering, coordinators coordinatorNumbers: Numbering,
+    pending sortedPending: [PendingCompletion]
+  ) -> FlowState {
     var result = FlowState(globals: globals)
-    result.world.windowRoot = world.windowRoot.flatMap { objectMap[$0] }
-    result.world.objects.reserveCapacity(objectOrder.count)
-    result.owners.reserveCapacity(objectOrder.count)
-    for old in objectOrder {
+    result.world.windowRoot = world.windowRoot.flatMap { objectNumbers[$0] }
+    result.world.objects.reserveCapacity(objectNumbers.count)
+    result.owners.reserveCapacity(objectNumbers.count)
+    for position in 0..<objectNumbers.count {
+      let old = objectNumbers.order[position]
       var object = world.objects[old]
-      object.children = object.children.compactMap { objectMap[$0] }
-      object.container = object.container.flatMap { objectMap[$0] }
-      object.presented = object.presented.flatMap { objectMap[$0] }
-      object.presenting = object.presenting.flatMap { objectMap[$0] }
-      object.delegate = object.delegate.flatMap { coordinatorMap[$0] }
-      object.parentCoordinator = object.parentCoordinator.flatMap { coordinatorMap[$0] }
+      object.children = object.children.compactMap { objectNumbers[$0] }
+      object.container = object.container.flatMap { objectNumbers[$0] }
+      object.presented = object.presented.flatMap { objectNumbers[$0] }
+      object.presenting = object.presenting.flatMap { objectNumbers[$0] }
+      object.delegate = object.delegate.flatMap { coordinatorNumbers[$0] }
+      object.parentCoordinator = object.parentCoordinator.flatMap { coordinatorNumbers[$0] }
       result.world.objects.append(object)
-      result.owners.append(owners[old].flatMap { coordinatorMap[$0] })
+      result.owners.append(owners[old].flatMap { coordinatorNumbers[$0] })
     }
-    result.coordinators.reserveCapacity(coordinatorOrder.count)
-    for old in coordinatorOrder {
-      var instance = coordinators[old]!
-      instance.parent = instance.parent.flatMap { coordinatorMap[$0] }
-      instance.children = instance.children.compactMap { coordinatorMap[$0] }
-      instance.root = objectMap[instance.root]!
-      instance.shadow = instance.shadow.compactMap { objectMap[$0] }
+    result.coordinators.reserveCapacity(coordinatorNumbers.count)
+    for position in 0..<coordinatorNumbers.count {
+      var instance = coordinators[coordinatorNumbers.order[position]]!
+      instance.parent = instance.parent.flatMap { coordinatorNumbers[$0] }
+      instance.children = instance.children.compactMap { coordinatorNumbers[$0] }
+      instance.root = objectNumbers[instance.root]!
+      instance.shadow = instance.shadow.compactMap { objectNumbers[$0] }
       result.coordinators.append(instance)
     }
-    result.appCoordinator = appCoordinator.flatMap { coordinatorMap[$0] }
+    result.appCoordinator = appCoordinator.flatMap { coordinatorNumbers[$0] }
     result.pending = sortedPending.compactMap { entry in
-      coordinatorMap[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
+      coordinatorNumbers[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
     }.sorted()
     return result
+  }
+}
+
+/// New numbers for instances in the order they are first visited, held in borrowed
+/// memory: `map[old]` is the new number (-1 until visited), `order[new]` the old one.
+private struct Numbering {
+  let map: UnsafeMutableBufferPointer<Int>
+  let order: UnsafeMutableBufferPointer<Int>
+  /// How many are numbered so far.
+  private(set) var count = 0
+
+  /// Uses `2 * count` integers of `scratch` from `start`.
+  init(_ scratch: UnsafeMutableBufferPointer<Int>, from start: Int, count: Int) {
+    map = UnsafeMutableBufferPointer(rebasing: scratch[start..<start + count])
+    order = UnsafeMutableBufferPointer(rebasing: scratch[start + count..<start + 2 * count])
+    map.initialize(repeating: -1)
+  }
+
+  /// Numbers `old` unless it already has a number; false when it had one.
+  mutating func number(_ old: Int) -> Bool {
+    guard map[old] < 0 else { return false }
+    map[old] = count
+    order[count] = old
+    count += 1
+    return true
+  }
+
+  /// The new number of `old`, nil when it was not visited (it is dropped).
+  subscript(_ old: Int) -> Int? { map[old] < 0 ? nil : map[old] }
+
+  /// Every instance visited, each keeping its number.
+  var isIdentity: Bool {
+    guard count == map.count else { return false }
+    for new in 0..<count where order[new] != new { return false }
+    return true
   }
 }
