@@ -131,4 +131,53 @@ import Testing
     #expect(first.transitions == second.transitions, "seed \(seed)")
     #expect(first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "seed \(seed)")
   }
+
+  /// `expand` unpacks a state once for all its actions; it must give exactly what
+  /// `actions(in:into:)` and `successor(of:via:violations:)` give one action at a time.
+  @Test(arguments: seeds)
+  func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator made a flow with errors")
+      return
+    }
+    let system = FlowSystem(flow: flow)
+    // The first 300 states in BFS order (all of them in a smaller space).
+    var reachable = system.initialStates()
+    var seen = Set(reachable)
+    var position = 0
+    while position < reachable.count && reachable.count < 300 {
+      let state = reachable[position]
+      position += 1
+      guard !system.isTerminal(state) else { continue }
+      var actions: [FlowAction] = []
+      system.actions(in: state, into: &actions)
+      for action in actions {
+        var ignored: [Int] = []
+        if let next = system.successor(of: state, via: action, violations: &ignored),
+          seen.insert(next).inserted
+        {
+          reachable.append(next)
+        }
+      }
+    }
+    var checked = 0
+    for state in reachable where !system.isTerminal(state) {
+      var expected: [FlowAction] = []
+      system.actions(in: state, into: &expected)
+      var actions: [FlowAction] = []
+      var scratch: [Int] = []
+      var positions: [Int] = []
+      system.expand(state, actions: &actions, violations: &scratch) { position, successor, violations in
+        positions.append(position)
+        var oneByOne: [Int] = []
+        let alone = system.successor(of: state, via: expected[position], violations: &oneByOne)
+        #expect(successor?.words == alone?.words, "seed \(seed), action \(position)")
+        #expect(violations == oneByOne, "seed \(seed), action \(position)")
+      }
+      #expect(actions == expected, "seed \(seed)")
+      #expect(positions == Array(expected.indices), "seed \(seed)")
+      checked += 1
+    }
+    #expect(checked > 0 || reachable.allSatisfy { system.isTerminal($0) }, "seed \(seed)")
+  }
 }

@@ -15,31 +15,68 @@ public struct Coverage: Sendable, Equatable {
 }
 
 /// Collects coverage from the explorer's workers. A class because every copy of the
-/// system must record into one place; the mutex makes it safe across threads.
+/// system must record into one place.
+///
+/// Lock-free: each slot is a bit in an atomic word, set with a relaxed `or` only when a
+/// relaxed load shows it clear. Every step records the handlers it ran, from every
+/// thread; a mutex here made the threads queue on each other. Relaxed ordering suffices:
+/// the bits are read only after the workers have been joined.
 final class CoverageRecorder: Sendable {
-  private let coverage: Mutex<Coverage>
+  private let screens: AtomicBits
+  private let handlers: AtomicBits
 
   init(screens: Int, handlers: Int) {
-    coverage = Mutex(Coverage(screens: screens, handlers: handlers))
+    self.screens = AtomicBits(count: screens)
+    self.handlers = AtomicBits(count: handlers)
   }
 
   func record(state: FlowState, handlersRun: [Int]) {
     let attached = state.world.attachedObjects()
-    var shown: [Int] = []
     for (id, object) in state.world.objects.enumerated() where attached[id] {
-      if case .screen(let screen) = object.kind { shown.append(screen) }
+      if case .screen(let screen) = object.kind { screens.insert(screen) }
     }
-    coverage.withLock { coverage in
-      for screen in shown { coverage.screensShown[screen] = true }
-      for slot in handlersRun { coverage.handlersRun[slot] = true }
-    }
+    record(handlersRun: handlersRun)
   }
 
   func record(handlersRun: [Int]) {
-    coverage.withLock { coverage in
-      for slot in handlersRun { coverage.handlersRun[slot] = true }
-    }
+    for slot in handlersRun { handlers.insert(slot) }
   }
 
-  var snapshot: Coverage { coverage.withLock { $0 } }
+  var snapshot: Coverage {
+    var coverage = Coverage(screens: screens.count, handlers: handlers.count)
+    for index in 0..<screens.count { coverage.screensShown[index] = screens.contains(index) }
+    for index in 0..<handlers.count { coverage.handlersRun[index] = handlers.contains(index) }
+    return coverage
+  }
+}
+
+/// A fixed number of bits that threads set concurrently.
+private final class AtomicBits: @unchecked Sendable {
+  // @unchecked: the words are only ever accessed through atomic operations.
+  private let words: UnsafeMutablePointer<Atomic<UInt64>>
+  private let wordCount: Int
+  /// Number of bits.
+  let count: Int
+
+  init(count: Int) {
+    self.count = count
+    wordCount = max(1, (count + 63) / 64)
+    words = .allocate(capacity: wordCount)
+    for index in 0..<wordCount { (words + index).initialize(to: Atomic(0)) }
+  }
+
+  deinit {
+    words.deinitialize(count: wordCount)
+    words.deallocate()
+  }
+
+  func insert(_ bit: Int) {
+    let mask: UInt64 = 1 << UInt64(bit % 64)
+    guard words[bit / 64].load(ordering: .relaxed) & mask == 0 else { return }
+    words[bit / 64].bitwiseOr(mask, ordering: .relaxed)
+  }
+
+  func contains(_ bit: Int) -> Bool {
+    words[bit / 64].load(ordering: .relaxed) & (1 << UInt64(bit % 64)) != 0
+  }
 }

@@ -215,7 +215,7 @@ public struct FlowSystem: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     let state = FlowState(packed: packed.words)
     recorder.record(state: state, handlersRun: [])
-    return pack(state)
+    return pack(state, words: packed.words)
   }
 
   /// Records which coordinators have a screen in the hierarchy now. `state` is canonical,
@@ -250,6 +250,11 @@ public struct FlowSystem: TransitionSystem {
 
   /// Packs a canonical state with its derived property bits.
   public func pack(_ state: FlowState) -> PackedState {
+    pack(state, words: state.packed())
+  }
+
+  /// Packs a canonical state whose words are already known.
+  func pack(_ state: FlowState, words: [UInt16]) -> PackedState {
     var holds: UInt64 = 0
     if let home = flow.home, state.topScreen() == home { holds |= 1 }
     for (index, property) in flow.properties.enumerated() {
@@ -259,7 +264,7 @@ public struct FlowSystem: TransitionSystem {
     }
     var failing = InvariantCheck(flow: flow, state: state).failingBits()
     if isStuck(state) { failing |= Self.stuckBit }
-    return PackedState(words: state.packed(), failing: failing, holds: holds)
+    return PackedState(words: words, failing: failing, holds: holds)
   }
 
   /// The explorer's fixed hash over the packed words, four to a 64-bit lane, length first.
