@@ -132,21 +132,13 @@ import Testing
     #expect(first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "seed \(seed)")
   }
 
-  /// `expand` unpacks a state once for all its actions; it must give exactly what
-  /// `actions(in:into:)` and `successor(of:via:violations:)` give one action at a time.
-  @Test(arguments: seeds)
-  func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
-    guard let flow = Self.generatedFlow(seed: seed) else {
-      Issue.record("seed \(seed): the generator made a flow with errors")
-      return
-    }
-    let system = FlowSystem(flow: flow)
-    // The first 300 states in BFS order (all of them in a smaller space).
-    var reachable = system.initialStates()
-    var seen = Set(reachable)
+  /// The first `count` states of a BFS in order (all of them in a smaller space).
+  static func firstStates(_ system: FlowSystem, count: Int = 300) -> [PackedState] {
+    var states = system.initialStates()
+    var seen = Set(states)
     var position = 0
-    while position < reachable.count && reachable.count < 300 {
-      let state = reachable[position]
+    while position < states.count && states.count < count {
+      let state = states[position]
       position += 1
       guard !system.isTerminal(state) else { continue }
       var actions: [FlowAction] = []
@@ -156,10 +148,23 @@ import Testing
         if let next = system.successor(of: state, via: action, violations: &ignored),
           seen.insert(next).inserted
         {
-          reachable.append(next)
+          states.append(next)
         }
       }
     }
+    return states
+  }
+
+  /// `expand` unpacks a state once for all its actions; it must give exactly what
+  /// `actions(in:into:)` and `successor(of:via:violations:)` give one action at a time.
+  @Test(arguments: seeds)
+  func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator made a flow with errors")
+      return
+    }
+    let system = FlowSystem(flow: flow)
+    let reachable = Self.firstStates(system)
     var checked = 0
     for state in reachable where !system.isTerminal(state) {
       var expected: [FlowAction] = []
@@ -179,5 +184,24 @@ import Testing
       checked += 1
     }
     #expect(checked > 0 || reachable.allSatisfy { system.isTerminal($0) }, "seed \(seed)")
+  }
+
+  /// A canonical state is its own canonical form, and the objects in the window's hierarchy
+  /// are its first `attachedCount` (what the on-screen marking relies on).
+  @Test(arguments: seeds)
+  func canonicalFormIsStableAndPutsTheHierarchyFirst(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator made a flow with errors")
+      return
+    }
+    for packed in Self.firstStates(FlowSystem(flow: flow)) {
+      let state = FlowState(packed: packed.words)
+      var attachedCount = -1
+      var expected = state
+      expected.beyondBounds = false  // a flag of the step, not of the form
+      #expect(state.canonical(attachedCount: &attachedCount) == expected, "seed \(seed)")
+      let attached = state.world.attachedObjects()
+      #expect(attached == (0..<attached.count).map { $0 < attachedCount }, "seed \(seed)")
+    }
   }
 }

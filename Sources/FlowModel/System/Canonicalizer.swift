@@ -2,17 +2,12 @@
 // deallocated ones dropped, so that two states that differ only in the identities of
 // their instances are one state.
 extension FlowState {
-  /// - Complexity: O(objects + coordinators) plus the sort of `pending`.
-  public func canonical() -> FlowState {
-    var attachedCount = 0
-    return canonical(attachedCount: &attachedCount)
-  }
-
   /// The canonical form; `attachedCount` receives how many objects are in the window's
   /// hierarchy: in the canonical form they are objects `0..<attachedCount`.
   ///
   /// The numberings live in one temporary (stack) allocation and the traversals recurse
   /// through methods: this runs for every successor, most of which are known states.
+  /// - Complexity: O(objects + coordinators) plus the sort of `pending`.
   public func canonical(attachedCount: inout Int) -> FlowState {
     attachedCount = 0
     if crashed { return .crashedApp() }

@@ -19,8 +19,9 @@ public struct Coverage: Sendable, Equatable {
 ///
 /// Lock-free: each slot is a bit in an atomic word, set with a relaxed `or` only when a
 /// relaxed load shows it clear. Every step records the handlers it ran, from every
-/// thread; a mutex here made the threads queue on each other. Relaxed ordering suffices:
-/// the bits are read only after the workers have been joined.
+/// thread, so a mutex would be taken once per step; after the first few steps the load
+/// finds the bit set and nothing is written. Relaxed ordering suffices: the bits are read
+/// only after the workers have been joined.
 final class CoverageRecorder: Sendable {
   private let screens: AtomicBits
   private let handlers: AtomicBits

@@ -126,7 +126,13 @@ public struct FlowSystem: TransitionSystem {
   public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
     -> PackedState?
   {
-    let outcome = run(FlowState(packed: packed.words), action, logging: false, analyse: false)
+    explore(FlowState(packed: packed.words), action, violations: &violations)
+  }
+
+  /// A step as the explorer sees it: the packed successor, and the step properties broken
+  /// appended to `violations`.
+  private func explore(_ state: FlowState, _ action: FlowAction, violations: inout [Int]) -> PackedState? {
+    let outcome = run(state, action, logging: false, analyse: false)
     for violation in outcome.violations { violations.append(violation.property.rawValue) }
     return outcome.packed
   }
@@ -139,10 +145,9 @@ public struct FlowSystem: TransitionSystem {
     let state = FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
     for (position, action) in actions.enumerated() {
-      let outcome = run(state, action, logging: false, analyse: false)
       violations.removeAll(keepingCapacity: true)
-      for violation in outcome.violations { violations.append(violation.property.rawValue) }
-      body(position, outcome.packed, violations)
+      let successor = explore(state, action, violations: &violations)
+      body(position, successor, violations)
     }
   }
 
