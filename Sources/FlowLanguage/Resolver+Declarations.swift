@@ -94,14 +94,25 @@ extension Resolution {
     }
   }
 
-  /// The largest value a limit other than `depth` and `states` accepts.
+  /// The largest value `presented` and `pending` accept.
   static let limitMaximum = 1_000_000_000
+  /// The largest value `stack` and `coordinators` accept. The model stores a navigation
+  /// stack, a shadow stack and a coordinator's children in at most 31 ids (`IDList`); the
+  /// margin lets one step push or start several beyond the bound before it is cut there.
+  static let listLimitMaximum = 24
 
   private mutating func setLimit(_ name: String, _ value: Int, at offset: Int) {
     let unbounded = name == "depth" || name == "states"
-    guard value >= 1, unbounded || value <= Self.limitMaximum else {
-      let range = unbounded ? "at least 1" : "between 1 and \(Self.limitMaximum)"
-      error(.invalidLimit, "limit '\(name)' must be \(range), not \(value)", at: offset)
+    let listed = name == "stack" || name == "coordinators"
+    let maximum = listed ? Self.listLimitMaximum : Self.limitMaximum
+    guard value >= 1, unbounded || value <= maximum else {
+      let range = unbounded ? "at least 1" : "between 1 and \(maximum)"
+      var message = "limit '\(name)' must be \(range), not \(value)"
+      if listed && value > maximum {
+        message +=
+          "; flowcheck models at most \(maximum) view controllers per stack and \(maximum) coordinators"
+      }
+      error(.invalidLimit, message, at: offset)
       return
     }
     switch name {

@@ -120,7 +120,13 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       .unknownLimit, "unknown limit 'stak'; did you mean 'stack'?"),
     DiagnosticCase(
       "limit below 1", "app Shop {\n  window App\n  limits { stack 1️⃣0 }\n}\n" + homeScreen + appCoordinator,
-      .invalidLimit, "limit 'stack' must be between 1 and 1000000000, not 0"),
+      .invalidLimit, "limit 'stack' must be between 1 and 24, not 0"),
+    DiagnosticCase(
+      "stack beyond what the model stores",
+      "app Shop {\n  window App\n  limits { stack 1️⃣25 }\n}\n" + homeScreen + appCoordinator,
+      .invalidLimit,
+      "limit 'stack' must be between 1 and 24, not 25; flowcheck models at most 24 view controllers per stack and 24 coordinators"
+    ),
     DiagnosticCase(
       "limit too large",
       "app Shop {\n  window App\n  limits { pending 1️⃣2000000000 }\n}\n" + homeScreen + appCoordinator,

@@ -337,6 +337,56 @@ import Testing
     #expect(h.events.isEmpty)
   }
 
+  @Test func aStepThatOverflowsAStackIsCutWithoutReports() throws {
+    let pushes = Array(repeating: "show Page", count: IDList.capacity + 4).joined(separator: "; ")
+    let h = try FlowHarness(
+      """
+      app A {
+        window App
+        limits { stack 24 }
+      }
+      screen Home
+      screen Page
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.few { show Page; show Page; show Page }
+        on Home.many { \(pushes); pop to Home }
+      }
+      """)
+    var actions: [FlowAction] = []
+    h.system.enabledActions(in: h.state, into: &actions)
+    let outcomes = actions.map { h.system.run(h.state, $0, logging: false) }
+    let described = actions.map { $0.describe(in: h.state, flow: h.flow) }
+    let few = try #require(described.firstIndex(of: "tap Home.few"))
+    let many = try #require(described.firstIndex(of: "tap Home.many"))
+    #expect(outcomes[few].packed != nil)
+    #expect(outcomes[few].state.world.objects.filter(\.isScreen).count == 4)
+    // Back at [Home] by its end, but the list dropped ids on the way: cut, not trusted.
+    #expect(outcomes[many].packed == nil, "the step beyond the list capacity is cut")
+    #expect(outcomes[many].violations.isEmpty)
+  }
+
+  @Test func idListsKeepOrderAndMarkAnOverflow() {
+    var list: IDList = [3, 1, 2]
+    list.append(7)
+    list.remove(at: 1)
+    list.insert(9, at: 0)
+    #expect(Array(list) == [9, 3, 2, 7])
+    list.removeLast(2)
+    #expect(list == [9, 3])
+    #expect(!list.overflowed)
+    list.renumber { $0 == 9 ? nil : $0 + 1 }
+    #expect(list == [4])
+    var full = IDList(0..<IDList.capacity)
+    #expect(!full.overflowed && full.count == IDList.capacity)
+    full.append(99)
+    #expect(full.overflowed && full.count == IDList.capacity && full.last == IDList.capacity - 1)
+    var large = IDList()
+    large.append(70_000)
+    #expect(large.overflowed && large.isEmpty)
+  }
+
   // MARK: Review findings
 
   @Test func topAnimatedOnAnEmptyStackTraps() throws {

@@ -89,7 +89,7 @@ struct WorldGestureTests {
   @Test func aCompletedSwipeBackIsAnInteractivePop() {
     let (world, _, nav, stack, _) = tabbedWorld(depth: 3)
     let (after, effects) = world.after { $0.perform(.swipeBack(nav: nav, completes: true), effects: &$1) }
-    #expect(after[nav].children == Array(stack.prefix(2)))
+    #expect(Array(after[nav].children) == Array(stack.prefix(2)))
     #expect(
       effects.callbacks == [
         .navigationWillShow(nav: nav, shown: stack[1], animated: true),

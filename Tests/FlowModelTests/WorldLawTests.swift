@@ -54,15 +54,16 @@ private struct RandomWorld {
       return ("pop #\(nav)", { $0.pop(nav, animated: animated, effects: &$1) })
     case 4:
       let stack = world[nav].children
-      let target = !stack.isEmpty && rng.coin() ? rng.pick(stack) : object
+      let target = !stack.isEmpty && rng.coin() ? rng.pick(Array(stack)) : object
       return ("pop #\(nav) to #\(target)", { $0.popTo(target, in: nav, animated: animated, effects: &$1) })
     case 5:
       return ("pop #\(nav) to root", { $0.popToRoot(nav, animated: animated, effects: &$1) })
     case 6:
-      let pool = world[nav].children + screens
+      let pool = Array(world[nav].children) + screens
       let list = (0..<rng.below(4)).map { _ in rng.pick(pool) }
       return (
-        "set #\(nav) to \(list)", { $0.setViewControllers(list, of: nav, animated: animated, effects: &$1) }
+        "set #\(nav) to \(list)",
+        { $0.setViewControllers(IDList(list), of: nav, animated: animated, effects: &$1) }
       )
     case 7, 8:
       let presenter = rng.coin() ? (world.visibleTop() ?? other) : other

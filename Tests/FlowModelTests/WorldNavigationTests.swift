@@ -18,7 +18,7 @@ struct WorldNavigationTests {
   func pushShowsTheNewTop(animated: Bool) {
     let (world, nav, stack, free) = stackWorld(depth: 1)
     let (after, effects) = world.after { $0.push(free, on: nav, animated: animated, effects: &$1) }
-    #expect(after[nav].children == stack + [free])
+    #expect(Array(after[nav].children) == stack + [free])
     #expect(after[free].container == nav)
     #expect(after.visibleTop() == free)
     let transition = animated ? TransitionContext(from: stack[0], to: free, isInteractive: false) : nil
@@ -47,7 +47,7 @@ struct WorldNavigationTests {
   func popRemovesTheTop(animated: Bool) {
     let (world, nav, stack, _) = stackWorld(depth: 3)
     let (after, effects) = world.after { $0.pop(nav, animated: animated, effects: &$1) }
-    #expect(after[nav].children == Array(stack.prefix(2)))
+    #expect(Array(after[nav].children) == Array(stack.prefix(2)))
     #expect(after[stack[2]].container == nil)
     #expect(!after.isInWindowHierarchy(stack[2]))
     let transition = animated ? TransitionContext(from: stack[2], to: stack[1], isInteractive: false) : nil
@@ -62,7 +62,7 @@ struct WorldNavigationTests {
   @Test func popToRemovesEveryControllerAboveTheTargetTopFirst() {
     let (world, nav, stack, _) = stackWorld(depth: 4)
     let (after, effects) = world.after { $0.popTo(stack[1], in: nav, animated: true, effects: &$1) }
-    #expect(after[nav].children == Array(stack.prefix(2)))
+    #expect(Array(after[nav].children) == Array(stack.prefix(2)))
     #expect(
       effects.callbacks == [
         .navigationWillShow(nav: nav, shown: stack[1], animated: true),
@@ -108,7 +108,7 @@ struct WorldNavigationTests {
   func setViewControllersWithTheSameListChangesNothing(animated: Bool) {
     let (world, nav, stack, _) = stackWorld(depth: 3)
     let (after, effects) = world.after {
-      $0.setViewControllers(stack, of: nav, animated: animated, effects: &$1)
+      $0.setViewControllers(IDList(stack), of: nav, animated: animated, effects: &$1)
     }
     #expect(after == world)
     #expect(effects == WorldEffects())
@@ -119,9 +119,9 @@ struct WorldNavigationTests {
     let (world, nav, stack, free) = stackWorld(depth: 3)
     let list = [stack[0], free]
     let (after, effects) = world.after {
-      $0.setViewControllers(list, of: nav, animated: animated, effects: &$1)
+      $0.setViewControllers(IDList(list), of: nav, animated: animated, effects: &$1)
     }
-    #expect(after[nav].children == list)
+    #expect(Array(after[nav].children) == list)
     #expect(after[free].container == nav)
     #expect(after[stack[1]].container == nil && after[stack[2]].container == nil)
     let transition = animated ? TransitionContext(from: stack[2], to: free, isInteractive: false) : nil
@@ -137,16 +137,20 @@ struct WorldNavigationTests {
   @Test func setViewControllersKeepingTheTopOnlyReportsRemovals() {
     let (world, nav, stack, _) = stackWorld(depth: 3)
     let list = [stack[0], stack[2]]
-    let (after, effects) = world.after { $0.setViewControllers(list, of: nav, animated: true, effects: &$1) }
-    #expect(after[nav].children == list)
+    let (after, effects) = world.after {
+      $0.setViewControllers(IDList(list), of: nav, animated: true, effects: &$1)
+    }
+    #expect(Array(after[nav].children) == list)
     #expect(effects.callbacks == [.removedFromHierarchy(stack[1])])
   }
 
   @Test func setViewControllersMayReorderTheStack() {
     let (world, nav, stack, _) = stackWorld(depth: 3)
     let list = [stack[2], stack[0], stack[1]]
-    let (after, effects) = world.after { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
-    #expect(after[nav].children == list)
+    let (after, effects) = world.after {
+      $0.setViewControllers(IDList(list), of: nav, animated: false, effects: &$1)
+    }
+    #expect(Array(after[nav].children) == list)
     #expect(effects.brokenRules == [])
     #expect(
       effects.callbacks == [

@@ -39,7 +39,7 @@ struct WorldPresentationTests {
     #expect(after.modalChain() == [login])
     #expect(after[nav].presented == nil && after[sheet].presenting == nil && after[sheet].presented == nil)
     #expect(after[cover].presenting == nil)
-    #expect(after[nav].children == stack, "a torn-down navigation controller keeps its stack")
+    #expect(Array(after[nav].children) == stack, "a torn-down navigation controller keeps its stack")
     #expect(
       effects.callbacks == [
         .removedFromHierarchy(cover), .removedFromHierarchy(sheet), .removedFromHierarchy(nav),
@@ -125,7 +125,7 @@ struct WorldPresentationTests {
     builder.present(nav, from: home)
     let (after, effects) = builder.world.after { $0.dismiss(from: flow[1], animated: true, effects: &$1) }
     #expect(after.modalChain() == [home])
-    #expect(after[nav].children == flow)
+    #expect(Array(after[nav].children) == flow)
     #expect(!after.isInWindowHierarchy(flow[0]))
     #expect(
       effects.callbacks == [

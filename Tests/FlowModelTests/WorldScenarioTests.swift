@@ -25,7 +25,7 @@ struct WorldBuilder {
     _ stack: [ObjectID], style: PresentationStyle = .pageSheet, modal: Bool = false
   ) -> ObjectID {
     let nav = world.makeNavigationController(style: style, modalInPresentation: modal)
-    expectClean { $0.setViewControllers(stack, of: nav, animated: false, effects: &$1) }
+    expectClean { $0.setViewControllers(IDList(stack), of: nav, animated: false, effects: &$1) }
     return nav
   }
 

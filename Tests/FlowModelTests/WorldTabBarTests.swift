@@ -14,7 +14,7 @@ struct WorldTabBarTests {
       #expect(effects == WorldEffects())
       world = after
     }
-    #expect(world[tabBar].children == tabs)
+    #expect(Array(world[tabBar].children) == tabs)
     #expect(world[tabBar].selectedIndex == 0)
     #expect(tabs.allSatisfy { world[$0].container == tabBar })
   }

@@ -91,4 +91,13 @@ extension FlowState {
       }
     }
   }
+
+  /// Some stack, shadow stack or children list took more ids than `IDList.capacity`.
+  public var hasOverflowedList: Bool {
+    for object in world.objects where object.children.overflowed { return true }
+    for case let instance? in coordinators where instance.children.overflowed || instance.shadow.overflowed {
+      return true
+    }
+    return false
+  }
 }

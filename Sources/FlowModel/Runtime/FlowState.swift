@@ -15,11 +15,11 @@ public struct CoordinatorInstance: Hashable, Sendable {
   /// `weak var parent`.
   public var parent: CoordinatorID?
   /// The values of `childCoordinators`, in insertion order; the key of each is its declaration's identifier.
-  public var children: [CoordinatorID]
+  public var children: IDList
   /// `rootViewController`: a navigation or tab bar controller.
   public var root: ObjectID
   /// `NavigationCoordinator.viewControllers`, the shadow stack (strong references).
-  public var shadow: [ObjectID]
+  public var shadow: IDList
   /// `isStarted` (never reset by the library).
   public var isStarted: Bool
   /// Some view controller it created was in the window hierarchy at a quiescent state.

@@ -66,7 +66,7 @@ extension FlowStep {
       .library,
       "app code: \(name(ofObject: nav)).viewControllers = [\(screens.map { flow.screens[$0].name }.joined(separator: ", "))]"
     )
-    let list = screens.map { makeScreen($0, owner: c) }
+    let list = IDList(screens.map { makeScreen($0, owner: c) })
     uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
   }
 
@@ -90,7 +90,7 @@ extension FlowStep {
       index < shadow.count - 1
     else { return }
     let vc = shadow[index]
-    state.coordinators[c]!.shadow = Array(shadow[...index])
+    state.coordinators[c]!.shadow = IDList(shadow[...index])
     let nav = state.coordinators[c]!.root
     uikit { $0.popTo(vc, in: nav, animated: animated, effects: &$1) }
   }
@@ -150,7 +150,7 @@ extension FlowStep {
       finish(d)
       return
     }
-    state.coordinators[d]!.shadow = Array(shadow[...index])
+    state.coordinators[d]!.shadow = IDList(shadow[...index])
     handlePopBack(d, to: vc)
   }
 }

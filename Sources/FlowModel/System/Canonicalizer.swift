@@ -70,7 +70,7 @@ extension FlowState {
     for position in 0..<objectNumbers.count {
       let old = objectNumbers.order[position]
       var object = world.objects[old]
-      object.children = object.children.compactMap { objectNumbers[$0] }
+      object.children.renumber { objectNumbers[$0] }
       object.container = object.container.flatMap { objectNumbers[$0] }
       object.presented = object.presented.flatMap { objectNumbers[$0] }
       object.presenting = object.presenting.flatMap { objectNumbers[$0] }
@@ -83,9 +83,9 @@ extension FlowState {
     for position in 0..<coordinatorNumbers.count {
       var instance = coordinators[coordinatorNumbers.order[position]]!
       instance.parent = instance.parent.flatMap { coordinatorNumbers[$0] }
-      instance.children = instance.children.compactMap { coordinatorNumbers[$0] }
+      instance.children.renumber { coordinatorNumbers[$0] }
       instance.root = objectNumbers[instance.root]!
-      instance.shadow = instance.shadow.compactMap { objectNumbers[$0] }
+      instance.shadow.renumber { objectNumbers[$0] }
       result.coordinators.append(instance)
     }
     result.appCoordinator = appCoordinator.flatMap { coordinatorNumbers[$0] }

@@ -190,6 +190,11 @@ public struct FlowSystem: TransitionSystem {
     step.deliverCallbacks()
     step.collectCoordinators()
     let log = step.log ?? StepLog()
+    // A list that overflowed dropped an id, so the rest of the step ran on a wrong model: the
+    // step is cut like one beyond a bound, and what it reported is not trusted.
+    if step.state.hasOverflowedList {
+      return StepOutcome(packed: nil, state: step.state, violations: [], log: log)
+    }
     if step.state.crashed {
       let crashed = FlowState.crashedApp()
       return StepOutcome(packed: pack(crashed), state: crashed, violations: step.violations, log: log)

@@ -42,7 +42,7 @@ extension FlowState {
         i += 1
       }
       func put(optional value: Int?) { put(value.map { $0 + 1 } ?? 0) }
-      func put(list: [Int]) {
+      func put(list: some Collection<Int>) {
         put(list.count)
         for value in list { put(value) }
       }
@@ -99,10 +99,9 @@ extension FlowState {
       let value = take()
       return value == 0 ? nil : value - 1
     }
-    func list() -> [Int] {
+    func list() -> IDList {
       let count = take()
-      var values: [Int] = []
-      values.reserveCapacity(count)
+      var values = IDList()
       for _ in 0..<count { values.append(take()) }
       return values
     }

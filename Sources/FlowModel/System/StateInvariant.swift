@@ -33,7 +33,7 @@ public struct InvariantCheck {
     flow.coordinators[state.coordinators[c]!.declaration].name
   }
 
-  private func screenNames(_ ids: [ObjectID]) -> String {
+  private func screenNames(_ ids: some Sequence<ObjectID>) -> String {
     "["
       + ids.map { id -> String in
         if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }

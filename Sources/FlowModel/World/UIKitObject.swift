@@ -26,7 +26,7 @@ public struct UIKitObject: Hashable, Sendable {
   /// `isModalInPresentation`: a sheet showing it refuses the swipe-down.
   public var modalInPresentation: Bool
   /// Navigation controller: `viewControllers`, bottom to top. Tab bar controller: tabs in order.
-  public var children: [ObjectID]
+  public var children: IDList
   /// Tab bar controller only: `selectedIndex` (0 while it has no tabs).
   public var selectedIndex: Int
   /// The navigation or tab bar controller this one is a child of (`parent`).
@@ -42,7 +42,7 @@ public struct UIKitObject: Hashable, Sendable {
 
   public init(
     kind: UIKitObjectKind, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false,
-    children: [ObjectID] = [], selectedIndex: Int = 0, container: ObjectID? = nil,
+    children: IDList = [], selectedIndex: Int = 0, container: ObjectID? = nil,
     presented: ObjectID? = nil, presenting: ObjectID? = nil, delegate: Int? = nil,
     parentCoordinator: Int? = nil
   ) {

@@ -82,7 +82,7 @@ extension World {
   /// Hard rules: duplicates, navigation or tab bar controllers in the list, or a controller
   /// with a parent other than this navigation controller.
   public mutating func setViewControllers(
-    _ list: [ObjectID], of nav: ObjectID, animated: Bool, effects: inout WorldEffects
+    _ list: IDList, of nav: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
     requireNavigationController(nav, "setViewControllers")
     for (index, vc) in list.enumerated() {

@@ -1,0 +1,117 @@
+/// A short list of object or coordinator ids (a navigation stack, a tab bar's tabs, a
+/// coordinator's children or shadow stack), stored inline in 64 bytes.
+///
+/// A `UIKitObject` or `CoordinatorInstance` holding such lists is plain data: copying one
+/// touches no heap and no reference count. With `[Int]` lists, allocating, retaining and
+/// freeing them took about two fifths of the search.
+///
+/// At most `capacity` ids, each below 65,536 (a packed state stores ids in 16 bits anyway).
+/// Appending beyond that leaves the list unchanged and sets `overflowed`, for good: the model
+/// then no longer matches the app, so the step that did it is cut (see `FlowSystem`), and the
+/// resolver keeps `limits { stack … }` below the capacity so that only a step that pushes
+/// many controllers at once beyond the bound can get there.
+public struct IDList: Sendable {
+  /// The most ids a list holds.
+  public static let capacity = 31
+
+  private var storedCount: UInt8 = 0
+  /// An append did not fit.
+  public private(set) var overflowed = false
+  private var storage = InlineArray<31, UInt16>(repeating: 0)
+
+  public init() {}
+
+  public init(_ elements: some Sequence<Int>) {
+    for element in elements { append(element) }
+  }
+
+  private static func fits(_ value: Int) -> Bool { value >= 0 && value <= Int(UInt16.max) }
+}
+
+extension IDList: RandomAccessCollection, MutableCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { Int(storedCount) }
+
+  public subscript(position: Int) -> Int {
+    get {
+      precondition(position >= 0 && position < Int(storedCount), "IDList index out of range")
+      return Int(storage[position])
+    }
+    set {
+      precondition(position >= 0 && position < Int(storedCount), "IDList index out of range")
+      guard Self.fits(newValue) else {
+        overflowed = true
+        return
+      }
+      storage[position] = UInt16(newValue)
+    }
+  }
+}
+
+extension IDList: RangeReplaceableCollection {
+  public mutating func append(_ newElement: Int) {
+    guard Int(storedCount) < Self.capacity, Self.fits(newElement) else {
+      overflowed = true
+      return
+    }
+    storage[Int(storedCount)] = UInt16(newElement)
+    storedCount += 1
+  }
+
+  public mutating func replaceSubrange<C: Collection<Int>>(_ subrange: Range<Int>, with newElements: C) {
+    precondition(subrange.lowerBound >= 0 && subrange.upperBound <= count, "IDList range out of bounds")
+    let newCount = Int(storedCount) - subrange.count + newElements.count
+    guard newCount <= Self.capacity, newElements.allSatisfy(Self.fits) else {
+      overflowed = true
+      return
+    }
+    var result = storage
+    var index = subrange.lowerBound
+    for element in newElements {
+      result[index] = UInt16(element)
+      index += 1
+    }
+    for old in subrange.upperBound..<Int(storedCount) {
+      result[index] = storage[old]
+      index += 1
+    }
+    storage = result
+    storedCount = UInt8(newCount)
+  }
+
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    storedCount = 0
+  }
+
+  /// Replaces each id by `transform(id)`, dropping those it maps to nil.
+  @inline(__always)
+  public mutating func renumber(_ transform: (Int) -> Int?) {
+    var kept = 0
+    for index in 0..<Int(storedCount) {
+      guard let new = transform(Int(storage[index])) else { continue }
+      storage[kept] = UInt16(new)
+      kept += 1
+    }
+    storedCount = UInt8(kept)
+  }
+}
+
+extension IDList: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Int...) { self.init(elements) }
+}
+
+extension IDList: Hashable {
+  /// By elements (and the overflow mark): storage past `count` is not compared.
+  public static func == (lhs: IDList, rhs: IDList) -> Bool {
+    lhs.count == rhs.count && lhs.overflowed == rhs.overflowed && lhs.elementsEqual(rhs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for element in self { hasher.combine(element) }
+  }
+}
+
+extension IDList: CustomStringConvertible {
+  public var description: String { Array(self).description }
+}
