@@ -14,6 +14,13 @@
     words[word] |= 1 << UInt64(member & 63)
   }
 
+  /// Removes `member` if present.
+  /// - Complexity: O(1)
+  @inlinable mutating func remove(_ member: Int) {
+    let word = member >> 6
+    if word < words.count { words[word] &= ~(1 << UInt64(member & 63)) }
+  }
+
   /// Whether `member` was inserted.
   /// - Complexity: O(1)
   @inlinable func contains(_ member: Int) -> Bool {

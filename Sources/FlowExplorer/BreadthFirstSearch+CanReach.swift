@@ -1,63 +1,99 @@
 extension BreadthFirstSearch {
-  /// Checks every `canReach` property on the recorded graph, by a backward search from the
-  /// targets: a state that reaches no target violates it, and the lowest-numbered such
-  /// state (BFS order, so a shallowest one) gives the shortest trace.
+  /// Checks every `canReach` property on the recorded graph: a state that reaches no target
+  /// violates it, and the lowest-numbered such state (BFS order, so a shallowest one) gives
+  /// the shortest trace.
   ///
   /// States whose successors were not all explored (beyond the depth bound, or not expanded
   /// because a limit stopped the search) are treated as reaching a target, so an incomplete
   /// search reports no false violation.
-  /// - Complexity: O(states + transitions) time and memory per property.
+  ///
+  /// Works on the forward edges only, by Tarjan's strongly connected components: a component
+  /// reaches a target when one of its states is one, or has an edge to a component already
+  /// known to reach one (Tarjan closes components successors first). A backward search
+  /// needs the predecessor lists, another 4 bytes per transition on top of the edges; this
+  /// needs about 16 bytes per state.
+  /// - Complexity: O(states + transitions) time per property.
   @inlinable mutating func checkCanReach() {
     guard recordsGraph, stateCount > 0 else { return }
-    let stateTotal = stateCount
-    let expanded = edgeEnds.count
-    let edgeTotal = expanded == 0 ? 0 : Int(edgeEnds[expanded - 1])
-
-    // Predecessor lists in compressed rows: predecessors of `s` are
-    // `predecessors[predecessorStart[s]..<predecessorStart[s + 1]]`.
-    var predecessorStart = [Int](repeating: 0, count: stateTotal + 1)
-    for edge in 0..<edgeTotal { predecessorStart[Int(edges[edge]) + 1] += 1 }
-    for state in 0..<stateTotal { predecessorStart[state + 1] += predecessorStart[state] }
-    var predecessors = [UInt32](repeating: 0, count: edgeTotal)
-    var fill = predecessorStart
-    var edge = 0
-    for source in 0..<expanded {
-      let end = Int(edgeEnds[source])
-      while edge < end {
-        let target = Int(edges[edge])
-        predecessors[fill[target]] = UInt32(source)
-        fill[target] += 1
-        edge += 1
-      }
-    }
-    fill = []
-
-    var reaches = [Bool](repeating: false, count: stateTotal)
-    var queue: [Int] = []
-    queue.reserveCapacity(stateTotal)
     for (slot, property) in plan.canReachProperties.enumerated() {
-      for state in 0..<stateTotal { reaches[state] = false }
-      queue.removeAll(keepingCapacity: true)
-      for state in 0..<stateTotal
-      where state >= expanded || targets[slot].contains(state) || unknownSuccessors.contains(state) {
-        reaches[state] = true
-        queue.append(state)
+      let reaches = statesReaching { state in
+        targets[slot].contains(state) || unknownSuccessors.contains(state)
       }
-      var head = 0
-      while head < queue.count {
-        let state = queue[head]
-        head += 1
-        for position in predecessorStart[state]..<predecessorStart[state + 1] {
-          let predecessor = Int(predecessors[position])
-          if !reaches[predecessor] {
-            reaches[predecessor] = true
-            queue.append(predecessor)
-          }
-        }
-      }
-      if let stuck = reaches.firstIndex(of: false) {
+      if let stuck = (0..<stateCount).first(where: { !reaches.contains($0) }) {
         recordViolation(property, Site(state: stuck, action: nil))
       }
     }
+  }
+
+  /// The states from which some state satisfying `isTarget`, or some state not expanded, can
+  /// be reached in the recorded graph.
+  @inlinable func statesReaching(_ isTarget: (Int) -> Bool) -> Bitset {
+    let stateTotal = stateCount
+    let expanded = edgeEnds.count
+    func edgeRange(_ state: Int) -> Range<Int> {
+      guard state < expanded else { return 0..<0 }
+      return (state == 0 ? 0 : Int(edgeEnds[state - 1]))..<Int(edgeEnds[state])
+    }
+    // Tarjan's numbering: 0 unvisited, else visit order + 1.
+    var number = [UInt32](repeating: 0, count: stateTotal)
+    var lowest = [UInt32](repeating: 0, count: stateTotal)
+    var onStack = Bitset()
+    /// A state with an edge into a finished component that reaches a target.
+    var leadsOut = Bitset()
+    var reaches = Bitset()
+    var componentStack: [UInt32] = []
+    /// The depth-first path: a state and the position of its next edge.
+    var path: [(state: UInt32, edge: UInt32)] = []
+    var visits: UInt32 = 0
+
+    func visit(_ state: Int) {
+      visits += 1
+      number[state] = visits
+      lowest[state] = visits
+      componentStack.append(UInt32(state))
+      onStack.insert(state)
+      path.append((UInt32(state), UInt32(edgeRange(state).lowerBound)))
+    }
+
+    for root in 0..<stateTotal where number[root] == 0 {
+      visit(root)
+      while let (current, next) = path.last {
+        let state = Int(current)
+        let edge = Int(next)
+        if edge < edgeRange(state).upperBound {
+          path[path.count - 1].edge = next + 1
+          let successor = Int(edges[edge])
+          if number[successor] == 0 {
+            visit(successor)
+          } else if onStack.contains(successor) {
+            lowest[state] = min(lowest[state], number[successor])
+          } else if reaches.contains(successor) {
+            leadsOut.insert(state)
+          }
+          continue
+        }
+        path.removeLast()
+        if let parent = path.last.map({ Int($0.state) }) {
+          lowest[parent] = min(lowest[parent], lowest[state])
+        }
+        guard lowest[state] == number[state] else { continue }
+        // `state` roots a component: the stack above it.
+        var start = componentStack.count - 1
+        while componentStack[start] != UInt32(state) { start -= 1 }
+        var componentReaches = false
+        for member in componentStack[start...] {
+          let m = Int(member)
+          if m >= expanded || isTarget(m) || leadsOut.contains(m) { componentReaches = true }
+        }
+        for member in componentStack[start...] {
+          onStack.remove(Int(member))
+          if componentReaches { reaches.insert(Int(member)) }
+        }
+        componentStack.removeSubrange(start...)
+        // The parent's edge to `state` leaves the parent's component.
+        if componentReaches, let parent = path.last.map({ Int($0.state) }) { leadsOut.insert(parent) }
+      }
+    }
+    return reaches
   }
 }

@@ -64,8 +64,8 @@ extension BreadthFirstSearch {
 
     let stored = Double(stateCount)
     let missed = visited.estimatedMissedStates
-    var storedBytes = visited.storedBytes + parents.capacity * 4 + actionIndices.capacity * 2
-    storedBytes += edges.capacity * 4 + edgeEnds.capacity * 4 + unknownSuccessors.storedBytes
+    var storedBytes = visited.storedBytes + parents.storedBytes + actionIndices.storedBytes
+    storedBytes += edges.storedBytes + edgeEnds.storedBytes + unknownSuccessors.storedBytes
     for target in targets { storedBytes += target.storedBytes }
     return ExplorationResult(
       states: stateCount,

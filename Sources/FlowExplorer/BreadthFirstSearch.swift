@@ -36,8 +36,8 @@ import Dispatch
   @usableFromInline var initialStates: [State] = []
   /// For each distinct initial state (states `0..<roots.count`): its position in `initialStates`.
   @usableFromInline var roots: [Int] = []
-  @usableFromInline var parents: [UInt32] = []
-  @usableFromInline var actionIndices: [UInt16] = []
+  @usableFromInline let parents = ChunkedArray<UInt32>()
+  @usableFromInline let actionIndices = ChunkedArray<UInt16>()
   @usableFromInline var stateCount = 0
 
   // The frontier: the full states of the level being expanded and of the next one.
@@ -59,8 +59,8 @@ import Dispatch
 
   // The graph, only when `recordsGraph`: successors of expanded state `i` are
   // `edges[edgeEnds[i - 1]..<edgeEnds[i]]`.
-  @usableFromInline var edges: [UInt32] = []
-  @usableFromInline var edgeEnds: [UInt32] = []
+  @usableFromInline let edges = ChunkedArray<UInt32>()
+  @usableFromInline let edgeEnds = ChunkedArray<UInt32>()
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
