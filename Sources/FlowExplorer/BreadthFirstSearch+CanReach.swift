@@ -11,7 +11,7 @@ extension BreadthFirstSearch {
   /// reaches a target when one of its states is one, or has an edge to a component already
   /// known to reach one (Tarjan closes components successors first). A backward search
   /// needs the predecessor lists, another 4 bytes per transition on top of the edges; this
-  /// needs about 16 bytes per state.
+  /// needs about 20 bytes per state.
   /// - Complexity: O(states + transitions) time per property.
   @inlinable mutating func checkCanReach() {
     guard recordsGraph, stateCount > 0 else { return }
@@ -29,11 +29,7 @@ extension BreadthFirstSearch {
   /// be reached in the recorded graph.
   @inlinable func statesReaching(_ isTarget: (Int) -> Bool) -> Bitset {
     let stateTotal = stateCount
-    let expanded = edgeEnds.count
-    func edgeRange(_ state: Int) -> Range<Int> {
-      guard state < expanded else { return 0..<0 }
-      return (state == 0 ? 0 : Int(edgeEnds[state - 1]))..<Int(edgeEnds[state])
-    }
+    let expanded = graph.expandedCount
     // Tarjan's numbering: 0 unvisited, else visit order + 1.
     var number = [UInt32](repeating: 0, count: stateTotal)
     var lowest = [UInt32](repeating: 0, count: stateTotal)
@@ -42,8 +38,9 @@ extension BreadthFirstSearch {
     var leadsOut = Bitset()
     var reaches = Bitset()
     var componentStack: [UInt32] = []
-    /// The depth-first path: a state and the position of its next edge.
-    var path: [(state: UInt32, edge: UInt32)] = []
+    /// The depth-first path: a state, the position of its next edge in `graph.bytes` and
+    /// the successor before it.
+    var path: [(state: UInt32, edge: UInt32, previous: UInt32)] = []
     var visits: UInt32 = 0
 
     func visit(_ state: Int) {
@@ -52,17 +49,18 @@ extension BreadthFirstSearch {
       lowest[state] = visits
       componentStack.append(UInt32(state))
       onStack.insert(state)
-      path.append((UInt32(state), UInt32(edgeRange(state).lowerBound)))
+      path.append((UInt32(state), UInt32(graph.byteRange(of: state).lowerBound), 0))
     }
 
     for root in 0..<stateTotal where number[root] == 0 {
       visit(root)
-      while let (current, next) = path.last {
+      while let (current, next, previous) = path.last {
         let state = Int(current)
-        let edge = Int(next)
-        if edge < edgeRange(state).upperBound {
-          path[path.count - 1].edge = next + 1
-          let successor = Int(edges[edge])
+        var edge = Int(next)
+        if edge < graph.byteRange(of: state).upperBound {
+          let successor = graph.successor(of: state, at: &edge, previous: Int(previous))
+          path[path.count - 1].edge = UInt32(edge)
+          path[path.count - 1].previous = UInt32(successor)
           if number[successor] == 0 {
             visit(successor)
           } else if onStack.contains(successor) {

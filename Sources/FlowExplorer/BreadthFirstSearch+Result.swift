@@ -65,7 +65,7 @@ extension BreadthFirstSearch {
     let stored = Double(stateCount)
     let missed = visited.estimatedMissedStates
     var storedBytes = visited.storedBytes + parents.storedBytes + actionIndices.storedBytes
-    storedBytes += edges.storedBytes + edgeEnds.storedBytes + unknownSuccessors.storedBytes
+    storedBytes += graph.storedBytes + unknownSuccessors.storedBytes
     for target in targets { storedBytes += target.storedBytes }
     return ExplorationResult(
       states: stateCount,

@@ -3,9 +3,10 @@ import Dispatch
 /// One exhaustive breadth-first exploration (see ``Explorer``).
 ///
 /// Memory per stored state: its fingerprint in the visited set, a parent index (`UInt32`)
-/// and an action index (`UInt16`) in dense arrays. Full states live only in the two
-/// frontier arrays (`current` level and `next` level). With a `canReach` property, also
-/// the successor indices of each expanded state (`UInt32` per transition) and a target bit.
+/// and an action index (`UInt16`) in blocks (`ChunkedArray`). Full states live only in the
+/// two frontier arrays (`current` level and `next` level). With a `canReach` property, also
+/// the distinct successors of each expanded state (`StateGraph`, two to three bytes each) and
+/// a target bit.
 @usableFromInline struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
   @usableFromInline typealias State = System.State
   @usableFromInline typealias Buffer = ExpansionBuffer<System>
@@ -41,8 +42,8 @@ import Dispatch
   @usableFromInline var stateCount = 0
 
   // The frontier: the full states of the level being expanded and of the next one.
-  @usableFromInline var current: [State] = []
-  @usableFromInline var next: [State] = []
+  @usableFromInline var current = System.Frontier()
+  @usableFromInline var next = System.Frontier()
   @usableFromInline var levelSizes: [Int] = []
 
   // Counters.
@@ -57,10 +58,8 @@ import Dispatch
   @usableFromInline var witnessSites: [Int?]
   @usableFromInline var violationCount = 0
 
-  // The graph, only when `recordsGraph`: successors of expanded state `i` are
-  // `edges[edgeEnds[i - 1]..<edgeEnds[i]]`.
-  @usableFromInline let edges = ChunkedArray<UInt32>()
-  @usableFromInline let edgeEnds = ChunkedArray<UInt32>()
+  /// The graph, only when `recordsGraph`.
+  @usableFromInline let graph = StateGraph()
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
@@ -105,8 +104,8 @@ import Dispatch
         levelSizes.append(current.count)
       }
     }
-    current = []
-    next = []
+    current = System.Frontier()
+    next = System.Frontier()
     return result()
   }
 
@@ -127,7 +126,7 @@ import Dispatch
       stateCount += 1
     }
     levelSizes.append(current.count)
-    if stopReason != nil { current = [] }
+    if stopReason != nil { current = System.Frontier() }
   }
 
   @inlinable static var chunksPerWorker: Int { 4 }
@@ -270,7 +269,7 @@ import Dispatch
         if atDepthBound {
           transitions += 1
           if let target = visited.find(fingerprint) {
-            if recordsGraph { edges.append(target) }
+            if recordsGraph { graph.add(target) }
           } else {
             sawStatesBeyondDepth = true
             if recordsGraph { unknownSuccessors.insert(source) }
@@ -285,15 +284,15 @@ import Dispatch
             }
             parents.append(UInt32(source))
             actionIndices.append(UInt16(buffer.actionIndices[successor]))
-            next.append(buffer.successors[successor])
+            next.append(from: buffer.successors, at: successor)
             stateCount += 1
           }
           transitions += 1
-          if recordsGraph { edges.append(inserted.index) }
+          if recordsGraph { graph.add(inserted.index) }
         }
         successor += 1
       }
-      if recordsGraph { edgeEnds.append(UInt32(edges.count)) }
+      if recordsGraph { graph.close(source) }
       expandedPrefix = source + 1
       if options.stopAtFirstViolation && violationCount > 0 {
         stopReason = .firstViolation

@@ -43,7 +43,7 @@
   }
 
   @usableFromInline @exclusivity(unchecked) var sources: [Source] = []
-  @usableFromInline @exclusivity(unchecked) var successors: [System.State] = []
+  @usableFromInline @exclusivity(unchecked) var successors = System.Frontier()
   @usableFromInline @exclusivity(unchecked) var fingerprints: [UInt64] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
   @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
@@ -73,12 +73,13 @@
   /// - Complexity: O(states × actions) calls into `system`; no allocation once warm.
   @inlinable func expand(
     _ range: Range<Int>,
-    of frontier: [System.State],
+    of frontier: System.Frontier,
     in system: System,
     checks: [PropertyPlan<System.State>.StateCheck]
   ) {
     var sources = take(&self.sources)
-    var successors = take(&self.successors)
+    var successors = System.Frontier()
+    swap(&successors, &self.successors)
     var fingerprints = take(&self.fingerprints)
     var actionIndices = take(&self.actionIndices)
     var hits = take(&self.hits)

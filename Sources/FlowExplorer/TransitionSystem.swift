@@ -14,6 +14,8 @@ public protocol TransitionSystem: Sendable {
   associatedtype State: Sendable
   /// An event that moves the model from one state to the next.
   associatedtype Action: Sendable
+  /// Where the explorer keeps the states of a BFS level; an array of them by default.
+  associatedtype Frontier: StateStore & Sendable = [State] where Frontier.State == State
 
   /// The initial states, in a fixed order. Duplicates (same fingerprint) are explored once.
   func initialStates() -> [State]

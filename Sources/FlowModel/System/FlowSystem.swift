@@ -26,6 +26,7 @@ public struct StepOutcome: Sendable {
 public struct FlowSystem: TransitionSystem {
   public typealias State = PackedState
   public typealias Action = FlowAction
+  public typealias Frontier = PackedFrontier
 
   public let flow: CheckedFlow
   let tables: FlowTables

@@ -1,0 +1,56 @@
+import FlowExplorer
+import FlowModel
+import Testing
+
+/// The frontier store gives back exactly the words it was given, in order.
+@Suite struct PackedFrontierTests {
+  @Test(arguments: 0..<10)
+  func randomWordsComeBackUnchanged(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 7)
+    var store = PackedFrontier()
+    var expected: [[UInt16]] = []
+    for _ in 0..<(1 + random.next(below: 400)) {
+      // Mostly small words, some at and around the 255 escape, some large.
+      let words = (0..<random.next(below: 40)).map { _ -> UInt16 in
+        switch random.next(below: 4) {
+        case 0: UInt16(253 + random.next(below: 5))
+        case 1: UInt16(truncatingIfNeeded: random.next())
+        default: UInt16(random.next(below: 20))
+        }
+      }
+      expected.append(words)
+      store.append(PackedState(words: words))
+    }
+    #expect(store.count == expected.count)
+    for (position, words) in expected.enumerated() {
+      #expect(store[position].words == words, "state \(position)")
+      #expect(!store[position].isAnalysed)
+    }
+    var copy = PackedFrontier()
+    for position in stride(from: expected.count - 1, through: 0, by: -2) {
+      copy.append(from: store, at: position)
+    }
+    for (index, position) in stride(from: expected.count - 1, through: 0, by: -2).enumerated() {
+      #expect(copy[index].words == expected[position])
+    }
+    store.removeAll(keepingCapacity: true)
+    #expect(store.isEmpty)
+  }
+
+  @Test(arguments: ModelPropertyTests.seeds)
+  func reachableStatesComeBackUnchanged(seed: UInt64) {
+    guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator made a flow with errors")
+      return
+    }
+    let system = FlowSystem(flow: flow)
+    let states = ModelPropertyTests.firstStates(system, count: 100)
+    var store = PackedFrontier()
+    for state in states { store.append(state) }
+    for (position, state) in states.enumerated() {
+      #expect(store[position].words == state.words, "seed \(seed), state \(position)")
+      #expect(system.prepared(store[position]) == system.prepared(state))
+      #expect(system.prepared(store[position]).failing == system.pack(FlowState(packed: state.words)).failing)
+    }
+  }
+}
