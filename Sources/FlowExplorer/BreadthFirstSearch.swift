@@ -131,6 +131,13 @@ import Dispatch
 
   @inlinable static var chunksPerWorker: Int { 4 }
 
+  /// States per chunk. A buffer keeps every successor of its chunk, known ones included,
+  /// until the merge, and with several threads two sets of buffers are alive. Peak memory
+  /// grows with the chunk far beyond what the buffers hold (measured on the c6-k5-s12 bench
+  /// flow: two threads peaked at 79 MB with 256 states a chunk, 61 with 128, 52 with 64, 47
+  /// with 32, one thread at 45 with 256 and 44 with 64), while speed stayed within the noise.
+  @inlinable static var chunkSize: Int { 64 }
+
   /// Expands the level in `current`, whose states are numbered from `levelStart`, merging
   /// successors into `next`.
   ///
@@ -151,7 +158,7 @@ import Dispatch
       var position = 0
       let buffer = buffers[0][0]
       while position < count && stopReason == nil {
-        let range = position..<min(count, position + 256)
+        let range = position..<min(count, position + Self.chunkSize)
         buffer.reset()
         buffer.expand(range, of: frontier, in: system, checks: checks)
         merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
@@ -161,10 +168,7 @@ import Dispatch
       return
     }
 
-    // A buffer keeps every successor of its chunk, known ones included, until the merge,
-    // and two sets of buffers are alive: at 1024 states a chunk, two threads held about
-    // 1.7 times the memory of one; at 256, about 1.3 times, for no measurable loss of speed.
-    let chunk = min(256, max(64, count / (threads * Self.chunksPerWorker * 4)))
+    let chunk = Self.chunkSize
     var position = 0
     func nextBatch(_ size: Int) -> [Range<Int>] {
       var ranges: [Range<Int>] = []

@@ -1,5 +1,6 @@
-@testable import FlowExplorer
 import Testing
+
+@testable import FlowExplorer
 
 /// The stores behind the explorer's per-state arrays and its recorded graph.
 @Suite struct StateStoreTests {
