@@ -5,8 +5,8 @@ import FlowExplorer
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
 /// so a state takes little more than one byte per word plus four for its end, with no heap
-/// object of its own. As separate `[UInt16]` arrays, frontier states took about three times
-/// that, and with two threads the allocator spread them over two arenas.
+/// object of its own. As separate `[UInt16]` arrays (and a `PackedState` each), frontier
+/// states took about three times that.
 ///
 /// The derived property bits are not kept: the explorer calls `FlowSystem.prepared(_:)` on
 /// each state it takes out, and that computes them again.
@@ -48,14 +48,23 @@ public struct PackedFrontier: StateStore, Sendable {
   }
 
   public mutating func append(_ state: PackedState) {
-    for word in state.words {
-      if word < 255 {
-        bytes.append(UInt8(word))
-      } else {
-        bytes.append(255)
-        bytes.append(UInt8(truncatingIfNeeded: word))
-        bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+    let words = state.words
+    // Encoded on the stack, then appended at once: byte by byte, each append checked the
+    // array's capacity and uniqueness.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * words.count) { encoded in
+      var count = 0
+      for word in words {
+        if word < 255 {
+          encoded[count] = UInt8(word)
+          count += 1
+        } else {
+          encoded[count] = 255
+          encoded[count + 1] = UInt8(truncatingIfNeeded: word)
+          encoded[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
+          count += 3
+        }
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: encoded[..<count]))
     }
     closeState()
   }
