@@ -21,14 +21,14 @@ extension FlowState {
 
   /// The coordinators reachable from the window coordinator through `childCoordinators`.
   public func coordinatorTree() -> [CoordinatorID] {
-    guard let app = appCoordinator, coordinators.indices.contains(app), coordinators[app] != nil else {
+    guard let app = appCoordinator, coordinators.indices.contains(app), coordinators[app].isAlive else {
       return []
     }
     var order: [CoordinatorID] = []
     var stack = [app]
     var seen = Set<CoordinatorID>()
     while let c = stack.popLast() {
-      guard seen.insert(c).inserted, let instance = coordinators[c] else { continue }
+      guard seen.insert(c).inserted, let instance = liveCoordinator(c) else { continue }
       order.append(c)
       stack.append(contentsOf: instance.children.reversed())
     }
@@ -38,7 +38,7 @@ extension FlowState {
   func value(of variable: Int, tables: FlowTables, context: CoordinatorID?) -> Int {
     let slot = tables.slot[variable]
     if tables.isLocal[variable] {
-      guard let context, let c = coordinators[context], slot < c.locals.count else { return 0 }
+      guard let context, let c = liveCoordinator(context), slot < c.locals.count else { return 0 }
       return c.locals[slot]
     }
     return globals[slot]
@@ -57,7 +57,7 @@ extension FlowState {
     case .stack: return visibleStackCount()
     case .presented: return presentedCount()
     case .started(let declaration):
-      return coordinatorTree().contains { coordinators[$0]!.declaration == declaration } ? 1 : 0
+      return coordinatorTree().contains { coordinators[$0].declaration == declaration } ? 1 : 0
     case .onScreen(let screen):
       let attached = world.attachedObjects()
       for (id, object) in world.objects.enumerated() where attached[id] && object.kind == .screen(screen) {
@@ -95,9 +95,14 @@ extension FlowState {
   /// Some stack, shadow stack or children list took more ids than `IDList.capacity`.
   public var hasOverflowedList: Bool {
     for object in world.objects where object.children.overflowed { return true }
-    for case let instance? in coordinators where instance.children.overflowed || instance.shadow.overflowed {
+    for instance in coordinators where instance.children.overflowed || instance.shadow.overflowed {
       return true
     }
     return false
+  }
+
+  /// Coordinator `c` if it exists and is not deallocated.
+  public func liveCoordinator(_ c: CoordinatorID) -> CoordinatorInstance? {
+    c >= 0 && c < coordinators.count && coordinators[c].isAlive ? coordinators[c] : nil
   }
 }

@@ -28,6 +28,8 @@ public struct CoordinatorInstance: Hashable, Sendable {
   public var finishNotices: Int
   /// Values of the coordinator-local variables.
   public var locals: [Int]
+  /// False once deallocated: nothing holds it any more.
+  public var isAlive = true
 
   public init(declaration: Int, root: ObjectID, locals: [Int]) {
     self.declaration = declaration
@@ -63,8 +65,10 @@ public struct FlowState: Hashable, Sendable {
   public var world: World
   /// Per UIKit object, the coordinator that created it (for screens) or whose root it is.
   public var owners: [CoordinatorID?]
-  /// Coordinator objects; `nil` once deallocated (dropped when the state is made canonical).
-  public var coordinators: [CoordinatorInstance?]
+  /// Coordinator objects; `isAlive` false once deallocated (dropped when the state is made
+  /// canonical). Not optionals: reading a field of an optional element copied the whole
+  /// instance out of the array first.
+  public var coordinators: [CoordinatorInstance]
   /// The window coordinator, held by the scene delegate.
   public var appCoordinator: CoordinatorID?
   public var globals: [Int]

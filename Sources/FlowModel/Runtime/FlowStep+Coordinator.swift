@@ -6,11 +6,11 @@ import FlowLanguage
 // `coordinatorDidFinish` that re-activates the owner of the top view controller.
 extension FlowStep {
   func isNavigation(_ c: CoordinatorID) -> Bool {
-    flow.coordinators[state.coordinators[c]!.declaration].kind == .navigation
+    flow.coordinators[state.coordinators[c].declaration].kind == .navigation
   }
 
   func identifier(of c: CoordinatorID) -> String {
-    flow.coordinators[state.coordinators[c]!.declaration].identifier
+    flow.coordinators[state.coordinators[c].declaration].identifier
   }
 
   /// Runs `body` with `c` retained, as Swift retains `self` for the duration of a method.
@@ -40,7 +40,7 @@ extension FlowStep {
     case (.tabBar, _):
       root = state.world.makeTabBarController()
     case (.navigation, .parent):
-      if let parent, let p = state.coordinators[parent] {
+      if let parent, let p = state.liveCoordinator(parent) {
         root = p.root
       } else {
         root = state.world.makeNavigationController()
@@ -64,8 +64,8 @@ extension FlowStep {
   mutating func startChild(_ declaration: Int, from parent: CoordinatorID) {
     let info = flow.coordinators[declaration]
     let child = makeCoordinator(declaration, parent: parent)
-    let childRoot = state.coordinators[child]!.root
-    let parentRoot = state.coordinators[parent]!.root
+    let childRoot = state.coordinators[child].root
+    let parentRoot = state.coordinators[parent].root
     note(.library, "\(name(ofCoordinator: parent)).startChild(\(info.name))")
     switch info.root {
     case .presented:
@@ -82,19 +82,19 @@ extension FlowStep {
     }
     guard !stopped else { return }
     let key = info.identifier
-    let children = state.coordinators[parent]!.children
+    let children = state.coordinators[parent].children
     if let index = children.firstIndex(where: { identifier(of: $0) == key }) {
       let previous = children[index]
-      state.coordinators[parent]!.children[index] = child
+      state.coordinators[parent].children[index] = child
       let onScreen = ownsSomethingOnScreen(previous) ? " while it still had screens on screen" : ""
       report(
         .orphanChild,
         "\(name(ofCoordinator: parent)).childCoordinators['\(key)'] was overwritten by a new \(info.name): the previous \(name(ofCoordinator: previous)) is lost\(onScreen)"
       )
     } else {
-      state.coordinators[parent]!.children.append(child)
+      state.coordinators[parent].children.append(child)
     }
-    state.coordinators[child]!.parent = parent
+    state.coordinators[child].parent = parent
     start(child)
     collectCoordinators()
   }
@@ -104,12 +104,12 @@ extension FlowStep {
   /// then the app's override shows its first screens.
   mutating func start(_ c: CoordinatorID) {
     running(c) { step in
-      let root = step.state.coordinators[c]!.root
+      let root = step.state.coordinators[c].root
       if step.isNavigation(c) { step.state.world.objects[root].delegate = c }
       step.state.world.objects[root].parentCoordinator = c
-      step.state.coordinators[c]!.isStarted = true
+      step.state.coordinators[c].isStarted = true
       step.note(.library, "\(step.name(ofCoordinator: c)).start()")
-      let body = step.flow.coordinators[step.state.coordinators[c]!.declaration].start
+      let body = step.flow.coordinators[step.state.coordinators[c].declaration].start
       step.execute(body, in: c)
     }
   }
@@ -121,17 +121,17 @@ extension FlowStep {
   mutating func stop(_ c: CoordinatorID) {
     running(c) { step in
       step.note(.library, "\(step.name(ofCoordinator: c)).stop()")
-      let root = step.state.coordinators[c]!.root
+      let root = step.state.coordinators[c].root
       if step.isNavigation(c) {
         step.state.world.objects[root].delegate = nil
-        for vc in step.state.coordinators[c]!.shadow {
+        for vc in step.state.coordinators[c].shadow {
           let stack = step.state.world.objects[root].children
           guard let index = stack.firstIndex(of: vc) else { continue }
           var remaining = stack
           remaining.remove(at: index)
           step.uikit { $0.setViewControllers(remaining, of: root, animated: false, effects: &$1) }
         }
-        step.state.coordinators[c]!.shadow = []
+        step.state.coordinators[c].shadow = []
         step.note(.library, "\(step.name(ofObject: root)).delegate = nil; its screens removed")
       }
       step.state.world.objects[root].parentCoordinator = nil
@@ -144,9 +144,9 @@ extension FlowStep {
   mutating func stopChild(_ c: CoordinatorID, of parent: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: parent)).stopChild(\(name(ofCoordinator: c)))")
     let key = identifier(of: c)
-    state.coordinators[c]!.parent = nil
-    if let index = state.coordinators[parent]!.children.firstIndex(where: { identifier(of: $0) == key }) {
-      let removed = state.coordinators[parent]!.children.remove(at: index)
+    state.coordinators[c].parent = nil
+    if let index = state.coordinators[parent].children.firstIndex(where: { identifier(of: $0) == key }) {
+      let removed = state.coordinators[parent].children.remove(at: index)
       if removed != c {
         note(.problem, "the entry '\(key)' held another \(name(ofCoordinator: removed)); it is dropped too")
       }
@@ -160,7 +160,7 @@ extension FlowStep {
   /// The flow's `stopChild C`: stops the child registered under C's identifier, if any.
   mutating func stopChild(declaration: Int, from parent: CoordinatorID) {
     let key = flow.coordinators[declaration].identifier
-    guard let child = state.coordinators[parent]!.children.first(where: { identifier(of: $0) == key })
+    guard let child = state.coordinators[parent].children.first(where: { identifier(of: $0) == key })
     else {
       note(
         .library,
@@ -172,7 +172,7 @@ extension FlowStep {
 
   /// `finish`: the app's `parent?.coordinatorDidFinish(self)`.
   mutating func finish(_ c: CoordinatorID) {
-    guard let parent = state.coordinators[c]!.parent, isAlive(parent) else {
+    guard let parent = state.coordinators[c].parent, isAlive(parent) else {
       note(.library, "\(name(ofCoordinator: c)) has no parent to tell it finished")
       return
     }
@@ -184,8 +184,8 @@ extension FlowStep {
   /// else the first child NavigationCoordinator whose shadow stack holds it, else it tells
   /// its own parent it finished too. The flow's `didFinish` override runs after that.
   mutating func coordinatorDidFinish(_ p: CoordinatorID, child c: CoordinatorID) {
-    state.coordinators[c]?.finishNotices += 1
-    if let notices = state.coordinators[c]?.finishNotices, notices > 1 {
+    if state.coordinators[c].isAlive { state.coordinators[c].finishNotices += 1 }
+    if state.coordinators[c].isAlive, case let notices = state.coordinators[c].finishNotices, notices > 1 {
       report(
         .finishPropagation,
         "\(name(ofCoordinator: p)) was told \(name(ofCoordinator: c)) finished \(notices) times")
@@ -193,10 +193,10 @@ extension FlowStep {
     running(p) { step in
       step.note(
         .library, "\(step.name(ofCoordinator: p)).coordinatorDidFinish(\(step.name(ofCoordinator: c)))")
-      let childDeclaration = step.state.coordinators[c]?.declaration
+      let childDeclaration = step.isAlive(c) ? step.state.coordinators[c].declaration : nil
       step.stopChild(c, of: p)
       if step.isNavigation(p) { step.reassignNavigation(after: p) }
-      let declaration = step.state.coordinators[p]!.declaration
+      let declaration = step.state.coordinators[p].declaration
       for override in step.flow.coordinators[declaration].didFinish
       where override.child == nil || override.child == childDeclaration {
         step.execute(override.body, in: p)
@@ -206,20 +206,20 @@ extension FlowStep {
 
   /// The part of `NavigationCoordinator.coordinatorDidFinish` after `super`.
   private mutating func reassignNavigation(after p: CoordinatorID) {
-    let nav = state.coordinators[p]!.root
+    let nav = state.coordinators[p].root
     guard let top = state.world.topViewController(of: nav) else { return }
-    if state.coordinators[p]!.shadow.contains(top) {
+    if state.coordinators[p].shadow.contains(top) {
       activate(p)
       handlePopBack(p, to: top)
       return
     }
-    for child in state.coordinators[p]!.children
-    where isNavigation(child) && state.coordinators[child]!.shadow.contains(top) {
+    for child in state.coordinators[p].children
+    where isNavigation(child) && state.coordinators[child].shadow.contains(top) {
       activate(child)
       handlePopBack(child, to: top)
       return
     }
-    if let grandparent = state.coordinators[p]!.parent, isAlive(grandparent) {
+    if let grandparent = state.coordinators[p].parent, isAlive(grandparent) {
       coordinatorDidFinish(grandparent, child: p)
     }
   }
@@ -227,7 +227,7 @@ extension FlowStep {
   /// `activate()`: `root.parentCoordinator = self`; NavigationCoordinator also becomes the delegate.
   mutating func activate(_ c: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: c)).activate()")
-    let root = state.coordinators[c]!.root
+    let root = state.coordinators[c].root
     state.world.objects[root].parentCoordinator = c
     if isNavigation(c) { state.world.objects[root].delegate = c }
   }
@@ -237,14 +237,14 @@ extension FlowStep {
     activate(c)
     note(.library, "\(name(ofCoordinator: c)).takeover()")
     guard isNavigation(c) else { return }
-    let root = state.coordinators[c]!.root
-    let list = state.coordinators[c]!.shadow
+    let root = state.coordinators[c].root
+    let list = state.coordinators[c].shadow
     uikit { $0.setViewControllers(list, of: root, animated: false, effects: &$1) }
   }
 
   /// `handlePopBack(to:)`: empty in the library; the flow's `popBack` override if any.
   mutating func handlePopBack(_ c: CoordinatorID, to vc: ObjectID) {
-    let declaration = state.coordinators[c]!.declaration
+    let declaration = state.coordinators[c].declaration
     guard let body = flow.coordinators[declaration].popBack else { return }
     note(.library, "\(name(ofCoordinator: c)).handlePopBack(to: \(name(ofObject: vc)))")
     running(c) { step in step.execute(body, in: c) }
@@ -257,7 +257,7 @@ extension FlowStep {
   }
 
   func ownsAttached(_ c: CoordinatorID, attached: [Bool], visited: Int) -> Bool {
-    guard visited < 64, let instance = state.coordinators[c] else { return false }
+    guard visited < 64, let instance = state.liveCoordinator(c) else { return false }
     for (object, owner) in state.owners.enumerated() where owner == c && attached[object] {
       if case .screen = state.world.objects[object].kind { return true }
     }

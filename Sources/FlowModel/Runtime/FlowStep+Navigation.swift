@@ -6,9 +6,9 @@ extension FlowStep {
   /// `show(_:)`: append to the shadow stack, then `root.show(vc)`, an animated push.
   mutating func show(_ screen: Int, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
-    let nav = state.coordinators[c]!.root
+    let nav = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).show(\(flow.screens[screen].name))")
-    state.coordinators[c]!.shadow.append(vc)
+    state.coordinators[c].shadow.append(vc)
     uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
   }
 
@@ -16,9 +16,9 @@ extension FlowStep {
   /// wiping whatever other coordinators had on the shared stack (gap 5).
   mutating func root(_ screen: Int, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
-    let nav = state.coordinators[c]!.root
+    let nav = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).root(\(flow.screens[screen].name))")
-    state.coordinators[c]!.shadow = [vc]
+    state.coordinators[c].shadow = [vc]
     uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
   }
 
@@ -26,14 +26,14 @@ extension FlowStep {
   /// navigation controller and shows `vc`; not animated, it installs its own shadow stack
   /// as the whole navigation stack (gap 5).
   mutating func top(_ screen: Int, animated: Bool, in c: CoordinatorID) {
-    let nav = state.coordinators[c]!.root
+    let nav = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).top(\(flow.screens[screen].name), animated: \(animated))")
-    if state.coordinators[c]!.shadow.isEmpty {
+    if state.coordinators[c].shadow.isEmpty {
       root(screen, in: c)
       return
     }
     let vc = makeScreen(screen, owner: c)
-    state.coordinators[c]!.shadow.removeLast()
+    state.coordinators[c].shadow.removeLast()
     if animated {
       var stack = state.world.objects[nav].children
       // `rootViewController.viewControllers.removeLast()` traps on an empty array.
@@ -48,11 +48,11 @@ extension FlowStep {
       }
       stack.removeLast()
       uikit { $0.setViewControllers(stack, of: nav, animated: false, effects: &$1) }
-      state.coordinators[c]!.shadow.append(vc)
+      state.coordinators[c].shadow.append(vc)
       uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
     } else {
-      state.coordinators[c]!.shadow.append(vc)
-      let list = state.coordinators[c]!.shadow
+      state.coordinators[c].shadow.append(vc)
+      let list = state.coordinators[c].shadow
       uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
     }
   }
@@ -61,7 +61,7 @@ extension FlowStep {
   /// radianttap's tab study does in `displayScreen(_:keepHierarchy:)`: the library's shadow
   /// stack is not told (gap 7). A property assignment is not animated.
   mutating func setStack(_ screens: [Int], in c: CoordinatorID) {
-    let nav = state.coordinators[c]!.root
+    let nav = state.coordinators[c].root
     note(
       .library,
       "app code: \(name(ofObject: nav)).viewControllers = [\(screens.map { flow.screens[$0].name }.joined(separator: ", "))]"
@@ -74,9 +74,9 @@ extension FlowStep {
   /// last, then `popViewController(animated:)`.
   mutating func pop(animated: Bool, in c: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: c)).pop(animated: \(animated))")
-    guard state.coordinators[c]!.shadow.count >= 2 else { return }
-    state.coordinators[c]!.shadow.removeLast()
-    let nav = state.coordinators[c]!.root
+    guard state.coordinators[c].shadow.count >= 2 else { return }
+    state.coordinators[c].shadow.removeLast()
+    let nav = state.coordinators[c].root
     uikit { $0.pop(nav, animated: animated, effects: &$1) }
   }
 
@@ -84,21 +84,21 @@ extension FlowStep {
   /// when it is absent or already last; else truncate, then `popToViewController`.
   mutating func pop(to screen: Int, animated: Bool, in c: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: c)).pop(to: \(flow.screens[screen].name), animated: \(animated))")
-    let shadow = state.coordinators[c]!.shadow
+    let shadow = state.coordinators[c].shadow
     guard
       let index = shadow.lastIndex(where: { state.world.objects[$0].kind == .screen(screen) }),
       index < shadow.count - 1
     else { return }
     let vc = shadow[index]
-    state.coordinators[c]!.shadow = IDList(shadow[...index])
-    let nav = state.coordinators[c]!.root
+    state.coordinators[c].shadow = IDList(shadow[...index])
+    let nav = state.coordinators[c].root
     uikit { $0.popTo(vc, in: nav, animated: animated, effects: &$1) }
   }
 
   /// `present(_:animated:)`: `vc.parentCoordinator = self`, then `root.present(vc)`.
   mutating func present(_ screen: Int, animated: Bool, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
-    let root = state.coordinators[c]!.root
+    let root = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).present(\(flow.screens[screen].name), animated: \(animated))")
     state.world.objects[vc].parentCoordinator = c
     uikit { $0.present(vc, from: root, animated: animated, effects: &$1) }
@@ -107,7 +107,7 @@ extension FlowStep {
   /// `dismiss(animated:)`: `root.dismiss(animated:)`. UIKit dismisses what the root
   /// presents, or the root itself when it presents nothing.
   mutating func dismiss(animated: Bool, in c: CoordinatorID) {
-    let root = state.coordinators[c]!.root
+    let root = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).dismiss(animated: \(animated))")
     uikit { $0.dismiss(from: root, animated: animated, effects: &$1) }
   }
@@ -138,7 +138,7 @@ extension FlowStep {
 
   /// `didPopTransition(to:)`: the four rules of the library's pop detection.
   private mutating func didPopTransition(_ d: CoordinatorID, to vc: ObjectID) {
-    let shadow = state.coordinators[d]!.shadow
+    let shadow = state.coordinators[d].shadow
     if shadow.isEmpty {
       note(.library, "\(name(ofCoordinator: d)) has no view controllers left")
       finish(d)
@@ -150,7 +150,7 @@ extension FlowStep {
       finish(d)
       return
     }
-    state.coordinators[d]!.shadow = IDList(shadow[...index])
+    state.coordinators[d].shadow = IDList(shadow[...index])
     handlePopBack(d, to: vc)
   }
 }

@@ -21,7 +21,9 @@ extension FlowStep {
       if let presenting = object.presenting { return .viewController(presenting) }
       return nil
     case .coordinator(let c):
-      if let parent = state.coordinators[c]?.parent, isAlive(parent) { return .coordinator(parent) }
+      if isAlive(c), let parent = state.coordinators[c].parent, isAlive(parent) {
+        return .coordinator(parent)
+      }
       return nil
     }
   }
@@ -45,7 +47,7 @@ extension FlowStep {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
     let label = "\(flow.screens[screen].name).\(flow.screens[screen].events[event])"
     for c in coordinatorChain(from: .viewController(vc)) {
-      let declaration = state.coordinators[c]!.declaration
+      let declaration = state.coordinators[c].declaration
       if let handler = tables.screenHandler(declaration: declaration, screen: screen, event: event) {
         let body = handler.body
         handlersRun.append(handler.slot)
@@ -62,7 +64,7 @@ extension FlowStep {
   mutating func send(_ message: Int, from c: CoordinatorID) {
     let label = flow.messages[message]
     for handler in coordinatorChain(from: .coordinator(c)) {
-      let declaration = state.coordinators[handler]!.declaration
+      let declaration = state.coordinators[handler].declaration
       if let found = tables.messageHandler(declaration: declaration, message: message) {
         let body = found.body
         handlersRun.append(found.slot)

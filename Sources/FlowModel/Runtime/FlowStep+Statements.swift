@@ -69,7 +69,7 @@ extension FlowStep {
     }
     let slot = tables.slot[variable]
     if tables.isLocal[variable] {
-      state.coordinators[c]!.locals[slot] = result
+      state.coordinators[c].locals[slot] = result
     } else {
       state.globals[slot] = result
     }

@@ -56,7 +56,7 @@ struct FlowStep {
     switch state.world.objects[id].kind {
     case .screen(let screen): return flow.screens[screen].name
     case .navigationController:
-      if let owner = state.owners[id], let c = state.coordinators[owner] {
+      if let owner = state.owners[id], let c = state.liveCoordinator(owner) {
         return "UINavigationController(\(flow.coordinators[c.declaration].name))"
       }
       return "UINavigationController"
@@ -65,7 +65,7 @@ struct FlowStep {
   }
 
   func name(ofCoordinator id: CoordinatorID?) -> String {
-    guard let id, id < state.coordinators.count, let c = state.coordinators[id] else { return "nil" }
+    guard let id, let c = state.liveCoordinator(id) else { return "nil" }
     return flow.coordinators[c.declaration].name
   }
 
@@ -120,22 +120,24 @@ struct FlowStep {
     // Nearly always everything is held: then there is nothing to free.
     guard marked.marked < state.coordinators.count else { return }
     var freed = false
-    for c in state.coordinators.indices where !marked[c] && state.coordinators[c] != nil {
+    for c in state.coordinators.indices where !marked[c] && state.coordinators[c].isAlive {
       note(.library, "\(name(ofCoordinator: c)) is deallocated")
-      state.coordinators[c] = nil
+      state.coordinators[c].isAlive = false
       freed = true
     }
     guard freed else { return }
     for c in state.coordinators.indices {
-      if let parent = state.coordinators[c]?.parent, state.coordinators[parent] == nil {
-        state.coordinators[c]!.parent = nil
+      if state.coordinators[c].isAlive, let parent = state.coordinators[c].parent,
+        !state.coordinators[parent].isAlive
+      {
+        state.coordinators[c].parent = nil
       }
     }
     for o in state.world.objects.indices {
-      if let d = state.world.objects[o].delegate, state.coordinators[d] == nil {
+      if let d = state.world.objects[o].delegate, !state.coordinators[d].isAlive {
         state.world.objects[o].delegate = nil
       }
-      if let p = state.world.objects[o].parentCoordinator, state.coordinators[p] == nil {
+      if let p = state.world.objects[o].parentCoordinator, !state.coordinators[p].isAlive {
         state.world.objects[o].parentCoordinator = nil
       }
     }
@@ -143,14 +145,14 @@ struct FlowStep {
 
   /// Marks `c` and the coordinators it holds through `childCoordinators`, recursively.
   private func mark(_ c: CoordinatorID, in marked: inout CoordinatorMarks) {
-    guard c < state.coordinators.count, !marked[c], state.coordinators[c] != nil else { return }
+    guard c < state.coordinators.count, !marked[c], state.coordinators[c].isAlive else { return }
     marked.insert(c)
-    for child in state.coordinators[c]!.children { mark(child, in: &marked) }
+    for child in state.coordinators[c].children { mark(child, in: &marked) }
   }
 
   func isAlive(_ c: CoordinatorID?) -> Bool {
     guard let c, c < state.coordinators.count else { return false }
-    return state.coordinators[c] != nil
+    return state.coordinators[c].isAlive
   }
 
   // MARK: Callbacks

@@ -30,8 +30,8 @@ extension FlowState {
       attachedCount = objectNumbers.count
       for position in 0..<coordinatorNumbers.count {
         let c = coordinatorNumbers.order[position]
-        visitObject(coordinators[c]!.root, &objectNumbers)
-        for vc in coordinators[c]!.shadow { visitObject(vc, &objectNumbers) }
+        visitObject(coordinators[c].root, &objectNumbers)
+        for vc in coordinators[c].shadow { visitObject(vc, &objectNumbers) }
       }
       // A presenter that is no longer held keeps nothing alive; drop dangling links below.
 
@@ -47,8 +47,8 @@ extension FlowState {
   }
 
   private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering) {
-    guard c < coordinators.count, coordinators[c] != nil, numbers.number(c) else { return }
-    for child in coordinators[c]!.children { visitCoordinator(child, &numbers) }
+    guard c < coordinators.count, coordinators[c].isAlive, numbers.number(c) else { return }
+    for child in coordinators[c].children { visitCoordinator(child, &numbers) }
   }
 
   private func visitObject(_ o: ObjectID, _ numbers: inout Numbering) {
@@ -81,7 +81,7 @@ extension FlowState {
     }
     result.coordinators.reserveCapacity(coordinatorNumbers.count)
     for position in 0..<coordinatorNumbers.count {
-      var instance = coordinators[coordinatorNumbers.order[position]]!
+      var instance = coordinators[coordinatorNumbers.order[position]]
       instance.parent = instance.parent.flatMap { coordinatorNumbers[$0] }
       instance.children.renumber { coordinatorNumbers[$0] }
       instance.root = objectNumbers[instance.root]!

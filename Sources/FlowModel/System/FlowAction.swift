@@ -53,7 +53,7 @@ extension FlowAction {
       guard index < state.pending.count else { return "async completion" }
       let pending = state.pending[index]
       let owner =
-        state.coordinators[pending.coordinator].map { flow.coordinators[$0.declaration].name } ?? "?"
+        state.liveCoordinator(pending.coordinator).map { flow.coordinators[$0.declaration].name } ?? "?"
       return "async '\(flow.asyncTasks[pending.task].name)' completes (\(owner))"
     }
   }

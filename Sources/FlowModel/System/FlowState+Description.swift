@@ -16,7 +16,7 @@ extension FlowState {
       }
     }
     func coordinatorName(_ id: CoordinatorID?) -> String {
-      guard let id, id < coordinators.count, let c = coordinators[id] else { return "nil" }
+      guard let id, let c = liveCoordinator(id) else { return "nil" }
       return flow.coordinators[c.declaration].name
     }
     func container(_ id: ObjectID) -> String {
@@ -47,7 +47,7 @@ extension FlowState {
     }
     if chain.isEmpty { lines.append("window: no root view controller") }
     func describeCoordinator(_ id: CoordinatorID, level: Int) {
-      guard let c = coordinators[id] else { return }
+      guard let c = liveCoordinator(id) else { return }
       let info = flow.coordinators[c.declaration]
       var text = String(repeating: "  ", count: level) + info.name
       if info.kind == .navigation {
@@ -60,7 +60,7 @@ extension FlowState {
     lines.append("coordinators:")
     if let app = appCoordinator { describeCoordinator(app, level: 1) }
     let tree = Set(coordinatorTree())
-    for id in coordinators.indices where !tree.contains(id) && coordinators[id] != nil {
+    for id in coordinators.indices where !tree.contains(id) && coordinators[id].isAlive {
       lines.append("  (outside the tree) " + coordinatorName(id))
     }
     let tables = FlowTables(flow: flow)

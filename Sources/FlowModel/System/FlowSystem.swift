@@ -92,7 +92,7 @@ public struct FlowSystem: TransitionSystem {
     step.note(.event, "launch")
     let app = step.makeCoordinator(flow.windowCoordinator, parent: nil)
     step.state.appCoordinator = app
-    let root = step.state.coordinators[app]!.root
+    let root = step.state.coordinators[app].root
     step.uikit { $0.setWindowRoot(root, effects: &$1) }
     step.start(app)
     return finish(&step)
@@ -234,9 +234,9 @@ public struct FlowSystem: TransitionSystem {
   private func markOnScreen(_ state: inout FlowState, attachedCount: Int) {
     for object in 0..<attachedCount {
       guard let owner = state.owners[object], case .screen = state.world.objects[object].kind,
-        !state.coordinators[owner]!.wasOnScreen
+        !state.coordinators[owner].wasOnScreen
       else { continue }
-      state.coordinators[owner]!.wasOnScreen = true
+      state.coordinators[owner].wasOnScreen = true
     }
   }
 
@@ -254,7 +254,7 @@ public struct FlowSystem: TransitionSystem {
     for object in state.world.objects where object.children.count > limits.stack { return true }
     // Shadow stacks and detached controllers kept alive by them count too: without this a
     // flow that keeps popped controllers alive would grow without end.
-    for instance in state.coordinators where instance!.shadow.count > limits.stack { return true }
+    for instance in state.coordinators where instance.shadow.count > limits.stack { return true }
     if state.world.objects.count > maximumObjects { return true }
     return false
   }

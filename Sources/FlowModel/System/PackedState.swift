@@ -30,7 +30,7 @@ extension FlowState {
     var size = 8 + globals.count + 2 * pending.count
     for object in world.objects { size += 10 + object.children.count }
     for instance in coordinators {
-      let c = instance!
+      let c = instance
       size += 8 + c.children.count + c.shadow.count + c.locals.count
     }
     // Written through a pointer into storage of exactly the right size: appending word by
@@ -68,7 +68,7 @@ extension FlowState {
       put(optional: world.windowRoot)
       put(coordinators.count)
       for instance in coordinators {
-        let c = instance!
+        let c = instance
         put(c.declaration)
         put(optional: c.parent)
         put(list: c.children)

@@ -30,7 +30,7 @@ public struct InvariantCheck {
   }
 
   private func name(_ c: CoordinatorID) -> String {
-    flow.coordinators[state.coordinators[c]!.declaration].name
+    flow.coordinators[state.coordinators[c].declaration].name
   }
 
   private func screenNames(_ ids: some Sequence<ObjectID>) -> String {
@@ -65,7 +65,7 @@ public struct InvariantCheck {
   /// controller's stack it created, in order.
   private func shadowSync() -> String? {
     for c in tree {
-      let instance = state.coordinators[c]!
+      let instance = state.coordinators[c]
       guard flow.coordinators[instance.declaration].kind == .navigation else { continue }
       let nav = instance.root
       let owned = state.world.objects[nav].children.filter { state.owners[$0] == c }
@@ -78,7 +78,7 @@ public struct InvariantCheck {
   }
 
   private func ownsAttached(_ c: CoordinatorID, depth: Int = 0) -> Bool {
-    guard depth < 64, let instance = state.coordinators[c] else { return false }
+    guard depth < 64, let instance = state.liveCoordinator(c) else { return false }
     for (object, owner) in state.owners.enumerated() where owner == c && attached[object] {
       if case .screen = state.world.objects[object].kind { return true }
     }
@@ -87,7 +87,7 @@ public struct InvariantCheck {
 
   /// Whether `c` or a descendant has async work pending: a screen may still come.
   private func awaitsWork(_ c: CoordinatorID, depth: Int = 0) -> Bool {
-    guard depth < 64, let instance = state.coordinators[c] else { return false }
+    guard depth < 64, let instance = state.liveCoordinator(c) else { return false }
     if state.pending.contains(where: { $0.coordinator == c }) { return true }
     return instance.children.contains { awaitsWork($0, depth: depth + 1) }
   }
@@ -97,7 +97,7 @@ public struct InvariantCheck {
   /// on screen, a finish that never propagated; before, a leak.
   private func abandoned(wasOnScreen: Bool) -> String? {
     for c in tree where c != state.appCoordinator {
-      let instance = state.coordinators[c]!
+      let instance = state.coordinators[c]
       guard instance.wasOnScreen == wasOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
       let parent = instance.parent.map(name) ?? "nothing"
       if wasOnScreen {
@@ -127,7 +127,7 @@ public struct InvariantCheck {
     var hops = 0
     while let id = current, hops < 256 {
       let object = state.world.objects[id]
-      if let c = object.parentCoordinator, c < state.coordinators.count, state.coordinators[c] != nil {
+      if let c = object.parentCoordinator, c < state.coordinators.count, state.coordinators[c].isAlive {
         return true
       }
       current = object.container ?? object.presenting
@@ -142,7 +142,7 @@ public struct InvariantCheck {
     for (nav, object) in state.world.objects.enumerated()
     where attached[nav] && object.kind == .navigationController {
       guard let top = object.children.last, let owner = state.owners[top],
-        owner < state.coordinators.count, state.coordinators[owner] != nil,
+        owner < state.coordinators.count, state.coordinators[owner].isAlive,
         tree.contains(owner)
       else { continue }
       if object.delegate != owner {

@@ -72,7 +72,7 @@ struct FlowHarness {
 
   /// Names of the coordinators in the tree, depth first.
   var tree: [String] {
-    state.coordinatorTree().map { flow.coordinators[state.coordinators[$0]!.declaration].name }
+    state.coordinatorTree().map { flow.coordinators[state.coordinators[$0].declaration].name }
   }
 
   func screenName(_ id: ObjectID) -> String {
