@@ -15,8 +15,8 @@ struct CheckOptions: Equatable, Sendable {
 
   var files: [String]
   var format: OutputFormat = .text
-  /// Worker threads; the result is the same for any count.
-  var threads: Int = 1
+  /// Worker threads, one per processor by default; the result is the same for any count.
+  var threads: Int = ProcessorCount.online
   var maxDepth: Int?
   var maxStates: Int?
   var maxSeconds: Double?

@@ -58,7 +58,7 @@ extension OptionSpec {
   static let format = OptionSpec(
     name: "--format", valueName: "format", help: "Output format: text or json. (default: text)")
   static let threads = OptionSpec(
-    name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: 1)")
+    name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: one per processor)")
   static let maxDepth = OptionSpec(
     name: "--max-depth", valueName: "n",
     help: "Explore at most this many events from launch. (default: the flow's depth limit)")

@@ -60,7 +60,7 @@ struct StatsTests {
     #expect(
       line.wholeMatch(
         of:
-          /stats: [0-9]+\.[0-9]{3} s, [0-9]+ states\/s, 1 thread, peak RSS [0-9]+ bytes \(.+\), stored [0-9]+ bytes \(.+\), [0-9]+ bytes\/state/
+          /stats: [0-9]+\.[0-9]{3} s, [0-9]+ states\/s, [0-9]+ threads?, peak RSS [0-9]+ bytes \(.+\), stored [0-9]+ bytes \(.+\), [0-9]+ bytes\/state/
       ) != nil, "\(line)")
     #expect(!plain.stderr.contains("stats:"))
   }
