@@ -143,7 +143,7 @@ public struct FlowSystem: TransitionSystem {
     _ packed: PackedState, actions: inout [FlowAction], violations: inout [Int],
     _ body: (_ position: Int, _ successor: PackedState?, _ violations: [Int]) -> Void
   ) {
-    let state = FlowState(packed: packed.words)
+    let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
     for (position, action) in actions.enumerated() {
       violations.removeAll(keepingCapacity: true)
@@ -226,7 +226,9 @@ public struct FlowSystem: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     let state = FlowState(packed: packed.words)
     recorder.record(state: state, handlersRun: [])
-    return pack(state, words: packed.words)
+    var analysed = pack(state, words: packed.words)
+    analysed.unpacked = state
+    return analysed
   }
 
   /// Records which coordinators have a screen in the hierarchy now. `state` is canonical,

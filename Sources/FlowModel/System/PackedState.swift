@@ -11,6 +11,9 @@ public struct PackedState: Hashable, Sendable {
   public var holds: UInt64
   /// Whether `failing` and `holds` have been computed (`FlowSystem.prepared(_:)`).
   public var isAnalysed: Bool
+  /// The state the words encode, when `FlowSystem.prepared(_:)` has just unpacked it, so
+  /// that `expand` does not unpack it again. Derived, and never stored in the frontier.
+  public var unpacked: FlowState?
 
   public init(words: [UInt16], failing: UInt64 = 0, holds: UInt64 = 0, isAnalysed: Bool = true) {
     self.words = words
