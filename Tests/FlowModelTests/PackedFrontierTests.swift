@@ -9,9 +9,12 @@ import Testing
     var random = SplitMix64(seed: UInt64(seed) &+ 7)
     var store = PackedFrontier()
     var expected: [[UInt16]] = []
-    for _ in 0..<(1 + random.next(below: 400)) {
+    // Enough states to fill several 256 KiB blocks on some seeds, and on one a state larger
+    // than a block.
+    for index in 0..<(1 + random.next(below: seed % 3 == 0 ? 12_000 : 400)) {
+      let length = seed == 4 && index == 7 ? 200_000 : random.next(below: 40)
       // Mostly small words, some at and around the 255 escape, some large.
-      let words = (0..<random.next(below: 40)).map { _ -> UInt16 in
+      let words = (0..<length).map { _ -> UInt16 in
         switch random.next(below: 4) {
         case 0: UInt16(253 + random.next(below: 5))
         case 1: UInt16(truncatingIfNeeded: random.next())
