@@ -30,6 +30,9 @@
   @inlinable var isExact: Bool { false }
   @inlinable var storedBytes: Int { wordCount * 8 }
 
+  /// Nothing to free early: a bitstate search records no graph.
+  @inlinable func releaseStorage() {}
+
   /// Creates an empty array of `2^log2Bits` bits, setting `hashCount` bits per state.
   @inlinable init(log2Bits: Int, hashCount: Int) {
     self.log2Bits = log2Bits

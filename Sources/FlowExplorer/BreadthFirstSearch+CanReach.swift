@@ -15,6 +15,8 @@ extension BreadthFirstSearch {
   /// - Complexity: O(states + transitions) time per property.
   @inlinable mutating func checkCanReach() {
     guard recordsGraph, stateCount > 0 else { return }
+    // From here on only the graph is needed: the table's memory can serve the check.
+    visited.releaseStorage()
     for (slot, property) in plan.canReachProperties.enumerated() {
       let reaches = statesReaching { state in
         targets[slot].contains(state) || unknownSuccessors.contains(state)

@@ -32,7 +32,10 @@
   @usableFromInline let keepsIndices: Bool
   @inlinable var isExact: Bool { true }
   @inlinable var estimatedMissedStates: Double { 0 }
-  @inlinable var storedBytes: Int { capacity * (keepsIndices ? 12 : 8) }
+  @inlinable var storedBytes: Int { (isReleased ? releasedCapacity : capacity) * (keepsIndices ? 12 : 8) }
+  /// Capacity before ``releaseStorage()``, for `storedBytes`.
+  @usableFromInline @exclusivity(unchecked) var releasedCapacity = 0
+  @usableFromInline @exclusivity(unchecked) var isReleased = false
 
   /// Creates an empty table that holds `minimumCapacity` fingerprints before it first grows.
   @inlinable init(minimumCapacity: Int = 1 << 12, keepsIndices: Bool) {
@@ -50,6 +53,22 @@
   deinit {
     free(keys)
     free(indices)
+  }
+
+  /// Replaces the table by an empty one of 16 slots. Checking a `canReach` property needs
+  /// only the recorded graph, and at 1 M states the table is a fifth of the memory.
+  @inlinable func releaseStorage() {
+    guard !isReleased else { return }
+    releasedCapacity = capacity
+    isReleased = true
+    free(keys)
+    free(indices)
+    capacity = 16
+    count = 0
+    shift = 60
+    growthThreshold = 12
+    keys = zeroedArray(16)
+    indices = keepsIndices ? zeroedArray(16) : nil
   }
 
   @inlinable @inline(__always) func home(_ key: UInt64) -> Int {

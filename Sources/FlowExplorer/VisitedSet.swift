@@ -25,8 +25,12 @@
   /// in the cache: the loads are independent, so the processor overlaps their misses.
   @inlinable func prefetch(_ fingerprints: [UInt64])
 
-  /// Bytes of memory the set holds.
+  /// Bytes of memory the set holds (or held, after ``releaseStorage()``).
   @inlinable var storedBytes: Int { get }
+
+  /// Frees what the set stores, once the search is over and only the recorded graph is
+  /// still to be checked; the set must not be used again, except for its figures.
+  @inlinable func releaseStorage()
 
   /// Probability that a state not seen before is mistaken for a seen one, summed over the
   /// insertions made (an estimate of states missed); 0 for an exact set.

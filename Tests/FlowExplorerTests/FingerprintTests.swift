@@ -73,6 +73,11 @@ import Testing
       // 0 is stored as 1, so 1 reads as seen.
       #expect(table.find(1) != nil)
       table._checkInvariants()
+      let bytes = table.storedBytes
+      table.releaseStorage()
+      #expect(table.storedBytes == bytes, "the figure stays what the search used")
+      #expect(table.count == 0 && table.capacity == 16 && table.find(keys[5]) == nil)
+      table._checkInvariants()
     }
   }
 
