@@ -186,6 +186,34 @@ import Testing
     #expect(checked > 0 || reachable.allSatisfy { system.isTerminal($0) }, "seed \(seed)")
   }
 
+  /// The explorer's steps write the canonical words straight from the numbering; they must
+  /// be the words of the step the reports replay (`run`, which builds the canonical state),
+  /// with the same step violations, for every action of every state.
+  @Test(arguments: seeds)
+  func explorerStepsMatchReplayedSteps(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else {
+      Issue.record("seed \(seed): the generator made a flow with errors")
+      return
+    }
+    let system = FlowSystem(flow: flow)
+    var compared = 0
+    for packed in Self.firstStates(system) where !system.isTerminal(packed) {
+      let state = FlowState(packed: packed.words)
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      for action in actions {
+        var violations: [Int] = []
+        let fast = system.successor(of: packed, via: action, violations: &violations)
+        let replayed = system.run(state, action, logging: false)
+        #expect(
+          fast?.words == replayed.packed?.words, "seed \(seed): \(action.describe(in: state, flow: flow))")
+        #expect(violations == replayed.violations.map(\.property.rawValue), "seed \(seed)")
+        compared += 1
+      }
+    }
+    #expect(compared > 0, "seed \(seed)")
+  }
+
   /// A canonical state is its own canonical form, and the objects in the window's hierarchy
   /// are its first `attachedCount` (what the on-screen marking relies on).
   @Test(arguments: seeds)

@@ -11,6 +11,22 @@ extension FlowState {
   public func canonical(attachedCount: inout Int) -> FlowState {
     attachedCount = 0
     if crashed { return .crashedApp() }
+    return withCanonicalNumbering { form in
+      attachedCount = form.attachedCount
+      // Most steps keep every instance and their order: then the state is its own
+      // canonical form and copying it would only cost time.
+      if form.isIdentity {
+        var same = self
+        same.beyondBounds = false
+        return same
+      }
+      return renumbered(objects: form.objects, coordinators: form.coordinators, pending: form.sortedPending)
+    }
+  }
+
+  /// Computes the canonical numbering of this (not crashed) state in temporary memory and
+  /// hands it to `body`.
+  func withCanonicalNumbering<Result>(_ body: (CanonicalNumbering) -> Result) -> Result {
     let objectCount = world.objects.count
     let coordinatorCount = coordinators.count
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (objectCount + coordinatorCount)) {
@@ -27,22 +43,18 @@ extension FlowState {
       // Objects: the window's hierarchy depth first, pre-order (children, then what is
       // presented), then what live coordinators still hold.
       if let root = world.windowRoot { visitObject(root, &objectNumbers) }
-      attachedCount = objectNumbers.count
+      let attachedCount = objectNumbers.count
       for position in 0..<coordinatorNumbers.count {
         let c = coordinatorNumbers.order[position]
         visitObject(coordinators[c].root, &objectNumbers)
         for vc in coordinators[c].shadow { visitObject(vc, &objectNumbers) }
       }
-      // A presenter that is no longer held keeps nothing alive; drop dangling links below.
-
-      // Most steps keep every instance and their order: then the state is its own
-      // canonical form and copying it would only cost time.
-      if objectNumbers.isIdentity, coordinatorNumbers.isIdentity, pending == sortedPending {
-        var same = self
-        same.beyondBounds = false
-        return same
-      }
-      return renumbered(objects: objectNumbers, coordinators: coordinatorNumbers, pending: sortedPending)
+      // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
+      return body(
+        CanonicalNumbering(
+          objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
+          attachedCount: attachedCount,
+          isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending))
     }
   }
 
@@ -96,9 +108,21 @@ extension FlowState {
   }
 }
 
+/// Which instances a state's canonical form keeps, and in which order.
+struct CanonicalNumbering {
+  let objects: Numbering
+  let coordinators: Numbering
+  /// `pending` sorted by the old numbers (the order its coordinators are visited in).
+  let sortedPending: [PendingCompletion]
+  /// The objects in the window's hierarchy are the canonical form's first `attachedCount`.
+  let attachedCount: Int
+  /// The canonical form is the state itself.
+  let isIdentity: Bool
+}
+
 /// New numbers for instances in the order they are first visited, held in borrowed
 /// memory: `map[old]` is the new number (-1 until visited), `order[new]` the old one.
-private struct Numbering {
+struct Numbering {
   let map: UnsafeMutableBufferPointer<Int>
   let order: UnsafeMutableBufferPointer<Int>
   /// How many are numbered so far.

@@ -132,10 +132,33 @@ public struct FlowSystem: TransitionSystem {
 
   /// A step as the explorer sees it: the packed successor, and the step properties broken
   /// appended to `violations`.
+  ///
+  /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
+  /// once per new state: most successors turn out to be known states.
   private func explore(_ state: FlowState, _ action: FlowAction, violations: inout [Int]) -> PackedState? {
-    let outcome = run(state, action, logging: false, analyse: false)
-    for violation in outcome.violations { violations.append(violation.property.rawValue) }
-    return outcome.packed
+    var step = perform(action, from: state, logging: false)
+    step.deliverCallbacks()
+    step.collectCoordinators()
+    if step.state.hasOverflowedList { return nil }  // see `finish`
+    if step.state.crashed {
+      for violation in step.violations { violations.append(violation.property.rawValue) }
+      return pack(FlowState.crashedApp())
+    }
+    if !step.handlersRun.isEmpty { recorder.record(handlersRun: step.handlersRun) }
+    // What `finish` does, written straight from the numbering: no canonical copy is built.
+    let state = step.state
+    return state.withCanonicalNumbering { form in
+      var onScreen = CoordinatorMarks(count: state.coordinators.count)
+      for position in 0..<form.attachedCount {
+        let object = form.objects.order[position]
+        if let owner = state.owners[object], state.world.objects[object].isScreen { onScreen.insert(owner) }
+      }
+      let beyondBounds = exceedsBounds(state, keeping: form)
+      if beyondBounds && step.violations.isEmpty { return nil }
+      for violation in step.violations { violations.append(violation.property.rawValue) }
+      let words = state.packed(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds)
+      return PackedState(words: words, isAnalysed: false)
+    }
   }
 
   /// Unpacks the state once for all of its actions.
@@ -154,12 +177,12 @@ public struct FlowSystem: TransitionSystem {
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
   public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
-    run(state, action, logging: logging, analyse: true)
+    var step = perform(action, from: state, logging: logging)
+    return finish(&step)
   }
 
-  /// `analyse: false` leaves the property bits and screen coverage to `prepared(_:)`, which
-  /// the explorer calls once per new state: most successors turn out to be known states.
-  func run(_ state: FlowState, _ action: FlowAction, logging: Bool, analyse: Bool) -> StepOutcome {
+  /// The event itself, up to the callbacks it leaves to deliver.
+  private func perform(_ action: FlowAction, from state: FlowState, logging: Bool) -> FlowStep {
     var step = FlowStep(tables: tables, state: state, logging: logging)
     step.note(.event, action.describe(in: state, flow: flow))
     switch action {
@@ -182,12 +205,12 @@ public struct FlowSystem: TransitionSystem {
       step.executing.removeLast()
       step.collectCoordinators()
     }
-    return finish(&step, analyse: analyse)
+    return step
   }
 
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
   /// makes the state canonical.
-  private func finish(_ step: inout FlowStep, analyse: Bool = true) -> StepOutcome {
+  private func finish(_ step: inout FlowStep) -> StepOutcome {
     step.deliverCallbacks()
     step.collectCoordinators()
     let log = step.log ?? StepLog()
@@ -203,11 +226,7 @@ public struct FlowSystem: TransitionSystem {
     var attachedCount = 0
     var state = step.state.canonical(attachedCount: &attachedCount)
     markOnScreen(&state, attachedCount: attachedCount)
-    if analyse {
-      recorder.record(state: state, handlersRun: step.handlersRun)
-    } else if !step.handlersRun.isEmpty {
-      recorder.record(handlersRun: step.handlersRun)
-    }
+    recorder.record(state: state, handlersRun: step.handlersRun)
     // A step beyond a declared bound is cut; if it broke a property on the way, its state
     // is kept as a terminal one so that the violation keeps its trace.
     if exceedsBounds(state) {
@@ -216,8 +235,7 @@ public struct FlowSystem: TransitionSystem {
       }
       state.beyondBounds = true
     }
-    let packed = analyse ? pack(state) : PackedState(words: state.packed(), isAnalysed: false)
-    return StepOutcome(packed: packed, state: state, violations: step.violations, log: log)
+    return StepOutcome(packed: pack(state), state: state, violations: step.violations, log: log)
   }
 
   /// Fills in the property bits of a state the explorer is about to check, and records
@@ -249,15 +267,34 @@ public struct FlowSystem: TransitionSystem {
   }
 
   func exceedsBounds(_ state: FlowState) -> Bool {
+    exceedsBounds(state, keeping: nil)
+  }
+
+  /// Whether the canonical form `numbering` gives (the state itself when nil) exceeds a
+  /// declared bound. The modal chain is all in it; every child of a kept container and every
+  /// entry of a kept shadow stack is kept too, so only the instances it drops do not count.
+  func exceedsBounds(_ state: FlowState, keeping numbering: CanonicalNumbering?) -> Bool {
     let limits = flow.limits
+    let objectCount = numbering?.objects.count ?? state.world.objects.count
+    let coordinatorCount = numbering?.coordinators.count ?? state.coordinators.count
     if state.presentedCount() > limits.presented { return true }
-    if state.coordinators.count > limits.coordinators { return true }
-    if state.pending.count > limits.pending { return true }
-    for object in state.world.objects where object.children.count > limits.stack { return true }
+    if coordinatorCount > limits.coordinators { return true }
+    let pendingCount =
+      numbering.map { form in form.sortedPending.count { form.coordinators[$0.coordinator] != nil } }
+      ?? state.pending.count
+    if pendingCount > limits.pending { return true }
+    for position in 0..<objectCount
+    where state.world.objects[numbering?.objects.order[position] ?? position].children.count > limits.stack {
+      return true
+    }
     // Shadow stacks and detached controllers kept alive by them count too: without this a
     // flow that keeps popped controllers alive would grow without end.
-    for instance in state.coordinators where instance.shadow.count > limits.stack { return true }
-    if state.world.objects.count > maximumObjects { return true }
+    for position in 0..<coordinatorCount
+    where state.coordinators[numbering?.coordinators.order[position] ?? position].shadow.count > limits.stack
+    {
+      return true
+    }
+    if objectCount > maximumObjects { return true }
     return false
   }
 

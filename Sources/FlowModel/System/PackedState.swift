@@ -29,12 +29,33 @@ public struct PackedState: Hashable, Sendable {
 /// Packing and unpacking. Optional ids are stored plus one (0 is nil); signed values as
 /// their 16-bit pattern.
 extension FlowState {
-  public func packed() -> [UInt16] {
+  public func packed() -> [UInt16] { packed(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds) }
+
+  /// The words of the canonical form that `numbering` describes (the state itself when
+  /// nil), written straight from this state: links are renumbered and links to dropped
+  /// instances cleared as they are written, so no renumbered copy is built. Coordinators in
+  /// `markedOnScreen` (old numbers) are written as `wasOnScreen`.
+  func packed(
+    as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool
+  ) -> [UInt16] {
+    let objectCount = numbering?.objects.count ?? world.objects.count
+    let coordinatorCount = numbering?.coordinators.count ?? coordinators.count
+    func oldObject(_ position: Int) -> Int { numbering?.objects.order[position] ?? position }
+    func oldCoordinator(_ position: Int) -> Int { numbering?.coordinators.order[position] ?? position }
+    func newObject(_ old: Int) -> Int? { numbering == nil ? old : numbering!.objects[old] }
+    func newCoordinator(_ old: Int) -> Int? { numbering == nil ? old : numbering!.coordinators[old] }
+    var pending = self.pending
+    if let numbering {
+      pending = numbering.sortedPending.compactMap { entry in
+        numbering.coordinators[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
+      }.sorted()
+    }
+
     var size = 8 + globals.count + 2 * pending.count
-    for object in world.objects { size += 10 + object.children.count }
-    for instance in coordinators {
-      let c = instance
-      size += 8 + c.children.count + c.shadow.count + c.locals.count
+    for position in 0..<objectCount { size += 10 + world.objects[oldObject(position)].children.count }
+    for position in 0..<coordinatorCount {
+      let c = oldCoordinator(position)
+      size += 8 + coordinators[c].children.count + coordinators[c].shadow.count + coordinators[c].locals.count
     }
     // Written through a pointer into storage of exactly the right size: appending word by
     // word, with a capacity check each time, was a tenth of the search.
@@ -49,38 +70,52 @@ extension FlowState {
         put(list.count)
         for value in list { put(value) }
       }
+      /// A list of ids renumbered by `renumber`, dropping those it maps to nil.
+      func put(list: IDList, _ renumber: (Int) -> Int?) {
+        let start = i
+        put(0)
+        for value in list {
+          guard let new = renumber(value) else { continue }
+          put(new)
+        }
+        buffer[start] = UInt16(truncatingIfNeeded: i - start - 1)
+      }
       put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
       put(list: globals)
-      put(world.objects.count)
-      for (id, object) in world.objects.enumerated() {
+      put(objectCount)
+      for position in 0..<objectCount {
+        let id = oldObject(position)
+        let object = world.objects[id]
         switch object.kind {
         case .navigationController: put(0)
         case .tabBarController: put(1)
         case .screen(let screen): put(2 + screen)
         }
         put(object.style.packedIndex | (object.modalInPresentation ? 8 : 0))
-        put(list: object.children)
+        put(list: object.children, newObject)
         put(object.selectedIndex)
-        put(optional: object.container)
-        put(optional: object.presented)
-        put(optional: object.presenting)
-        put(optional: object.delegate)
-        put(optional: object.parentCoordinator)
-        put(optional: owners[id])
+        put(optional: object.container.flatMap(newObject))
+        put(optional: object.presented.flatMap(newObject))
+        put(optional: object.presenting.flatMap(newObject))
+        put(optional: object.delegate.flatMap(newCoordinator))
+        put(optional: object.parentCoordinator.flatMap(newCoordinator))
+        put(optional: owners[id].flatMap(newCoordinator))
       }
-      put(optional: world.windowRoot)
-      put(coordinators.count)
-      for instance in coordinators {
-        let c = instance
+      put(optional: world.windowRoot.flatMap(newObject))
+      put(coordinatorCount)
+      for position in 0..<coordinatorCount {
+        let old = oldCoordinator(position)
+        let c = coordinators[old]
+        let wasOnScreen = c.wasOnScreen || markedOnScreen?[old] == true
         put(c.declaration)
-        put(optional: c.parent)
-        put(list: c.children)
-        put(c.root)
-        put(list: c.shadow)
-        put((c.isStarted ? 1 : 0) | (c.wasOnScreen ? 2 : 0) | (min(c.finishNotices, 3) << 2))
+        put(optional: c.parent.flatMap(newCoordinator))
+        put(list: c.children, newCoordinator)
+        put(newObject(c.root)!)
+        put(list: c.shadow, newObject)
+        put((c.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.finishNotices, 3) << 2))
         put(list: c.locals)
       }
-      put(optional: appCoordinator)
+      put(optional: appCoordinator.flatMap(newCoordinator))
       put(pending.count)
       for entry in pending {
         put(entry.task)
