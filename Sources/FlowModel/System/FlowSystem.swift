@@ -28,14 +28,15 @@ public struct FlowSystem: TransitionSystem {
   public typealias Action = FlowAction
   public typealias Frontier = PackedFrontier
 
-  public let flow: CheckedFlow
+  /// The flow, held by `tables`: the explorer copies the system into its workers and
+  /// closures, and a stored `CheckedFlow` made each copy retain every one of its arrays.
+  public var flow: CheckedFlow { tables.flow }
   let tables: FlowTables
   public let properties: [Property<PackedState>]
   public let descriptors: [PropertyDescriptor]
   let recorder: CoverageRecorder
 
   public init(flow: CheckedFlow) {
-    self.flow = flow
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
     var properties: [Property<PackedState>] = []
