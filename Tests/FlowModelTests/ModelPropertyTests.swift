@@ -10,11 +10,18 @@ import Testing
   /// Generated flows small enough to explore exhaustively many times over.
   static let seeds: [UInt64] = Array(1...30)
 
-  static func generatedFlow(seed: UInt64) -> CheckedFlow? {
+  /// The flow generated from `seed`, with small limits; nil, and an issue recorded, when
+  /// the generator made a flow with errors.
+  static func generatedFlow(
+    seed: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> CheckedFlow? {
     var generator = FlowGenerator(seed: seed)
     let text = generator.validFlowText()
     guard var flow = FrontEnd.check(source: SourceFile(path: "generated-\(seed).flow", text: text)).flow
-    else { return nil }
+    else {
+      Issue.record("seed \(seed): the generator made a flow with errors", sourceLocation: sourceLocation)
+      return nil
+    }
     // Keep the state spaces small: the properties are about exactness, not size.
     var limits = flow.limits
     limits.stack = min(limits.stack, 3)
@@ -57,10 +64,7 @@ import Testing
 
   @Test(arguments: seeds)
   func explorerCountsMatchAReferenceBFSAndRandomWalksStayInside(seed: UInt64) throws {
-    guard let flow = Self.generatedFlow(seed: seed) else {
-      Issue.record("seed \(seed): the generator produced a flow with errors")
-      return
-    }
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
     let system = FlowSystem(flow: flow)
     guard let reference = Self.referenceStates(system) else { return }
     let result = Explorer.explore(system, options: ExplorerOptions())
@@ -159,10 +163,7 @@ import Testing
   /// `actions(in:into:)` and `successor(of:via:violations:)` give one action at a time.
   @Test(arguments: seeds)
   func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
-    guard let flow = Self.generatedFlow(seed: seed) else {
-      Issue.record("seed \(seed): the generator made a flow with errors")
-      return
-    }
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
     let system = FlowSystem(flow: flow)
     let reachable = Self.firstStates(system)
     var checked = 0
@@ -191,10 +192,7 @@ import Testing
   /// with the same step violations, for every action of every state.
   @Test(arguments: seeds)
   func explorerStepsMatchReplayedSteps(seed: UInt64) throws {
-    guard let flow = Self.generatedFlow(seed: seed) else {
-      Issue.record("seed \(seed): the generator made a flow with errors")
-      return
-    }
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
     let system = FlowSystem(flow: flow)
     var compared = 0
     for packed in Self.firstStates(system) where !system.isTerminal(packed) {
@@ -218,10 +216,7 @@ import Testing
   /// are its first `attachedCount` (what the on-screen marking relies on).
   @Test(arguments: seeds)
   func canonicalFormIsStableAndPutsTheHierarchyFirst(seed: UInt64) throws {
-    guard let flow = Self.generatedFlow(seed: seed) else {
-      Issue.record("seed \(seed): the generator made a flow with errors")
-      return
-    }
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
     for packed in Self.firstStates(FlowSystem(flow: flow)) {
       let state = FlowState(packed: packed.words)
       var attachedCount = -1
