@@ -74,20 +74,25 @@ struct FlowStep {
   /// Runs a UIKit operation and queues the callbacks it causes; a broken hard rule crashes the app.
   mutating func uikit(_ operation: (inout World, inout WorldEffects) -> Void) {
     guard !stopped else { return }
+    // The world appends its callbacks straight to the queue (it never reads them): a fresh
+    // array per operation was an allocation per UIKit call.
+    let queued = callbacks.count
     var effects = WorldEffects()
+    swap(&effects.callbacks, &callbacks)
     operation(&state.world, &effects)
+    swap(&effects.callbacks, &callbacks)
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }
     for broken in effects.brokenRules {
       if broken.rule.isCrash {
         report(.uikitCrash, describe(broken))
         stopped = true
         state.crashed = true
+        callbacks.removeSubrange(queued...)
         return
       }
       note(.rule, "UIKit: \(broken.consoleMessage(naming: { name(ofObject: $0) }))")
       report(.uikitNoop, describe(broken))
     }
-    callbacks.append(contentsOf: effects.callbacks)
   }
 
   /// A broken rule in words: for a crash, the exception UIKit raises; for a no-op, what
