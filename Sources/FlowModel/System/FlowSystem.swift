@@ -322,22 +322,23 @@ public struct FlowSystem: TransitionSystem {
   public func fingerprint(of state: PackedState) -> UInt64 {
     var hasher = Fingerprint()
     hasher.combine(state.words.count)
-    let words = state.words
-    var index = 0
-    while index + 4 <= words.count {
-      hasher.combine(
-        UInt64(words[index]) | UInt64(words[index + 1]) << 16 | UInt64(words[index + 2]) << 32
-          | UInt64(words[index + 3]) << 48)
-      index += 4
+    state.words.withUnsafeBufferPointer { words in
+      // Four words to a lane, the first in the low bits: one little-endian 64-bit load.
+      let raw = UnsafeRawPointer(words.baseAddress)
+      var index = 0
+      while index + 4 <= words.count {
+        hasher.combine(UInt64(littleEndian: raw!.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)))
+        index += 4
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < words.count {
+        tail |= UInt64(words[index]) << shift
+        shift += 16
+        index += 1
+      }
+      hasher.combine(tail)
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < words.count {
-      tail |= UInt64(words[index]) << shift
-      shift += 16
-      index += 1
-    }
-    hasher.combine(tail)
     return hasher.value
   }
 

@@ -59,23 +59,24 @@ public struct PackedFrontier: StateStore, Sendable {
   }
 
   public mutating func append(_ state: PackedState) {
-    let words = state.words
     // Encoded on the stack, then appended at once: byte by byte, each append checked the
     // array's capacity and uniqueness.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * words.count) { encoded in
-      var count = 0
-      for word in words {
-        if word < 255 {
-          encoded[count] = UInt8(word)
-          count += 1
-        } else {
-          encoded[count] = 255
-          encoded[count + 1] = UInt8(truncatingIfNeeded: word)
-          encoded[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
-          count += 3
+    state.words.withUnsafeBufferPointer { words in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * words.count) { encoded in
+        var count = 0
+        for word in words {
+          if word < 255 {
+            encoded[count] = UInt8(word)
+            count += 1
+          } else {
+            encoded[count] = 255
+            encoded[count + 1] = UInt8(truncatingIfNeeded: word)
+            encoded[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            count += 3
+          }
         }
+        append(UnsafeBufferPointer(rebasing: encoded[..<count]))
       }
-      append(UnsafeBufferPointer(rebasing: encoded[..<count]))
     }
   }
 
