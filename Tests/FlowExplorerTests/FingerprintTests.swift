@@ -81,6 +81,19 @@ import Testing
     }
   }
 
+  /// Past 2 MiB the table is mapped from the system, and growing gives the old table's
+  /// pages back while it re-inserts: every key must survive that, with its index.
+  @Test func aMappedTableKeepsEveryKeyAcrossGrowth() {
+    let table = FingerprintTable(minimumCapacity: 4, keepsIndices: true)
+    var random = SplitMix64(seed: 17)
+    let keys = (0..<400_000).map { _ in random.next() | 1 }
+    for (index, key) in keys.enumerated() { _ = table.insert(key, index: UInt32(index)) }
+    #expect(table.capacity * 8 >= 4 << 20, "the keys grew past the mapped size")
+    #expect(table.count == Set(keys).count)
+    #expect(keys.indices.allSatisfy { table.find(keys[$0]) == UInt32($0) || keys[..<$0].contains(keys[$0]) })
+    table._checkInvariants()
+  }
+
   @Test func bitstateFindsEveryStateOfASmallSpace() {
     let clock = BinaryClock(bits: 12, properties: [.always("few bits") { $0.nonzeroBitCount < 12 }])
     let options = ExplorerOptions(bitstate: .init(log2Bits: 24, hashCount: 3))
