@@ -31,8 +31,8 @@ final class CoverageRecorder: Sendable {
     self.handlers = AtomicBits(count: handlers)
   }
 
-  func record(state: FlowState, handlersRun: [Int]) {
-    let attached = state.world.attachedObjects()
+  /// `attached` is `state.world.attachedObjects()`.
+  func record(state: FlowState, attached: [Bool], handlersRun: [Int]) {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
       if case .screen(let screen) = object.kind { screens.insert(screen) }
     }

@@ -227,7 +227,8 @@ public struct FlowSystem: TransitionSystem {
     var attachedCount = 0
     var state = step.state.canonical(attachedCount: &attachedCount)
     markOnScreen(&state, attachedCount: attachedCount)
-    recorder.record(state: state, handlersRun: step.handlersRun)
+    let attached = state.world.attachedObjects()
+    recorder.record(state: state, attached: attached, handlersRun: step.handlersRun)
     // A step beyond a declared bound is cut; if it broke a property on the way, its state
     // is kept as a terminal one so that the violation keeps its trace.
     if exceedsBounds(state) {
@@ -236,7 +237,8 @@ public struct FlowSystem: TransitionSystem {
       }
       state.beyondBounds = true
     }
-    return StepOutcome(packed: pack(state), state: state, violations: step.violations, log: log)
+    let packed = pack(state, words: state.packed(), attached: attached)
+    return StepOutcome(packed: packed, state: state, violations: step.violations, log: log)
   }
 
   /// Fills in the property bits of a state the explorer is about to check, and records
@@ -244,8 +246,10 @@ public struct FlowSystem: TransitionSystem {
   public func prepared(_ packed: PackedState) -> PackedState {
     guard !packed.isAnalysed else { return packed }
     let state = FlowState(packed: packed.words)
-    recorder.record(state: state, handlersRun: [])
-    var analysed = pack(state, words: packed.words)
+    // The window's hierarchy once, for coverage and for the invariants.
+    let attached = state.world.attachedObjects()
+    recorder.record(state: state, attached: attached, handlersRun: [])
+    var analysed = pack(state, words: packed.words, attached: attached)
     analysed.unpacked = state
     return analysed
   }
@@ -304,8 +308,9 @@ public struct FlowSystem: TransitionSystem {
     pack(state, words: state.packed())
   }
 
-  /// Packs a canonical state whose words are already known.
-  func pack(_ state: FlowState, words: [UInt16]) -> PackedState {
+  /// Packs a canonical state whose words are already known; `attached`, when given, is
+  /// `state.world.attachedObjects()`.
+  func pack(_ state: FlowState, words: [UInt16], attached: [Bool]? = nil) -> PackedState {
     var holds: UInt64 = 0
     if let home = flow.home, state.topScreen() == home { holds |= 1 }
     for (index, property) in flow.properties.enumerated() {
@@ -313,7 +318,7 @@ public struct FlowSystem: TransitionSystem {
         holds |= 1 << UInt64(index + 1)
       }
     }
-    var failing = InvariantCheck(flow: flow, state: state).failingBits()
+    var failing = InvariantCheck(flow: flow, state: state, attached: attached).failingBits()
     if isStuck(state) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }

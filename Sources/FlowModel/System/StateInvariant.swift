@@ -22,10 +22,11 @@ public struct InvariantCheck {
   let attached: [Bool]
   let tree: [CoordinatorID]
 
-  public init(flow: CheckedFlow, state: FlowState) {
+  /// `attached` is `state.world.attachedObjects()`, when the caller has it already.
+  public init(flow: CheckedFlow, state: FlowState, attached: [Bool]? = nil) {
     self.flow = flow
     self.state = state
-    self.attached = state.world.attachedObjects()
+    self.attached = attached ?? state.world.attachedObjects()
     self.tree = state.coordinatorTree()
   }
 
