@@ -352,6 +352,7 @@ import Testing
         start { root Home }
         on Home.few { show Page; show Page; show Page }
         on Home.many { \(pushes); pop to Home }
+        on Home.again { \(pushes); root Home }
       }
       """)
     var actions: [FlowAction] = []
@@ -360,11 +361,17 @@ import Testing
     let described = actions.map { $0.describe(in: h.state, flow: h.flow) }
     let few = try #require(described.firstIndex(of: "tap Home.few"))
     let many = try #require(described.firstIndex(of: "tap Home.many"))
+    let again = try #require(described.firstIndex(of: "tap Home.again"))
     #expect(outcomes[few].packed != nil)
     #expect(outcomes[few].state.world.objects.filter(\.isScreen).count == 4)
     // Back at [Home] by its end, but the list dropped ids on the way: cut, not trusted.
     #expect(outcomes[many].packed == nil, "the step beyond the list capacity is cut")
     #expect(outcomes[many].violations.isEmpty)
+    // Replacing the overflowed stack by a new one must not wash the mark out.
+    #expect(outcomes[again].packed == nil, "the step beyond the list capacity is cut")
+    var violations: [Int] = []
+    let packed = h.system.initialStates()[0]
+    #expect(h.system.successor(of: packed, via: actions[again], violations: &violations) == nil)
   }
 
   @Test func idListsKeepOrderAndMarkAnOverflow() {
@@ -382,6 +389,8 @@ import Testing
     #expect(!full.overflowed && full.count == IDList.capacity)
     full.append(99)
     #expect(full.overflowed && full.count == IDList.capacity && full.last == IDList.capacity - 1)
+    full.replace(with: [1, 2])
+    #expect(Array(full) == [1, 2] && full.overflowed, "replacing the elements keeps the mark")
     var large = IDList()
     large.append(70_000)
     #expect(large.overflowed && large.isEmpty)
@@ -406,6 +415,34 @@ import Testing
         start { root Onboarding }
         on Onboarding.skip { send skip }
       }
+      """)
+    try h.perform("tap Home.tour")
+    try h.perform("tap Onboarding.skip")
+    #expect(h.lastStepViolations == ["uikit-crash"])
+    #expect(h.state.crashed)
+  }
+
+  /// The crashed app's state has no variables; a property that reads one must not trap
+  /// there (found in review: it read past the end of `globals`).
+  @Test func aCrashWithAPropertyOnAVariableIsAState() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Onboarding
+      var seen = false
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.tour { seen = true; startChild Tour }
+        handle skip { stopChild Tour; top Home }
+      }
+      coordinator Tour: NavigationCoordinator {
+        root parent
+        start { root Onboarding }
+        on Onboarding.skip { send skip }
+      }
+      never seen && top == Home
       """)
     try h.perform("tap Home.tour")
     try h.perform("tap Onboarding.skip")

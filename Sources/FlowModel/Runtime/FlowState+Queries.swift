@@ -41,6 +41,9 @@ extension FlowState {
       guard let context, let c = liveCoordinator(context), slot < c.locals.count else { return 0 }
       return c.locals[slot]
     }
+    // The crashed app's single state has no variables; properties read 0 there, as they
+    // do for a coordinator that is gone.
+    guard slot < globals.count else { return 0 }
     return globals[slot]
   }
 

@@ -131,7 +131,7 @@ extension FlowStep {
           remaining.remove(at: index)
           step.uikit { $0.setViewControllers(remaining, of: root, animated: false, effects: &$1) }
         }
-        step.state.coordinators[c].shadow = []
+        step.state.coordinators[c].shadow.removeAll()
         step.note(.library, "\(step.name(ofObject: root)).delegate = nil; its screens removed")
       }
       step.state.world.objects[root].parentCoordinator = nil

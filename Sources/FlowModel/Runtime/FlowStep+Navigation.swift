@@ -18,7 +18,7 @@ extension FlowStep {
     let vc = makeScreen(screen, owner: c)
     let nav = state.coordinators[c].root
     note(.library, "\(name(ofCoordinator: c)).root(\(flow.screens[screen].name))")
-    state.coordinators[c].shadow = [vc]
+    state.coordinators[c].shadow.replace(with: [vc])
     uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
   }
 
@@ -90,7 +90,7 @@ extension FlowStep {
       index < shadow.count - 1
     else { return }
     let vc = shadow[index]
-    state.coordinators[c].shadow = IDList(shadow[...index])
+    state.coordinators[c].shadow.replace(with: shadow[...index])
     let nav = state.coordinators[c].root
     uikit { $0.popTo(vc, in: nav, animated: animated, effects: &$1) }
   }
@@ -150,7 +150,7 @@ extension FlowStep {
       finish(d)
       return
     }
-    state.coordinators[d].shadow = IDList(shadow[...index])
+    state.coordinators[d].shadow.replace(with: shadow[...index])
     handlePopBack(d, to: vc)
   }
 }

@@ -9,7 +9,9 @@
 /// Appending beyond that leaves the list unchanged and sets `overflowed`, for good: the model
 /// then no longer matches the app, so the step that did it is cut (see `FlowSystem`), and the
 /// resolver keeps `limits { stack … }` below the capacity so that only a step that pushes
-/// many controllers at once beyond the bound can get there.
+/// many controllers at once beyond the bound can get there. A list that is stored is
+/// therefore changed in place or through `replace(with:)`, never by assigning a new list,
+/// which would drop the mark.
 public struct IDList: Sendable {
   /// The most ids a list holds.
   public static let capacity = 31
@@ -81,6 +83,18 @@ extension IDList: RangeReplaceableCollection {
 
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
     storedCount = 0
+  }
+
+  /// Replaces the elements by those of `list`, keeping the overflow mark of either.
+  public mutating func replace(with list: IDList) {
+    let overflowed = self.overflowed || list.overflowed
+    self = list
+    self.overflowed = overflowed
+  }
+
+  /// Replaces the elements by `elements`, keeping the overflow mark.
+  public mutating func replace(with elements: some Sequence<Int>) {
+    replace(with: IDList(elements))
   }
 
   /// Replaces each id by `transform(id)`, dropping those it maps to nil.

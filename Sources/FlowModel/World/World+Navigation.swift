@@ -109,7 +109,7 @@ extension World {
     let removed = old.reversed().filter { !list.contains($0) }
     for vc in removed { objects[vc].container = nil }
     for vc in list { objects[vc].container = nav }
-    objects[nav].children = list
+    objects[nav].children.replace(with: list)
     reportTopChange(
       of: nav, from: old.last, animated: animated, interactive: false, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
