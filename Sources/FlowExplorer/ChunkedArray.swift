@@ -31,9 +31,6 @@
     return blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
   }
 
-  /// The last element; the array must not be empty.
-  @inlinable var last: Element { self[count - 1] }
-
   /// Bytes of storage allocated.
   @inlinable var storedBytes: Int { blocks.count * Self.blockSize * MemoryLayout<Element>.stride }
 }

@@ -44,7 +44,7 @@ import Testing
     for index in 0..<count { array.append(UInt32(index * 7)) }
     #expect(array.count == count)
     #expect((0..<count).allSatisfy { array[$0] == UInt32($0 * 7) })
-    #expect(array.last == UInt32((count - 1) * 7))
+    #expect(array[count - 1] == UInt32((count - 1) * 7))
     #expect(array.storedBytes == 4 * ChunkedArray<UInt32>.blockSize * 4)
   }
 }

@@ -323,27 +323,10 @@ public struct FlowSystem: TransitionSystem {
     return PackedState(words: words, failing: failing, holds: holds)
   }
 
-  /// The explorer's fixed hash over the packed words, four to a 64-bit lane, length first.
+  /// The explorer's fixed hash over the packed words' bytes (four words to a 64-bit lane).
   public func fingerprint(of state: PackedState) -> UInt64 {
     var hasher = Fingerprint()
-    hasher.combine(state.words.count)
-    state.words.withUnsafeBufferPointer { words in
-      // Four words to a lane, the first in the low bits: one little-endian 64-bit load.
-      let raw = UnsafeRawPointer(words.baseAddress)
-      var index = 0
-      while index + 4 <= words.count {
-        hasher.combine(UInt64(littleEndian: raw!.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)))
-        index += 4
-      }
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < words.count {
-        tail |= UInt64(words[index]) << shift
-        shift += 16
-        index += 1
-      }
-      hasher.combine(tail)
-    }
+    state.words.withUnsafeBytes { hasher.combine(bytes: $0) }
     return hasher.value
   }
 
