@@ -17,7 +17,7 @@ extension FlowState {
   }
 
   /// Length of the modal chain above the window's root.
-  public func presentedCount() -> Int { max(0, world.modalChain().count - 1) }
+  public func presentedCount() -> Int { world.modalTop()?.presentedCount ?? 0 }
 
   /// The coordinators reachable from the window coordinator through `childCoordinators`.
   public func coordinatorTree() -> [CoordinatorID] {

@@ -28,53 +28,62 @@ extension FlowStep {
     }
   }
 
-  /// The coordinators a call starting at `responder` passes through, in order.
-  func coordinatorChain(from responder: Responder) -> [CoordinatorID] {
-    var chain: [CoordinatorID] = []
+  /// The first coordinator on the chain from `responder` (coordinators it passes through,
+  /// in order) for which `handles` is true, or nil. Walks the links one at a time: this runs
+  /// on every tap and message, and a list of the chain was an allocation each time.
+  func firstCoordinator(from responder: Responder, where handles: (CoordinatorID) -> Bool) -> CoordinatorID? {
     var current: Responder? = responder
     var hops = 0
     while let link = current, hops < 256 {
-      if case .coordinator(let c) = link { chain.append(c) }
+      if case .coordinator(let c) = link, handles(c) { return c }
       current = nextResponder(after: link)
       hops += 1
     }
-    return chain
+    return nil
   }
 
   /// The user taps `event` on the visible screen `vc`: the first coordinator on the chain
   /// with a handler for it runs it; if none does, the tap is lost.
   mutating func tap(event: Int, on vc: ObjectID) {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
-    let label = "\(flow.screens[screen].name).\(flow.screens[screen].events[event])"
-    for c in coordinatorChain(from: .viewController(vc)) {
-      let declaration = state.coordinators[c].declaration
-      if let handler = tables.screenHandler(declaration: declaration, screen: screen, event: event) {
-        let body = handler.body
-        handlersRun.append(handler.slot)
-        note(.library, "\(name(ofCoordinator: c)) handles \(label)")
-        running(c) { step in step.execute(body, in: c) }
-        return
-      }
+    var found: FlowTables.Handler?
+    let handler = firstCoordinator(from: .viewController(vc)) { c in
+      found = tables.screenHandler(declaration: state.coordinators[c].declaration, screen: screen, event: event)
+      return found != nil
     }
-    report(.deadScreen, "the tap '\(label)' went up the responder chain and no coordinator handled it")
+    guard let handler, let found else {
+      report(.deadScreen, "the tap '\(tapLabel(screen: screen, event: event))' went up the responder chain and no coordinator handled it")
+      return
+    }
+    let body = found.body
+    handlersRun.append(found.slot)
+    note(.library, "\(name(ofCoordinator: handler)) handles \(tapLabel(screen: screen, event: event))")
+    running(handler) { step in step.execute(body, in: handler) }
+  }
+
+  /// `Screen.event` for logs and reports, built only when one is written.
+  func tapLabel(screen: Int, event: Int) -> String {
+    "\(flow.screens[screen].name).\(flow.screens[screen].events[event])"
   }
 
   /// `send MESSAGE` from coordinator `c`: the message starts at `c` itself (a call on
   /// `self` reaches its own override first) and travels to its parents.
   mutating func send(_ message: Int, from c: CoordinatorID) {
     let label = flow.messages[message]
-    for handler in coordinatorChain(from: .coordinator(c)) {
-      let declaration = state.coordinators[handler].declaration
-      if let found = tables.messageHandler(declaration: declaration, message: message) {
-        let body = found.body
-        handlersRun.append(found.slot)
-        note(.library, "\(name(ofCoordinator: handler)) handles message \(label)")
-        running(handler) { step in step.execute(body, in: handler) }
-        return
-      }
+    var found: FlowTables.Handler?
+    let handler = firstCoordinator(from: .coordinator(c)) { handler in
+      found = tables.messageHandler(declaration: state.coordinators[handler].declaration, message: message)
+      return found != nil
     }
-    report(
-      .unhandledMessage,
-      "message '\(label)' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled")
+    guard let handler, let found else {
+      report(
+        .unhandledMessage,
+        "message '\(label)' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled")
+      return
+    }
+    let body = found.body
+    handlersRun.append(found.slot)
+    note(.library, "\(name(ofCoordinator: handler)) handles message \(label)")
+    running(handler) { step in step.execute(body, in: handler) }
   }
 }

@@ -106,7 +106,7 @@ extension World {
     }
     let inHierarchy = isInWindowHierarchy(nav)
     let old = objects[nav].children
-    let removed = old.reversed().filter { !list.contains($0) }
+    let removed = IDList(old.reversed().lazy.filter { !list.contains($0) })
     for vc in removed { objects[vc].container = nil }
     for vc in list { objects[vc].container = nav }
     objects[nav].children.replace(with: list)
@@ -132,7 +132,7 @@ extension World {
   ) {
     let inHierarchy = isInWindowHierarchy(nav)
     let old = objects[nav].children
-    let removed = Array(old[count...].reversed())
+    let removed = IDList(old[count...].reversed())
     for vc in removed { objects[vc].container = nil }
     objects[nav].children.removeLast(old.count - count)
     reportTopChange(
@@ -145,7 +145,7 @@ extension World {
   /// or the stack is now empty.
   func reportTopChange(
     of nav: ObjectID, from oldTop: ObjectID?, animated: Bool, interactive: Bool,
-    removed: [ObjectID], emitRemovals: Bool, effects: inout WorldEffects
+    removed: IDList, emitRemovals: Bool, effects: inout WorldEffects
   ) {
     let newTop = objects[nav].children.last
     guard let shown = newTop, shown != oldTop else {

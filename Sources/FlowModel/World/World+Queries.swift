@@ -35,12 +35,24 @@ extension World {
     return chain
   }
 
+  /// The last of `modalChain()`, and how many controllers are presented below it (the
+  /// chain's length minus one), without building the chain: these run on every step.
+  func modalTop() -> (top: ObjectID, presentedCount: Int)? {
+    guard var current = windowRoot else { return nil }
+    var presentedCount = 0
+    while let presented = objects[current].presented {
+      current = presented
+      presentedCount += 1
+    }
+    return (current, presentedCount)
+  }
+
   /// The controllers the user sees, outermost first: the top of the modal chain, then into
   /// the top of each navigation stack and the selected tab of each tab bar controller.
   /// Empty when the window has no root.
-  public func visiblePath() -> [ObjectID] {
-    guard let top = modalChain().last else { return [] }
-    var path = [top]
+  public func visiblePath() -> IDList {
+    guard let top = modalTop()?.top else { return [] }
+    var path: IDList = [top]
     var current = top
     while let child = visibleChild(of: current) {
       path.append(child)
@@ -64,7 +76,9 @@ extension World {
   /// The controller the user can touch: the end of `visiblePath()`. A container only when it
   /// shows nothing (an empty stack, a tab bar without tabs); nil when the window is empty.
   public func visibleTop() -> ObjectID? {
-    visiblePath().last
+    guard var current = modalTop()?.top else { return nil }
+    while let child = visibleChild(of: current) { current = child }
+    return current
   }
 
   /// `navigationController`: the nearest navigation controller among `vc`'s containers.

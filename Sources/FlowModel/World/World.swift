@@ -89,7 +89,7 @@ public struct World: Hashable, Sendable {
   /// Links are cleared on both ends; removals are emitted from the top of the chain down
   /// (when `emit`), each presented controller with its contents.
   mutating func tearDownModalChain(from first: ObjectID, emit: Bool, effects: inout WorldEffects) {
-    var chain: [ObjectID] = []
+    var chain = IDList()
     var next: ObjectID? = first
     while let current = next {
       chain.append(current)
