@@ -255,6 +255,10 @@ public indirect enum CheckedExpression: Equatable, Sendable {
 
 /// The result of resolving a `FlowFile`.
 public struct CheckedFlow: Equatable, Sendable {
+  /// The most local variables one coordinator may declare: the model stores a coordinator's
+  /// locals inline, in a fixed number of slots.
+  public static let maximumLocalVariables = 16
+
   public var appName: String
   public var library: LibraryProfile
   /// Index of the coordinator that owns the window's root.

@@ -98,6 +98,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case typeMismatch = "type-mismatch"
   case invalidRoot = "invalid-root"
   case invalidLimit = "invalid-limit"
+  case tooManyVariables = "too-many-variables"
   case coordinatorNeverStarted = "coordinator-never-started"
   case screenNeverShown = "screen-never-shown"
   case eventNeverEmitted = "event-never-emitted"

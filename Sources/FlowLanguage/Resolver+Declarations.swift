@@ -462,6 +462,15 @@ extension Resolution {
         first: variableNames[global].range.start)
       return
     }
+    guard outline.locals.count < CheckedFlow.maximumLocalVariables else {
+      error(
+        .tooManyVariables,
+        "coordinator '\(outline.declaration.name.text)' declares more than \(CheckedFlow.maximumLocalVariables) "
+          + "local variables; flowcheck models at most \(CheckedFlow.maximumLocalVariables) per coordinator "
+          + "(hint: make some of them global, or fold flags into one ranged variable)",
+        at: name.range.start)
+      return
+    }
     outline.locals[name.text] = variables.count
     variables.append(info)
     variableNames.append(name)

@@ -173,6 +173,13 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
         + "coordinator App: NavigationCoordinator {\n  root window\n  var 2️⃣page: 0...2 = 0\n  var 1️⃣page: 0...2 = 1\n  start { root Home }\n}\n",
       .duplicateDeclaration, "duplicate variable 'page' in coordinator 'App'"),
     DiagnosticCase(
+      "too many locals",
+      header + homeScreen + "coordinator App: NavigationCoordinator {\n  root window\n"
+        + (0..<16).map { "  var v\($0) = false\n" }.joined() + "  var 1️⃣extra = true\n  start { root Home }\n}\n",
+      .tooManyVariables,
+      "coordinator 'App' declares more than 16 local variables; flowcheck models at most 16 per coordinator "
+        + "(hint: make some of them global, or fold flags into one ranged variable)"),
+    DiagnosticCase(
       "local shadows global",
       header + homeScreen + "var 2️⃣ready = false\n"
         + "coordinator App: NavigationCoordinator {\n  root window\n  var 1️⃣ready = true\n  start { root Home }\n}\n",
@@ -540,7 +547,7 @@ extension ResolverDiagnosticTests {
       + Self.expressionCases + Self.warningCases
     let tested = tables.map(\.id) + [.unsupportedStatement]
     let emitted: [DiagnosticID] = [
-      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit,
+      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit, .tooManyVariables,
       .duplicateDeclaration, .unknownScreen, .unknownCoordinator, .unknownMessage, .unknownEvent,
       .unknownVariable,
       .unknownCoordinatorKind, .unknownStyle, .unknownInvariant, .unknownFunction, .unsupportedStatement,

@@ -27,11 +27,11 @@ public struct CoordinatorInstance: Hashable, Sendable {
   /// How many times `parent.coordinatorDidFinish(self)` ran.
   public var finishNotices: Int
   /// Values of the coordinator-local variables.
-  public var locals: [Int]
+  public var locals: LocalValues
   /// False once deallocated: nothing holds it any more.
   public var isAlive = true
 
-  public init(declaration: Int, root: ObjectID, locals: [Int]) {
+  public init(declaration: Int, root: ObjectID, locals: LocalValues) {
     self.declaration = declaration
     self.parent = nil
     self.children = []

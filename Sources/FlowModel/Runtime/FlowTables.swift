@@ -21,7 +21,7 @@ final class FlowTables: Sendable {
   /// Per variable: whether it is coordinator-local.
   let isLocal: [Bool]
   /// Per coordinator declaration: the initial values of its locals, in slot order.
-  let initialLocals: [[Int]]
+  let initialLocals: [LocalValues]
   /// Initial values of the globals, in slot order.
   let initialGlobals: [Int]
   /// Per coordinator declaration: its screen-event handlers, keyed by `screenEventKey`.
@@ -60,7 +60,7 @@ final class FlowTables: Sendable {
     }
     self.slot = slot
     self.isLocal = isLocal
-    self.initialLocals = initialLocals
+    self.initialLocals = initialLocals.map(LocalValues.init)
     self.initialGlobals = initialGlobals
 
     var labels: [String] = []

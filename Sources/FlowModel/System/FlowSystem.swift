@@ -128,7 +128,8 @@ public struct FlowSystem: TransitionSystem {
   public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
     -> PackedState?
   {
-    explore(FlowState(packed: packed.words), action, violations: &violations)
+    var workspace = StepWorkspace()
+    return explore(FlowState(packed: packed.words), action, workspace: &workspace, violations: &violations)
   }
 
   /// A step as the explorer sees it: the packed successor, and the step properties broken
@@ -136,8 +137,12 @@ public struct FlowSystem: TransitionSystem {
   ///
   /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
   /// once per new state: most successors turn out to be known states.
-  private func explore(_ state: FlowState, _ action: FlowAction, violations: inout [Int]) -> PackedState? {
-    var step = perform(action, from: state, logging: false)
+  private func explore(
+    _ state: FlowState, _ action: FlowAction, workspace: inout StepWorkspace, violations: inout [Int]
+  ) -> PackedState? {
+    var step = FlowStep(tables: tables, state: state, reusing: &workspace)
+    defer { step.recycle(into: &workspace) }
+    perform(action, on: &step)
     step.deliverCallbacks()
     step.collectCoordinators()
     if step.state.hasOverflowedList { return nil }  // see `finish`
@@ -169,23 +174,24 @@ public struct FlowSystem: TransitionSystem {
   ) {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
+    var workspace = StepWorkspace()
     for (position, action) in actions.enumerated() {
       violations.removeAll(keepingCapacity: true)
-      let successor = explore(state, action, violations: &violations)
+      let successor = explore(state, action, workspace: &workspace, violations: &violations)
       body(position, successor, violations)
     }
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
   public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
-    var step = perform(action, from: state, logging: logging)
+    var step = FlowStep(tables: tables, state: state, logging: logging)
+    perform(action, on: &step)
     return finish(&step)
   }
 
   /// The event itself, up to the callbacks it leaves to deliver.
-  private func perform(_ action: FlowAction, from state: FlowState, logging: Bool) -> FlowStep {
-    var step = FlowStep(tables: tables, state: state, logging: logging)
-    step.note(.event, action.describe(in: state, flow: flow))
+  private func perform(_ action: FlowAction, on step: inout FlowStep) {
+    step.note(.event, action.describe(in: step.state, flow: flow))
     switch action {
     case .tap(let event):
       if let top = step.state.world.visibleTop() { step.tap(event: event, on: top) }
@@ -206,7 +212,6 @@ public struct FlowSystem: TransitionSystem {
       step.executing.removeLast()
       step.collectCoordinators()
     }
-    return step
   }
 
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and

@@ -147,6 +147,12 @@ extension FlowState {
       let count = take()
       return (0..<count).map { _ in signed() }
     }
+    func locals() -> LocalValues {
+      let count = take()
+      var values = LocalValues()
+      for _ in 0..<count { values.append(signed()) }
+      return values
+    }
     let flags = take()
     self.init(globals: signedList())
     self.crashed = flags & 1 != 0
@@ -188,7 +194,7 @@ extension FlowState {
       instance.isStarted = flags & 1 != 0
       instance.wasOnScreen = flags & 2 != 0
       instance.finishNotices = flags >> 2
-      instance.locals = signedList()
+      instance.locals = locals()
       coordinators.append(instance)
     }
     appCoordinator = optional()
