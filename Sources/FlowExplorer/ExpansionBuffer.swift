@@ -100,13 +100,13 @@
         flags = Source.terminal
       } else {
         actions.removeAll(keepingCapacity: true)
-        system.expand(state, actions: &actions, violations: &stepScratch) { index, next, violations in
+        system.expand(state, actions: &actions, violations: &stepScratch, successors: &successors) {
+          index, fingerprint, violations in
           for property in violations {
             stepHits.append(StepHit(action: UInt32(index), property: Int32(property)))
           }
-          if let next {
-            fingerprints.append(system.fingerprint(of: next))
-            successors.append(next)
+          if let fingerprint {
+            fingerprints.append(fingerprint)
             actionIndices.append(UInt32(index))
           } else {
             cuts += 1

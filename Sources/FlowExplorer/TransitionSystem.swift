@@ -45,32 +45,40 @@ public protocol TransitionSystem: Sendable {
   func prepared(_ state: State) -> State
 
   /// Every enabled action of `state` with its successor, in ``actions(in:into:)`` order:
-  /// appends the actions to `actions` (which arrives empty) and calls `body` once per
-  /// action with its position, its successor (`nil` when cut) and the step properties it
-  /// broke (as ``successor(of:via:violations:)`` reports them).
+  /// appends the actions to `actions` (which arrives empty), appends each successor that is
+  /// not cut to `successors`, and calls `body` once per action with its position, the
+  /// successor's fingerprint (`nil` when the action is cut: then nothing was appended) and
+  /// the step properties it broke (as ``successor(of:via:violations:)`` reports them).
   ///
-  /// Must agree with ``actions(in:into:)`` and ``successor(of:via:violations:)``. A model
-  /// whose states are costly to unpack implements it to unpack each state once for all of
-  /// its actions; the default calls the other two.
+  /// Must agree with ``actions(in:into:)``, ``successor(of:via:violations:)`` and
+  /// ``fingerprint(of:)``. A model whose states are costly to unpack or to build implements
+  /// it to unpack each state once for all of its actions and to write each successor
+  /// straight into the store; the default calls the others.
   func expand(
-    _ state: State, actions: inout [Action], violations: inout [Int],
-    _ body: (_ position: Int, _ successor: State?, _ violations: [Int]) -> Void)
+    _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
+    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void)
 }
 
 extension TransitionSystem {
   /// By default a state needs no preparation.
   @inlinable public func prepared(_ state: State) -> State { state }
 
-  /// By default, ``actions(in:into:)`` then ``successor(of:via:violations:)`` per action.
+  /// By default, ``actions(in:into:)``, then ``successor(of:via:violations:)`` and
+  /// ``fingerprint(of:)`` per action.
   @inlinable public func expand(
-    _ state: State, actions: inout [Action], violations: inout [Int],
-    _ body: (_ position: Int, _ successor: State?, _ violations: [Int]) -> Void
+    _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
+    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     self.actions(in: state, into: &actions)
     for index in actions.indices {
       violations.removeAll(keepingCapacity: true)
-      let next = successor(of: state, via: actions[index], violations: &violations)
-      body(index, next, violations)
+      guard let next = successor(of: state, via: actions[index], violations: &violations) else {
+        body(index, nil, violations)
+        continue
+      }
+      let fingerprint = fingerprint(of: next)
+      successors.append(next)
+      body(index, fingerprint, violations)
     }
   }
 }

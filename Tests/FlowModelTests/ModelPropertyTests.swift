@@ -159,8 +159,9 @@ import Testing
     return states
   }
 
-  /// `expand` unpacks a state once for all its actions; it must give exactly what
-  /// `actions(in:into:)` and `successor(of:via:violations:)` give one action at a time.
+  /// `expand` unpacks a state once for all its actions and writes successors straight into
+  /// the frontier's storage; it must give exactly what `actions(in:into:)`,
+  /// `successor(of:via:violations:)` and `fingerprint(of:)` give one action at a time.
   @Test(arguments: seeds)
   func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
@@ -173,13 +174,28 @@ import Testing
       var actions: [FlowAction] = []
       var scratch: [Int] = []
       var positions: [Int] = []
-      system.expand(state, actions: &actions, violations: &scratch) { position, successor, violations in
+      var stored: [Bool] = []
+      var successors = PackedFrontier()
+      // Something already in the store: the successors go after it.
+      successors.append(state)
+      system.expand(state, actions: &actions, violations: &scratch, successors: &successors) {
+        position, fingerprint, violations in
         positions.append(position)
+        stored.append(fingerprint != nil)
         var oneByOne: [Int] = []
         let alone = system.successor(of: state, via: expected[position], violations: &oneByOne)
-        #expect(successor?.words == alone?.words, "seed \(seed), action \(position)")
+        #expect(fingerprint == alone.map(system.fingerprint(of:)), "seed \(seed), action \(position)")
         #expect(violations == oneByOne, "seed \(seed), action \(position)")
       }
+      // Each successor not cut was appended, in order, and reads back as the one-by-one step.
+      var next = 1
+      for (position, isStored) in stored.enumerated() {
+        var ignored: [Int] = []
+        let alone = system.successor(of: state, via: expected[position], violations: &ignored)
+        #expect((isStored ? successors[next].words : nil) == alone?.words, "seed \(seed), action \(position)")
+        if isStored { next += 1 }
+      }
+      #expect(successors.count == next, "seed \(seed)")
       #expect(actions == expected, "seed \(seed)")
       #expect(positions == Array(expected.indices), "seed \(seed)")
       checked += 1

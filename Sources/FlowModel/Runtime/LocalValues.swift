@@ -53,10 +53,6 @@ extension LocalValues: Hashable {
   }
 }
 
-extension LocalValues: ExpressibleByArrayLiteral {
-  public init(arrayLiteral elements: Int...) { self.init(elements) }
-}
-
 extension LocalValues: CustomStringConvertible {
   public var description: String { Array(self).description }
 }

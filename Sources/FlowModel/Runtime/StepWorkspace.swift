@@ -12,6 +12,10 @@ struct StepWorkspace {
   var callbacks: [WorldCallback] = []
   var executing: [CoordinatorID] = []
   var handlersRun: [Int] = []
+  /// The packed successor.
+  var words: [UInt16] = []
+  /// The successor's canonical numbering.
+  let numbering = NumberingScratch()
 }
 
 extension FlowState {

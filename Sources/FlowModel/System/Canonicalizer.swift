@@ -27,10 +27,20 @@ extension FlowState {
   /// Computes the canonical numbering of this (not crashed) state in temporary memory and
   /// hands it to `body`.
   func withCanonicalNumbering<Result>(_ body: (CanonicalNumbering) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: numberingScratchSize) { scratch in
+      body(canonicalNumbering(in: scratch))
+    }
+  }
+
+  /// How many integers `canonicalNumbering(in:)` needs.
+  var numberingScratchSize: Int { 2 * (world.objects.count + coordinators.count) }
+
+  /// The canonical numbering of this (not crashed) state, held in `scratch` (at least
+  /// `numberingScratchSize` integers), which must outlive its use.
+  func canonicalNumbering(in scratch: UnsafeMutableBufferPointer<Int>) -> CanonicalNumbering {
     let objectCount = world.objects.count
     let coordinatorCount = coordinators.count
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (objectCount + coordinatorCount)) {
-      scratch in
+    do {
       var coordinatorNumbers = Numbering(scratch, from: 0, count: coordinatorCount)
       var objectNumbers = Numbering(scratch, from: 2 * coordinatorCount, count: objectCount)
 
@@ -50,11 +60,10 @@ extension FlowState {
         for vc in coordinators[c].shadow { visitObject(vc, &objectNumbers) }
       }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
-      return body(
-        CanonicalNumbering(
-          objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
-          attachedCount: attachedCount,
-          isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending))
+      return CanonicalNumbering(
+        objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
+        attachedCount: attachedCount,
+        isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending)
     }
   }
 
@@ -105,6 +114,23 @@ extension FlowState {
       coordinatorNumbers[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
     }.sorted()
     return result
+  }
+}
+
+/// Memory for canonical numberings that the explorer's steps reuse, one after the other.
+/// A class: it owns raw memory, freed once.
+final class NumberingScratch {
+  private var buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: 256)
+
+  deinit { buffer.deallocate() }
+
+  /// At least `count` integers, valid until the next call.
+  func memory(count: Int) -> UnsafeMutableBufferPointer<Int> {
+    if buffer.count < count {
+      buffer.deallocate()
+      buffer = .allocate(capacity: max(count, 2 * buffer.count))
+    }
+    return buffer
   }
 }
 

@@ -129,56 +129,78 @@ public struct FlowSystem: TransitionSystem {
     -> PackedState?
   {
     var workspace = StepWorkspace()
-    return explore(FlowState(packed: packed.words), action, workspace: &workspace, violations: &violations)
+    let state = FlowState(packed: packed.words)
+    guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
+    return PackedState(words: workspace.words, isAnalysed: false)
   }
 
-  /// A step as the explorer sees it: the packed successor, and the step properties broken
-  /// appended to `violations`.
+  /// A step as the explorer sees it: false when it is cut, else the packed successor in
+  /// `workspace.words`; the step properties broken appended to `violations`.
   ///
   /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
   /// once per new state: most successors turn out to be known states.
   private func explore(
     _ state: FlowState, _ action: FlowAction, workspace: inout StepWorkspace, violations: inout [Int]
-  ) -> PackedState? {
+  ) -> Bool {
     var step = FlowStep(tables: tables, state: state, reusing: &workspace)
     defer { step.recycle(into: &workspace) }
     perform(action, on: &step)
     step.deliverCallbacks()
     step.collectCoordinators()
-    if step.state.hasOverflowedList { return nil }  // see `finish`
+    if step.state.hasOverflowedList { return false }  // see `finish`
     if step.state.crashed {
       for violation in step.violations { violations.append(violation.property.rawValue) }
-      return pack(FlowState.crashedApp())
+      workspace.words.replaceSubrange(workspace.words.indices, with: Self.crashedAppWords)
+      return true
     }
     if !step.handlersRun.isEmpty { recorder.record(handlersRun: step.handlersRun) }
-    // What `finish` does, written straight from the numbering: no canonical copy is built.
-    let state = step.state
-    return state.withCanonicalNumbering { form in
-      var onScreen = CoordinatorMarks(count: state.coordinators.count)
-      for position in 0..<form.attachedCount {
-        let object = form.objects.order[position]
-        if let owner = state.owners[object], state.world.objects[object].isScreen { onScreen.insert(owner) }
-      }
-      let beyondBounds = exceedsBounds(state, keeping: form)
-      if beyondBounds && step.violations.isEmpty { return nil }
-      for violation in step.violations { violations.append(violation.property.rawValue) }
-      let words = state.packed(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds)
-      return PackedState(words: words, isAnalysed: false)
+    return canonicalSuccessor(
+      step.state, stepViolations: step.violations, violations: &violations, scratch: workspace.numbering,
+      into: &workspace.words)
+  }
+
+  /// The words of the single state every crash leads to.
+  private static let crashedAppWords = FlowState.crashedApp().packed()
+
+  /// What `finish` does, written straight from the numbering: no canonical copy is built.
+  /// `state` is borrowed from the step (a copy of it retained all of its arrays).
+  private func canonicalSuccessor(
+    _ state: FlowState, stepViolations: [StepViolation], violations: inout [Int],
+    scratch: NumberingScratch, into words: inout [UInt16]
+  ) -> Bool {
+    let form = state.canonicalNumbering(in: scratch.memory(count: state.numberingScratchSize))
+    var onScreen = CoordinatorMarks(count: state.coordinators.count)
+    for position in 0..<form.attachedCount {
+      let object = form.objects.order[position]
+      if let owner = state.owners[object], state.world.objects[object].isScreen { onScreen.insert(owner) }
     }
+    let beyondBounds = exceedsBounds(state, keeping: form)
+    if beyondBounds && stepViolations.isEmpty { return false }
+    for violation in stepViolations { violations.append(violation.property.rawValue) }
+    state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: &words)
+    return true
   }
 
   /// Unpacks the state once for all of its actions.
+  /// Successors are packed into one buffer, hashed there and written into the frontier's
+  /// storage: no array per successor.
   public func expand(
     _ packed: PackedState, actions: inout [FlowAction], violations: inout [Int],
-    _ body: (_ position: Int, _ successor: PackedState?, _ violations: [Int]) -> Void
+    successors: inout PackedFrontier,
+    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
     var workspace = StepWorkspace()
     for (position, action) in actions.enumerated() {
       violations.removeAll(keepingCapacity: true)
-      let successor = explore(state, action, workspace: &workspace, violations: &violations)
-      body(position, successor, violations)
+      guard explore(state, action, workspace: &workspace, violations: &violations) else {
+        body(position, nil, violations)
+        continue
+      }
+      let fingerprint = Self.fingerprint(of: workspace.words)
+      successors.append(words: workspace.words)
+      body(position, fingerprint, violations)
     }
   }
 
@@ -330,8 +352,12 @@ public struct FlowSystem: TransitionSystem {
 
   /// The explorer's fixed hash over the packed words' bytes (four words to a 64-bit lane).
   public func fingerprint(of state: PackedState) -> UInt64 {
+    Self.fingerprint(of: state.words)
+  }
+
+  static func fingerprint(of words: [UInt16]) -> UInt64 {
     var hasher = Fingerprint()
-    state.words.withUnsafeBytes { hasher.combine(bytes: $0) }
+    words.withUnsafeBytes { hasher.combine(bytes: $0) }
     return hasher.value
   }
 

@@ -59,9 +59,14 @@ public struct PackedFrontier: StateStore, Sendable {
   }
 
   public mutating func append(_ state: PackedState) {
+    append(words: state.words)
+  }
+
+  /// Appends the state whose packed words are `words`.
+  public mutating func append(words: [UInt16]) {
     // Encoded on the stack, then appended at once: byte by byte, each append checked the
     // array's capacity and uniqueness.
-    state.words.withUnsafeBufferPointer { words in
+    words.withUnsafeBufferPointer { words in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * words.count) { encoded in
         var count = 0
         for word in words {

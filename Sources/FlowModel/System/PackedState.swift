@@ -29,15 +29,21 @@ public struct PackedState: Hashable, Sendable {
 /// Packing and unpacking. Optional ids are stored plus one (0 is nil); signed values as
 /// their 16-bit pattern.
 extension FlowState {
-  public func packed() -> [UInt16] { packed(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds) }
+  public func packed() -> [UInt16] {
+    var words: [UInt16] = []
+    pack(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds, into: &words)
+    return words
+  }
 
-  /// The words of the canonical form that `numbering` describes (the state itself when
-  /// nil), written straight from this state: links are renumbered and links to dropped
-  /// instances cleared as they are written, so no renumbered copy is built. Coordinators in
-  /// `markedOnScreen` (old numbers) are written as `wasOnScreen`.
-  func packed(
-    as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool
-  ) -> [UInt16] {
+  /// Replaces `words` by the words of the canonical form that `numbering` describes (the
+  /// state itself when nil), written straight from this state: links are renumbered and
+  /// links to dropped instances cleared as they are written, so no renumbered copy is
+  /// built. Coordinators in `markedOnScreen` (old numbers) are written as `wasOnScreen`.
+  /// `words` keeps its storage: the explorer packs every successor into the same buffer.
+  func pack(
+    as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool,
+    into words: inout [UInt16]
+  ) {
     let objectCount = numbering?.objects.count ?? world.objects.count
     let coordinatorCount = numbering?.coordinators.count ?? coordinators.count
     func oldObject(_ position: Int) -> Int { numbering?.objects.order[position] ?? position }
@@ -45,7 +51,7 @@ extension FlowState {
     func newObject(_ old: Int) -> Int? { numbering == nil ? old : numbering!.objects[old] }
     func newCoordinator(_ old: Int) -> Int? { numbering == nil ? old : numbering!.coordinators[old] }
     var pending = self.pending
-    if let numbering {
+    if let numbering, !pending.isEmpty {
       pending = numbering.sortedPending.compactMap { entry in
         numbering.coordinators[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
       }.sorted()
@@ -57,9 +63,11 @@ extension FlowState {
       let c = oldCoordinator(position)
       size += 8 + coordinators[c].children.count + coordinators[c].shadow.count + coordinators[c].locals.count
     }
-    // Written through a pointer into storage of exactly the right size: appending word by
-    // word, with a capacity check each time, was a tenth of the search.
-    return [UInt16](unsafeUninitializedCapacity: size) { buffer, count in
+    // Written through a pointer into storage of the right size: appending word by word,
+    // with a capacity check each time, was a tenth of the search.
+    words.removeAll(keepingCapacity: true)
+    words.append(contentsOf: repeatElement(0, count: size))
+    let written = words.withUnsafeMutableBufferPointer { buffer in
       var i = 0
       func put(_ value: Int) {
         buffer[i] = UInt16(truncatingIfNeeded: value)
@@ -122,8 +130,9 @@ extension FlowState {
         put(entry.coordinator)
       }
       precondition(i <= size, "packed state larger than computed")
-      count = i
+      return i
     }
+    words.removeLast(size - written)
   }
 
   public init(packed w: [UInt16]) {
@@ -186,7 +195,7 @@ extension FlowState {
       let parent = optional()
       let children = list()
       let root = take()
-      var instance = CoordinatorInstance(declaration: declaration, root: root, locals: [])
+      var instance = CoordinatorInstance(declaration: declaration, root: root, locals: LocalValues())
       instance.parent = parent
       instance.children = children
       instance.shadow = list()
