@@ -222,6 +222,13 @@ import Testing
         #expect(
           fast?.words == replayed.packed?.words, "seed \(seed): \(action.describe(in: state, flow: flow))")
         #expect(violations == replayed.violations.map(\.property.rawValue), "seed \(seed)")
+        // Packing drops the reverse links (`container`, `presenting`) and a non-tab-bar's
+        // `selectedIndex`: it must lose nothing, so the step's canonical state has them
+        // consistent and unpacks to itself.
+        if let words = replayed.packed?.words, !replayed.state.crashed {
+          #expect(replayed.state.world.checkInvariants() == [], "seed \(seed)")
+          #expect(FlowState(packed: words) == replayed.state, "seed \(seed)")
+        }
         compared += 1
       }
     }
