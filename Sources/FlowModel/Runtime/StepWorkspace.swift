@@ -12,8 +12,8 @@ struct StepWorkspace {
   var callbacks: [WorldCallback] = []
   var executing: [CoordinatorID] = []
   var handlersRun: [Int] = []
-  /// The packed successor.
-  var words: [UInt16] = []
+  /// The packed successor, in `PackedEncoding`.
+  var bytes: [UInt8] = []
   /// The successor's canonical numbering.
   let numbering = NumberingScratch()
 }

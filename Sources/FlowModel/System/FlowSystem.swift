@@ -131,11 +131,12 @@ public struct FlowSystem: TransitionSystem {
     var workspace = StepWorkspace()
     let state = FlowState(packed: packed.words)
     guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
-    return PackedState(words: workspace.words, isAnalysed: false)
+    let words = workspace.bytes.withUnsafeBufferPointer(PackedEncoding.decode)
+    return PackedState(words: words, isAnalysed: false)
   }
 
   /// A step as the explorer sees it: false when it is cut, else the packed successor in
-  /// `workspace.words`; the step properties broken appended to `violations`.
+  /// `workspace.bytes`; the step properties broken appended to `violations`.
   ///
   /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
   /// once per new state: most successors turn out to be known states.
@@ -150,23 +151,27 @@ public struct FlowSystem: TransitionSystem {
     if step.state.hasOverflowedList { return false }  // see `finish`
     if step.state.crashed {
       for violation in step.violations { violations.append(violation.property.rawValue) }
-      workspace.words.replaceSubrange(workspace.words.indices, with: Self.crashedAppWords)
+      workspace.bytes.replaceSubrange(workspace.bytes.indices, with: Self.crashedAppBytes)
       return true
     }
     if !step.handlersRun.isEmpty { recorder.record(handlersRun: step.handlersRun) }
     return canonicalSuccessor(
       step.state, stepViolations: step.violations, violations: &violations, scratch: workspace.numbering,
-      into: &workspace.words)
+      into: &workspace.bytes)
   }
 
-  /// The words of the single state every crash leads to.
-  private static let crashedAppWords = FlowState.crashedApp().packed()
+  /// The encoded words of the single state every crash leads to.
+  private static let crashedAppBytes: [UInt8] = {
+    var bytes: [UInt8] = []
+    PackedEncoding.encode(FlowState.crashedApp().packed(), into: &bytes)
+    return bytes
+  }()
 
   /// What `finish` does, written straight from the numbering: no canonical copy is built.
   /// `state` is borrowed from the step (a copy of it retained all of its arrays).
   private func canonicalSuccessor(
     _ state: FlowState, stepViolations: [StepViolation], violations: inout [Int],
-    scratch: NumberingScratch, into words: inout [UInt16]
+    scratch: NumberingScratch, into bytes: inout [UInt8]
   ) -> Bool {
     let form = state.canonicalNumbering(in: scratch.memory(count: state.numberingScratchSize))
     var onScreen = CoordinatorMarks(count: state.coordinators.count)
@@ -177,7 +182,7 @@ public struct FlowSystem: TransitionSystem {
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
     for violation in stepViolations { violations.append(violation.property.rawValue) }
-    state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: &words)
+    state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: &bytes)
     return true
   }
 
@@ -198,8 +203,8 @@ public struct FlowSystem: TransitionSystem {
         body(position, nil, violations)
         continue
       }
-      let fingerprint = Self.fingerprint(of: workspace.words)
-      successors.append(words: workspace.words)
+      let fingerprint = Self.fingerprint(ofEncoded: workspace.bytes)
+      successors.append(bytes: workspace.bytes)
       body(position, fingerprint, violations)
     }
   }
@@ -350,14 +355,17 @@ public struct FlowSystem: TransitionSystem {
     return PackedState(words: words, failing: failing, holds: holds)
   }
 
-  /// The explorer's fixed hash over the packed words' bytes (four words to a 64-bit lane).
+  /// The explorer's fixed hash over the state's `PackedEncoding` (eight bytes to a 64-bit lane).
   public func fingerprint(of state: PackedState) -> UInt64 {
-    Self.fingerprint(of: state.words)
+    var bytes: [UInt8] = []
+    PackedEncoding.encode(state.words, into: &bytes)
+    return Self.fingerprint(ofEncoded: bytes)
   }
 
-  static func fingerprint(of words: [UInt16]) -> UInt64 {
+  /// The fingerprint of the state whose `PackedEncoding` is `bytes`.
+  static func fingerprint(ofEncoded bytes: [UInt8]) -> UInt64 {
     var hasher = Fingerprint()
-    words.withUnsafeBytes { hasher.combine(bytes: $0) }
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     return hasher.value
   }
 

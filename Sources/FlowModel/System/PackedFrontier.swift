@@ -1,7 +1,6 @@
 import FlowExplorer
 
-/// The explorer's store for packed states: the states' words in 256 KiB blocks of bytes, a
-/// word below 255 as one byte, any other as 255 and two bytes, low first.
+/// The explorer's store for packed states: the states' `PackedEncoding` in 256 KiB blocks.
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
 /// so a state takes little more than one byte per word plus eight for its place, with no
@@ -38,51 +37,20 @@ public struct PackedFrontier: StateStore, Sendable {
   public subscript(position: Int) -> PackedState {
     let (block, range) = place(position)
     let words = blocks[block].withUnsafeBufferPointer { bytes in
-      [UInt16](unsafeUninitializedCapacity: range.count) { words, count in
-        var index = range.lowerBound
-        var written = 0
-        while index < range.upperBound {
-          let byte = bytes[index]
-          if byte < 255 {
-            words[written] = UInt16(byte)
-            index += 1
-          } else {
-            words[written] = UInt16(bytes[index + 1]) | UInt16(bytes[index + 2]) << 8
-            index += 3
-          }
-          written += 1
-        }
-        count = written
-      }
+      PackedEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
     }
     return PackedState(words: words, isAnalysed: false)
   }
 
   public mutating func append(_ state: PackedState) {
-    append(words: state.words)
+    var bytes: [UInt8] = []
+    PackedEncoding.encode(state.words, into: &bytes)
+    append(bytes: bytes)
   }
 
-  /// Appends the state whose packed words are `words`.
-  public mutating func append(words: [UInt16]) {
-    // Encoded on the stack, then appended at once: byte by byte, each append checked the
-    // array's capacity and uniqueness.
-    words.withUnsafeBufferPointer { words in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * words.count) { encoded in
-        var count = 0
-        for word in words {
-          if word < 255 {
-            encoded[count] = UInt8(word)
-            count += 1
-          } else {
-            encoded[count] = 255
-            encoded[count + 1] = UInt8(truncatingIfNeeded: word)
-            encoded[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
-            count += 3
-          }
-        }
-        append(UnsafeBufferPointer(rebasing: encoded[..<count]))
-      }
-    }
+  /// Appends the state whose `PackedEncoding` is `bytes`.
+  public mutating func append(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {

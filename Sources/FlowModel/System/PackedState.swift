@@ -34,19 +34,20 @@ public struct PackedState: Hashable, Sendable {
 /// A state is about a quarter fewer words, to write, hash, store and read.
 extension FlowState {
   public func packed() -> [UInt16] {
-    var words: [UInt16] = []
-    pack(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds, into: &words)
-    return words
+    var bytes: [UInt8] = []
+    pack(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds, into: &bytes)
+    return bytes.withUnsafeBufferPointer(PackedEncoding.decode)
   }
 
-  /// Replaces `words` by the words of the canonical form that `numbering` describes (the
-  /// state itself when nil), written straight from this state: links are renumbered and
-  /// links to dropped instances cleared as they are written, so no renumbered copy is
-  /// built. Coordinators in `markedOnScreen` (old numbers) are written as `wasOnScreen`.
-  /// `words` keeps its storage: the explorer packs every successor into the same buffer.
+  /// Replaces `bytes` by the words of the canonical form that `numbering` describes (the
+  /// state itself when nil) in `PackedEncoding`, written straight from this state: links are
+  /// renumbered and links to dropped instances cleared as they are written, so no renumbered
+  /// copy is built. Coordinators in `markedOnScreen` (old numbers) are written as
+  /// `wasOnScreen`. `bytes` keeps its storage: the explorer packs every successor into the
+  /// same buffer, then hashes and stores those bytes as they are.
   func pack(
     as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool,
-    into words: inout [UInt16]
+    into bytes: inout [UInt8]
   ) {
     let objectCount = numbering?.objects.count ?? world.objects.count
     let coordinatorCount = numbering?.coordinators.count ?? coordinators.count
@@ -69,28 +70,40 @@ extension FlowState {
     }
     // Written through a pointer into storage of the right size: appending word by word,
     // with a capacity check each time, was a tenth of the search.
-    words.removeAll(keepingCapacity: true)
-    words.append(contentsOf: repeatElement(0, count: size))
-    let written = words.withUnsafeMutableBufferPointer { buffer in
+    size *= PackedEncoding.maximumBytesPerWord
+    bytes.removeAll(keepingCapacity: true)
+    bytes.append(contentsOf: repeatElement(0, count: size))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer in
       var i = 0
       func put(_ value: Int) {
-        buffer[i] = UInt16(truncatingIfNeeded: value)
-        i += 1
+        let word = UInt16(truncatingIfNeeded: value)
+        if word < 255 {
+          buffer[i] = UInt8(word)
+          i += 1
+        } else {
+          buffer[i] = 255
+          buffer[i + 1] = UInt8(truncatingIfNeeded: word)
+          buffer[i + 2] = UInt8(truncatingIfNeeded: word >> 8)
+          i += 3
+        }
       }
       func put(optional value: Int?) { put(value.map { $0 + 1 } ?? 0) }
       func put(list: some Collection<Int>) {
         put(list.count)
         for value in list { put(value) }
       }
-      /// A list of ids renumbered by `renumber`, dropping those it maps to nil.
+      /// A list of ids renumbered by `renumber`, dropping those it maps to nil. Its count,
+      /// written last, is one byte: an `IDList` holds fewer than 255.
       func put(list: IDList, _ renumber: (Int) -> Int?) {
         let start = i
         put(0)
+        var kept = 0
         for value in list {
           guard let new = renumber(value) else { continue }
           put(new)
+          kept += 1
         }
-        buffer[start] = UInt16(truncatingIfNeeded: i - start - 1)
+        buffer[start] = UInt8(kept)
       }
       put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
       put(list: globals)
@@ -134,7 +147,7 @@ extension FlowState {
       precondition(i <= size, "packed state larger than computed")
       return i
     }
-    words.removeLast(size - written)
+    bytes.removeLast(size - written)
   }
 
   public init(packed w: [UInt16]) {
