@@ -49,105 +49,102 @@ extension FlowState {
     as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool,
     into bytes: inout [UInt8]
   ) {
-    let objectCount = numbering?.objects.count ?? world.objects.count
-    let coordinatorCount = numbering?.coordinators.count ?? coordinators.count
-    func oldObject(_ position: Int) -> Int { numbering?.objects.order[position] ?? position }
-    func oldCoordinator(_ position: Int) -> Int { numbering?.coordinators.order[position] ?? position }
-    func newObject(_ old: Int) -> Int? { numbering == nil ? old : numbering!.objects[old] }
-    func newCoordinator(_ old: Int) -> Int? { numbering == nil ? old : numbering!.coordinators[old] }
+    guard let numbering else {
+      // The state as it is: every instance keeps its number.
+      let count = max(world.objects.count, coordinators.count)
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { identity in
+        for index in identity.indices { identity[index] = index }
+        let ids = UnsafePointer(identity.baseAddress!)
+        let objects = Renumbering(map: ids, order: ids, count: world.objects.count)
+        let coordinators = Renumbering(map: ids, order: ids, count: self.coordinators.count)
+        pack(
+          objects: objects, coordinators: coordinators, pending: self.pending, markedOnScreen: markedOnScreen,
+          beyondBounds: beyondBounds, into: &bytes)
+      }
+      return
+    }
+    let coordinators = Renumbering(numbering.coordinators)
     var pending = self.pending
-    if let numbering, !pending.isEmpty {
+    if !pending.isEmpty {
       pending = numbering.sortedPending.compactMap { entry in
-        numbering.coordinators[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
+        coordinators.new(entry.coordinator).map { PendingCompletion(task: entry.task, coordinator: $0) }
       }.sorted()
     }
+    pack(
+      objects: Renumbering(numbering.objects), coordinators: coordinators, pending: pending,
+      markedOnScreen: markedOnScreen, beyondBounds: beyondBounds, into: &bytes)
+  }
 
-    var size = 8 + globals.count + 2 * pending.count
-    for position in 0..<objectCount { size += 8 + world.objects[oldObject(position)].children.count }
-    for position in 0..<coordinatorCount {
-      let c = oldCoordinator(position)
-      size += 8 + coordinators[c].children.count + coordinators[c].shadow.count + coordinators[c].locals.count
+  /// `pack(as:…)` once the numbering is settled. Reads the state through buffer pointers
+  /// and writes through a `PackedWriter`: this runs for every successor the explorer
+  /// computes, and array accesses and captured optionals cost a reference count each.
+  private func pack(
+    objects: Renumbering, coordinators: Renumbering, pending: [PendingCompletion],
+    markedOnScreen: CoordinatorMarks?, beyondBounds: Bool, into bytes: inout [UInt8]
+  ) {
+    world.objects.withUnsafeBufferPointer { allObjects in
+      owners.withUnsafeBufferPointer { owners in
+        self.coordinators.withUnsafeBufferPointer { allCoordinators in
+          var size = 8 + globals.count + 2 * pending.count
+          for position in 0..<objects.count { size += 8 + allObjects[objects.order[position]].children.count }
+          for position in 0..<coordinators.count {
+            let c = allCoordinators[coordinators.order[position]]
+            size += 8 + c.children.count + c.shadow.count + c.locals.count
+          }
+          size *= PackedEncoding.maximumBytesPerWord
+          // Written through a pointer into temporary storage large enough, then copied at
+          // once: appending word by word, with a capacity check each time, was a tenth of the
+          // search, and zeroing storage of the right size first a twentieth.
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            var out = PackedWriter(buffer.baseAddress!)
+            out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
+            out.put(globals.count)
+            for value in globals { out.put(value) }
+            out.put(objects.count)
+            for position in 0..<objects.count {
+              let id = objects.order[position]
+              let object = allObjects[id]
+              switch object.kind {
+              case .navigationController: out.put(0)
+              case .tabBarController: out.put(1)
+              case .screen(let screen): out.put(2 + screen)
+              }
+              out.put(object.style.packedIndex | (object.modalInPresentation ? 8 : 0))
+              out.put(object.children, objects)
+              if object.isTabBarController { out.put(object.selectedIndex) }
+              out.put(link: object.presented, objects)
+              out.put(link: object.delegate, coordinators)
+              out.put(link: object.parentCoordinator, coordinators)
+              out.put(link: owners[id], coordinators)
+            }
+            out.put(link: world.windowRoot, objects)
+            out.put(coordinators.count)
+            for position in 0..<coordinators.count {
+              let old = coordinators.order[position]
+              let c = allCoordinators[old]
+              let wasOnScreen = c.wasOnScreen || markedOnScreen?[old] == true
+              out.put(c.declaration)
+              out.put(link: c.parent, coordinators)
+              out.put(c.children, coordinators)
+              out.put(objects.map[c.root])
+              out.put(c.shadow, objects)
+              out.put((c.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.finishNotices, 3) << 2))
+              out.put(c.locals.count)
+              for value in c.locals { out.put(value) }
+            }
+            out.put(link: appCoordinator, coordinators)
+            out.put(pending.count)
+            for entry in pending {
+              out.put(entry.task)
+              out.put(entry.coordinator)
+            }
+            precondition(out.count <= size, "packed state larger than computed")
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<out.count]))
+          }
+        }
+      }
     }
-    // Written through a pointer into storage of the right size: appending word by word,
-    // with a capacity check each time, was a tenth of the search.
-    size *= PackedEncoding.maximumBytesPerWord
-    bytes.removeAll(keepingCapacity: true)
-    bytes.append(contentsOf: repeatElement(0, count: size))
-    let written = bytes.withUnsafeMutableBufferPointer { buffer in
-      var i = 0
-      func put(_ value: Int) {
-        let word = UInt16(truncatingIfNeeded: value)
-        if word < 255 {
-          buffer[i] = UInt8(word)
-          i += 1
-        } else {
-          buffer[i] = 255
-          buffer[i + 1] = UInt8(truncatingIfNeeded: word)
-          buffer[i + 2] = UInt8(truncatingIfNeeded: word >> 8)
-          i += 3
-        }
-      }
-      func put(optional value: Int?) { put(value.map { $0 + 1 } ?? 0) }
-      func put(list: some Collection<Int>) {
-        put(list.count)
-        for value in list { put(value) }
-      }
-      /// A list of ids renumbered by `renumber`, dropping those it maps to nil. Its count,
-      /// written last, is one byte: an `IDList` holds fewer than 255.
-      func put(list: IDList, _ renumber: (Int) -> Int?) {
-        let start = i
-        put(0)
-        var kept = 0
-        for value in list {
-          guard let new = renumber(value) else { continue }
-          put(new)
-          kept += 1
-        }
-        buffer[start] = UInt8(kept)
-      }
-      put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
-      put(list: globals)
-      put(objectCount)
-      for position in 0..<objectCount {
-        let id = oldObject(position)
-        let object = world.objects[id]
-        switch object.kind {
-        case .navigationController: put(0)
-        case .tabBarController: put(1)
-        case .screen(let screen): put(2 + screen)
-        }
-        put(object.style.packedIndex | (object.modalInPresentation ? 8 : 0))
-        put(list: object.children, newObject)
-        if object.isTabBarController { put(object.selectedIndex) }
-        put(optional: object.presented.flatMap(newObject))
-        put(optional: object.delegate.flatMap(newCoordinator))
-        put(optional: object.parentCoordinator.flatMap(newCoordinator))
-        put(optional: owners[id].flatMap(newCoordinator))
-      }
-      put(optional: world.windowRoot.flatMap(newObject))
-      put(coordinatorCount)
-      for position in 0..<coordinatorCount {
-        let old = oldCoordinator(position)
-        let c = coordinators[old]
-        let wasOnScreen = c.wasOnScreen || markedOnScreen?[old] == true
-        put(c.declaration)
-        put(optional: c.parent.flatMap(newCoordinator))
-        put(list: c.children, newCoordinator)
-        put(newObject(c.root)!)
-        put(list: c.shadow, newObject)
-        put((c.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.finishNotices, 3) << 2))
-        put(list: c.locals)
-      }
-      put(optional: appCoordinator.flatMap(newCoordinator))
-      put(pending.count)
-      for entry in pending {
-        put(entry.task)
-        put(entry.coordinator)
-      }
-      precondition(i <= size, "packed state larger than computed")
-      return i
-    }
-    bytes.removeLast(size - written)
   }
 
   public init(packed w: [UInt16]) {
@@ -230,6 +227,75 @@ extension FlowState {
       let task = take()
       pending.append(PendingCompletion(task: task, coordinator: take()))
     }
+  }
+}
+
+/// Old-to-new numbers (`map`, -1 for a dropped instance) and new-to-old (`order`) of one
+/// kind of instance, as plain pointers.
+struct Renumbering {
+  let map: UnsafePointer<Int>
+  let order: UnsafePointer<Int>
+  let count: Int
+
+  init(map: UnsafePointer<Int>, order: UnsafePointer<Int>, count: Int) {
+    self.map = map
+    self.order = order
+    self.count = count
+  }
+
+  init(_ numbering: Numbering) {
+    self.init(
+      map: UnsafePointer(numbering.map.baseAddress!), order: UnsafePointer(numbering.order.baseAddress!),
+      count: numbering.count)
+  }
+
+  /// The new number of `old`, nil when it is dropped.
+  func new(_ old: Int) -> Int? {
+    let new = map[old]
+    return new < 0 ? nil : new
+  }
+}
+
+/// Writes words in `PackedEncoding` through a pointer into storage known to be large enough.
+struct PackedWriter {
+  let base: UnsafeMutablePointer<UInt8>
+  /// Bytes written.
+  private(set) var count = 0
+
+  init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  @inline(__always) mutating func put(_ value: Int) {
+    let word = UInt16(truncatingIfNeeded: value)
+    if word < 255 {
+      base[count] = UInt8(word)
+      count += 1
+    } else {
+      base[count] = 255
+      base[count + 1] = UInt8(truncatingIfNeeded: word)
+      base[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
+      count += 3
+    }
+  }
+
+  /// An optional link, renumbered: stored plus one, 0 for nil or a dropped instance.
+  @inline(__always) mutating func put(link: Int?, _ numbers: Renumbering) {
+    guard let old = link else { return put(0) }
+    put(numbers.map[old] + 1)
+  }
+
+  /// A list of ids, renumbered, dropping those dropped. Its count, written last, is one
+  /// byte: an `IDList` holds fewer than 255.
+  @inline(__always) mutating func put(_ list: IDList, _ numbers: Renumbering) {
+    let start = count
+    count += 1
+    var kept = 0
+    for old in list {
+      let new = numbers.map[old]
+      guard new >= 0 else { continue }
+      put(new)
+      kept += 1
+    }
+    base[start] = UInt8(kept)
   }
 }
 
