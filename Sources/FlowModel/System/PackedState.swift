@@ -147,87 +147,72 @@ extension FlowState {
     }
   }
 
-  public init(packed w: [UInt16]) {
-    var i = 0
-    func take() -> Int {
-      defer { i += 1 }
-      return Int(w[i])
-    }
-    func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
-    func optional() -> Int? {
-      let value = take()
-      return value == 0 ? nil : value - 1
-    }
-    func list() -> IDList {
-      let count = take()
-      var values = IDList()
-      for _ in 0..<count { values.append(take()) }
-      return values
-    }
-    func signedList() -> [Int] {
-      let count = take()
-      return (0..<count).map { _ in signed() }
-    }
-    func locals() -> LocalValues {
-      let count = take()
-      var values = LocalValues()
-      for _ in 0..<count { values.append(signed()) }
-      return values
-    }
-    let flags = take()
-    self.init(globals: signedList())
-    self.crashed = flags & 1 != 0
-    self.beyondBounds = flags & 2 != 0
-    let objectCount = take()
+  public init(packed words: [UInt16]) {
+    self.init(globals: [])
+    words.withUnsafeBufferPointer { self.unpack(from: PackedReader($0)) }
+  }
+
+  /// Reads the fields of a state from `input`; `self` is empty.
+  private mutating func unpack(from input: PackedReader) {
+    var input = input
+    let flags = input.take()
+    let globalCount = input.take()
+    globals.reserveCapacity(globalCount)
+    for _ in 0..<globalCount { globals.append(input.signed()) }
+    crashed = flags & 1 != 0
+    beyondBounds = flags & 2 != 0
+    let objectCount = input.take()
     world.objects.reserveCapacity(objectCount)
     owners.reserveCapacity(objectCount)
     for _ in 0..<objectCount {
-      let tag = take()
+      let tag = input.take()
       let kind: UIKitObjectKind =
         tag == 0 ? .navigationController : tag == 1 ? .tabBarController : .screen(tag - 2)
-      let styleBits = take()
+      let styleBits = input.take()
       var object = UIKitObject(
         kind: kind, style: PresentationStyle(packedIndex: styleBits & 7),
         modalInPresentation: styleBits & 8 != 0)
-      object.children = list()
-      if object.isTabBarController { object.selectedIndex = take() }
-      object.presented = optional()
-      object.delegate = optional()
-      object.parentCoordinator = optional()
+      object.children = input.list()
+      if object.isTabBarController { object.selectedIndex = input.take() }
+      object.presented = input.optional()
+      object.delegate = input.optional()
+      object.parentCoordinator = input.optional()
       world.objects.append(object)
-      owners.append(optional())
+      owners.append(input.optional())
     }
     // The reverse links, from the forward ones.
     for id in world.objects.indices {
       for child in world.objects[id].children { world.objects[child].container = id }
       if let presented = world.objects[id].presented { world.objects[presented].presenting = id }
     }
-    world.windowRoot = optional()
-    let coordinatorCount = take()
+    world.windowRoot = input.optional()
+    let coordinatorCount = input.take()
     coordinators.reserveCapacity(coordinatorCount)
     for _ in 0..<coordinatorCount {
-      let declaration = take()
-      let parent = optional()
-      let children = list()
-      let root = take()
+      let declaration = input.take()
+      let parent = input.optional()
+      let children = input.list()
+      let root = input.take()
       var instance = CoordinatorInstance(declaration: declaration, root: root, locals: LocalValues())
       instance.parent = parent
       instance.children = children
-      instance.shadow = list()
-      let flags = take()
+      instance.shadow = input.list()
+      let flags = input.take()
       instance.isStarted = flags & 1 != 0
       instance.wasOnScreen = flags & 2 != 0
       instance.finishNotices = flags >> 2
-      instance.locals = locals()
+      let localCount = input.take()
+      for _ in 0..<localCount { instance.locals.append(input.signed()) }
       coordinators.append(instance)
     }
-    appCoordinator = optional()
-    let pendingCount = take()
+    appCoordinator = input.optional()
+    let pendingCount = input.take()
     for _ in 0..<pendingCount {
-      let task = take()
-      pending.append(PendingCompletion(task: task, coordinator: take()))
+      let task = input.take()
+      pending.append(PendingCompletion(task: task, coordinator: input.take()))
     }
   }
+
 }
 
 /// Old-to-new numbers (`map`, -1 for a dropped instance) and new-to-old (`order`) of one
@@ -296,6 +281,37 @@ struct PackedWriter {
       kept += 1
     }
     base[start] = UInt8(kept)
+  }
+}
+
+/// Reads the words of a packed state in order. Reading past the end traps.
+struct PackedReader {
+  let words: UnsafeBufferPointer<UInt16>
+  private var position = 0
+
+  init(_ words: UnsafeBufferPointer<UInt16>) { self.words = words }
+
+  @inline(__always) mutating func take() -> Int {
+    let word = words[position]
+    position += 1
+    return Int(word)
+  }
+
+  /// A signed value, stored as its 16-bit pattern.
+  @inline(__always) mutating func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
+
+  /// An optional id, stored plus one (0 is nil).
+  @inline(__always) mutating func optional() -> Int? {
+    let value = take()
+    return value == 0 ? nil : value - 1
+  }
+
+  /// A count, then that many ids.
+  mutating func list() -> IDList {
+    let count = take()
+    var values = IDList()
+    for _ in 0..<count { values.append(take()) }
+    return values
   }
 }
 
