@@ -28,17 +28,47 @@ public struct UIKitObject: Hashable, Sendable {
   /// Navigation controller: `viewControllers`, bottom to top. Tab bar controller: tabs in order.
   public var children: IDList
   /// Tab bar controller only: `selectedIndex` (0 while it has no tabs).
-  public var selectedIndex: Int
+  public var selectedIndex: Int {
+    get { Int(storedSelectedIndex) }
+    set { storedSelectedIndex = Int32(newValue) }
+  }
   /// The navigation or tab bar controller this one is a child of (`parent`).
-  public var container: ObjectID?
+  public var container: ObjectID? {
+    get { Self.link(storedContainer) }
+    set { storedContainer = Self.stored(newValue) }
+  }
   /// `presentedViewController`; only a presentation root (no container) ever has one.
-  public var presented: ObjectID?
+  public var presented: ObjectID? {
+    get { Self.link(storedPresented) }
+    set { storedPresented = Self.stored(newValue) }
+  }
   /// `presentingViewController`, set on the presented controller.
-  public var presenting: ObjectID?
+  public var presenting: ObjectID? {
+    get { Self.link(storedPresenting) }
+    set { storedPresenting = Self.stored(newValue) }
+  }
   /// Navigation controller's `delegate`: an opaque id owned by the runtime (weak in UIKit).
-  public var delegate: Int?
+  public var delegate: Int? {
+    get { Self.link(storedDelegate) }
+    set { storedDelegate = Self.stored(newValue) }
+  }
   /// radianttap's `parentCoordinator` associated object: an opaque id owned by the runtime (weak).
-  public var parentCoordinator: Int?
+  public var parentCoordinator: Int? {
+    get { Self.link(storedParentCoordinator) }
+    set { storedParentCoordinator = Self.stored(newValue) }
+  }
+
+  // Stored as 32-bit values, -1 for nil (ids fit in 16 bits: a packed state stores them so):
+  // an `Int?` takes 16 bytes, and every step copies every object of the state.
+  private var storedSelectedIndex: Int32 = 0
+  private var storedContainer: Int32 = -1
+  private var storedPresented: Int32 = -1
+  private var storedPresenting: Int32 = -1
+  private var storedDelegate: Int32 = -1
+  private var storedParentCoordinator: Int32 = -1
+
+  @inline(__always) private static func link(_ stored: Int32) -> Int? { stored < 0 ? nil : Int(stored) }
+  @inline(__always) private static func stored(_ link: Int?) -> Int32 { link.map { Int32($0) } ?? -1 }
 
   public init(
     kind: UIKitObjectKind, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false,
