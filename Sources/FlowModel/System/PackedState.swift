@@ -65,7 +65,14 @@ extension FlowState {
     }
     let coordinators = Renumbering(numbering.coordinators)
     var pending = self.pending
-    if !pending.isEmpty {
+    if pending.count == 1 {
+      // Nothing to sort, and nothing to allocate unless the coordinator's number changes.
+      if let new = coordinators.new(pending[0].coordinator) {
+        if new != pending[0].coordinator { pending[0].coordinator = new }
+      } else {
+        pending = []
+      }
+    } else if pending.count > 1 {
       pending = numbering.sortedPending.compactMap { entry in
         coordinators.new(entry.coordinator).map { PendingCompletion(task: entry.task, coordinator: $0) }
       }.sorted()
