@@ -55,6 +55,8 @@
   @usableFromInline @exclusivity(unchecked) var actions: [System.Action] = []
   /// Scratch for `successor(of:via:violations:)`.
   @usableFromInline @exclusivity(unchecked) var stepScratch: [Int] = []
+  /// The system's own scratch, made on first use and kept with the buffer.
+  @usableFromInline @exclusivity(unchecked) var systemScratch: System.ExpansionScratch?
 
   @inlinable init() {}
 
@@ -89,6 +91,13 @@
     var stepHits = take(&self.stepHits)
     var actions = take(&self.actions)
     var stepScratch = take(&self.stepScratch)
+    var systemScratch: System.ExpansionScratch
+    if let kept = self.systemScratch {
+      systemScratch = kept
+      self.systemScratch = nil
+    } else {
+      systemScratch = system.makeExpansionScratch()
+    }
     for position in range {
       let state = system.prepared(frontier[position])
       for check in checks where check.isHit(state) {
@@ -100,8 +109,9 @@
         flags = Source.terminal
       } else {
         actions.removeAll(keepingCapacity: true)
-        system.expand(state, actions: &actions, violations: &stepScratch, successors: &successors) {
-          index, fingerprint, violations in
+        system.expand(
+          state, actions: &actions, violations: &stepScratch, successors: &successors, scratch: &systemScratch
+        ) { index, fingerprint, violations in
           for property in violations {
             stepHits.append(StepHit(action: UInt32(index), property: Int32(property)))
           }
@@ -128,6 +138,7 @@
     self.stepHits = stepHits
     self.actions = actions
     self.stepScratch = stepScratch
+    self.systemScratch = systemScratch
   }
 }
 

@@ -16,6 +16,12 @@ public protocol TransitionSystem: Sendable {
   associatedtype Action: Sendable
   /// Where the explorer keeps the states of a BFS level; an array of them by default.
   associatedtype Frontier: StateStore & Sendable = [State] where Frontier.State == State
+  /// Storage a worker keeps for ``expand(_:actions:violations:successors:scratch:_:)`` from
+  /// one state to the next (none by default).
+  associatedtype ExpansionScratch = Void
+
+  /// Fresh scratch storage for one worker.
+  func makeExpansionScratch() -> ExpansionScratch
 
   /// The initial states, in a fixed order. Duplicates (same fingerprint) are explored once.
   func initialStates() -> [State]
@@ -56,7 +62,11 @@ public protocol TransitionSystem: Sendable {
   /// straight into the store; the default calls the others.
   func expand(
     _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
-    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void)
+    scratch: inout ExpansionScratch, _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void)
+}
+
+extension TransitionSystem where ExpansionScratch == Void {
+  @inlinable public func makeExpansionScratch() {}
 }
 
 extension TransitionSystem {
@@ -67,7 +77,7 @@ extension TransitionSystem {
   /// ``fingerprint(of:)`` per action.
   @inlinable public func expand(
     _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
-    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
+    scratch: inout ExpansionScratch, _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     self.actions(in: state, into: &actions)
     for index in actions.indices {

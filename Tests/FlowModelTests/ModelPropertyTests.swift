@@ -178,7 +178,10 @@ import Testing
       var successors = PackedFrontier()
       // Something already in the store: the successors go after it.
       successors.append(state)
-      system.expand(state, actions: &actions, violations: &scratch, successors: &successors) {
+      var workspace = system.makeExpansionScratch()
+      system.expand(
+        state, actions: &actions, violations: &scratch, successors: &successors, scratch: &workspace
+      ) {
         position, fingerprint, violations in
         positions.append(position)
         stored.append(fingerprint != nil)

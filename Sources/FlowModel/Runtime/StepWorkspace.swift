@@ -1,12 +1,13 @@
-/// Storage that the explorer's steps from one state reuse, one step after the other: the
-/// state a step mutates and the step's queues.
+/// Storage that the explorer's steps reuse, one step after the other (a worker keeps one
+/// from state to state): the state a step mutates, the step's queues, the successor's
+/// numbering and bytes.
 ///
 /// A step used to start from a copy of its source state that shared the source's arrays,
 /// so its first change to the objects, the coordinators or the owners allocated a new
 /// array, and its queues allocated as they first grew: about ten allocations per step.
 /// Copying the source into storage that is already there (plain data, so a `memcpy`)
 /// costs none once the workspace is warm.
-struct StepWorkspace {
+public struct StepWorkspace {
   var state = FlowState(globals: [])
   var violations: [StepViolation] = []
   var callbacks: [WorldCallback] = []
@@ -16,6 +17,8 @@ struct StepWorkspace {
   var bytes: [UInt8] = []
   /// The successor's canonical numbering.
   let numbering = NumberingScratch()
+
+  public init() {}
 }
 
 extension FlowState {

@@ -27,6 +27,7 @@ public struct FlowSystem: TransitionSystem {
   public typealias State = PackedState
   public typealias Action = FlowAction
   public typealias Frontier = PackedFrontier
+  public typealias ExpansionScratch = StepWorkspace
 
   /// The flow, held by `tables`: the explorer copies the system into its workers and
   /// closures, and a stored `CheckedFlow` made each copy retain every one of its arrays.
@@ -73,6 +74,8 @@ public struct FlowSystem: TransitionSystem {
     self.properties = properties
     self.descriptors = descriptors
   }
+
+  public func makeExpansionScratch() -> StepWorkspace { StepWorkspace() }
 
   /// What each coverage slot of `coverage.handlersRun` is (`Catalog: on Product.related`).
   public var handlerLabels: [String] { tables.handlerLabels }
@@ -191,12 +194,11 @@ public struct FlowSystem: TransitionSystem {
   /// storage: no array per successor.
   public func expand(
     _ packed: PackedState, actions: inout [FlowAction], violations: inout [Int],
-    successors: inout PackedFrontier,
+    successors: inout PackedFrontier, scratch workspace: inout StepWorkspace,
     _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
-    var workspace = StepWorkspace()
     for (position, action) in actions.enumerated() {
       violations.removeAll(keepingCapacity: true)
       guard explore(state, action, workspace: &workspace, violations: &violations) else {
