@@ -62,7 +62,8 @@ public protocol TransitionSystem: Sendable {
   /// straight into the store; the default calls the others.
   func expand(
     _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
-    scratch: inout ExpansionScratch, _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void)
+    scratch: inout ExpansionScratch,
+    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void)
 }
 
 extension TransitionSystem where ExpansionScratch == Void {
@@ -77,7 +78,8 @@ extension TransitionSystem {
   /// ``fingerprint(of:)`` per action.
   @inlinable public func expand(
     _ state: State, actions: inout [Action], violations: inout [Int], successors: inout Frontier,
-    scratch: inout ExpansionScratch, _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
+    scratch: inout ExpansionScratch,
+    _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     self.actions(in: state, into: &actions)
     for index in actions.indices {

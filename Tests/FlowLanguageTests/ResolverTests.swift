@@ -175,7 +175,8 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "too many locals",
       header + homeScreen + "coordinator App: NavigationCoordinator {\n  root window\n"
-        + (0..<16).map { "  var v\($0) = false\n" }.joined() + "  var 1️⃣extra = true\n  start { root Home }\n}\n",
+        + (0..<16).map { "  var v\($0) = false\n" }.joined()
+        + "  var 1️⃣extra = true\n  start { root Home }\n}\n",
       .tooManyVariables,
       "coordinator 'App' declares more than 16 local variables; flowcheck models at most 16 per coordinator "
         + "(hint: make some of them global, or fold flags into one ranged variable)"),
@@ -547,7 +548,8 @@ extension ResolverDiagnosticTests {
       + Self.expressionCases + Self.warningCases
     let tested = tables.map(\.id) + [.unsupportedStatement]
     let emitted: [DiagnosticID] = [
-      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit, .tooManyVariables,
+      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit,
+      .tooManyVariables,
       .duplicateDeclaration, .unknownScreen, .unknownCoordinator, .unknownMessage, .unknownEvent,
       .unknownVariable,
       .unknownCoordinatorKind, .unknownStyle, .unknownInvariant, .unknownFunction, .unsupportedStatement,

@@ -48,11 +48,15 @@ extension FlowStep {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
     var found: FlowTables.Handler?
     let handler = firstCoordinator(from: .viewController(vc)) { c in
-      found = tables.screenHandler(declaration: state.coordinators[c].declaration, screen: screen, event: event)
+      found = tables.screenHandler(
+        declaration: state.coordinators[c].declaration, screen: screen, event: event)
       return found != nil
     }
     guard let handler, let found else {
-      report(.deadScreen, "the tap '\(tapLabel(screen: screen, event: event))' went up the responder chain and no coordinator handled it")
+      report(
+        .deadScreen,
+        "the tap '\(tapLabel(screen: screen, event: event))' went up the responder chain and no coordinator handled it"
+      )
       return
     }
     let body = found.body

@@ -136,7 +136,9 @@ extension FlowState {
               out.put(c.pointee.children, coordinators)
               out.put(objects.map[c.pointee.root])
               out.put(c.pointee.shadow, objects)
-              out.put((c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2))
+              out.put(
+                (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
+              )
               out.put(c.pointee.locals.count)
               for value in c.pointee.locals { out.put(value) }
             }
