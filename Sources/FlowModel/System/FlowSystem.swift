@@ -180,7 +180,12 @@ public struct FlowSystem: TransitionSystem {
     var onScreen = CoordinatorMarks(count: state.coordinators.count)
     for position in 0..<form.attachedCount {
       let object = form.objects.order[position]
-      if let owner = state.owners[object], state.world.objects[object].isScreen { onScreen.insert(owner) }
+      // Only news matter: a coordinator already marked is written as marked anyway.
+      if let owner = state.owners[object], !state.coordinators[owner].wasOnScreen,
+        state.world.objects[object].isScreen
+      {
+        onScreen.insert(owner)
+      }
     }
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
