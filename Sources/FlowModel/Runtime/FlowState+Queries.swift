@@ -25,12 +25,14 @@ extension FlowState {
       return []
     }
     var order: [CoordinatorID] = []
+    order.reserveCapacity(coordinators.count)
     var stack = [app]
-    var seen = Set<CoordinatorID>()
+    var seen = CoordinatorMarks(count: coordinators.count)
     while let c = stack.popLast() {
-      guard seen.insert(c).inserted, let instance = liveCoordinator(c) else { continue }
+      guard c >= 0, c < coordinators.count, !seen[c], coordinators[c].isAlive else { continue }
+      seen.insert(c)
       order.append(c)
-      stack.append(contentsOf: instance.children.reversed())
+      stack.append(contentsOf: coordinators[c].children.reversed())
     }
     return order
   }
