@@ -4,13 +4,18 @@ extension World {
   /// - Complexity: O(objects).
   public func attachedObjects() -> [Bool] {
     var attached = [Bool](repeating: false, count: objects.count)
-    var work: [ObjectID] = []
-    if let root = windowRoot { work.append(root) }
-    while let id = work.popLast() {
-      guard id < objects.count, !attached[id] else { continue }
-      attached[id] = true
-      work.append(contentsOf: objects[id].children)
-      if let presented = objects[id].presented { work.append(presented) }
+    guard let root = windowRoot else { return attached }
+    // Depth first through buffer pointers, without a work list: this runs for every state.
+    objects.withUnsafeBufferPointer { objects in
+      attached.withUnsafeMutableBufferPointer { attached in
+        func visit(_ id: ObjectID) {
+          guard id < objects.count, !attached[id] else { return }
+          attached[id] = true
+          for child in objects[id].children { visit(child) }
+          if let presented = objects[id].presented { visit(presented) }
+        }
+        visit(root)
+      }
     }
     return attached
   }
