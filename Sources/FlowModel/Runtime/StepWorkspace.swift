@@ -1,24 +1,23 @@
-/// Storage that the explorer's steps reuse, one step after the other (a worker keeps one
-/// from state to state): the state a step mutates, the step's queues, the successor's
-/// numbering and bytes.
+/// What the explorer's steps reuse, one step after the other (a worker keeps one from
+/// state to state): the step itself, with the state it mutates and its queues, and the
+/// successor's numbering and bytes.
 ///
 /// A step used to start from a copy of its source state that shared the source's arrays,
 /// so its first change to the objects, the coordinators or the owners allocated a new
 /// array, and its queues allocated as they first grew: about ten allocations per step.
 /// Copying the source into storage that is already there (plain data, so a `memcpy`)
-/// costs none once the workspace is warm.
+/// costs none once the workspace is warm; and reusing the step saves making, emptying and
+/// destroying one per successor.
 public struct StepWorkspace {
-  var state = FlowState(globals: [])
-  var violations: [StepViolation] = []
-  var callbacks: [WorldCallback] = []
-  var executing: [CoordinatorID] = []
-  var handlersRun: [Int] = []
+  var step: FlowStep
   /// The packed successor, in `PackedEncoding`.
   var bytes: [UInt8] = []
   /// The successor's canonical numbering.
   let numbering = NumberingScratch()
 
-  public init() {}
+  init(tables: FlowTables) {
+    step = FlowStep(tables: tables, state: FlowState(globals: []), logging: false)
+  }
 }
 
 extension FlowState {
@@ -42,27 +41,15 @@ extension FlowState {
 }
 
 extension FlowStep {
-  /// A step from `state` in `workspace`'s storage; `recycle(into:)` gives the storage back.
-  init(tables: FlowTables, state: FlowState, reusing workspace: inout StepWorkspace) {
-    workspace.state.assign(from: state)
-    self.init(tables: tables, state: FlowState(globals: []), logging: false)
-    swap(&self.state, &workspace.state)
-    swap(&violations, &workspace.violations)
-    swap(&callbacks, &workspace.callbacks)
-    swap(&executing, &workspace.executing)
-    swap(&handlersRun, &workspace.handlersRun)
-  }
-
-  /// Hands the step's storage back to `workspace`, emptied; the step is not used again.
-  mutating func recycle(into workspace: inout StepWorkspace) {
-    swap(&state, &workspace.state)
-    swap(&violations, &workspace.violations)
-    swap(&callbacks, &workspace.callbacks)
-    swap(&executing, &workspace.executing)
-    swap(&handlersRun, &workspace.handlersRun)
-    workspace.violations.removeAll(keepingCapacity: true)
-    workspace.callbacks.removeAll(keepingCapacity: true)
-    workspace.executing.removeAll(keepingCapacity: true)
-    workspace.handlersRun.removeAll(keepingCapacity: true)
+  /// Starts this (non-logging) step afresh from `state`, keeping its storage.
+  mutating func restart(from state: FlowState) {
+    self.state.assign(from: state)
+    violations.removeAll(keepingCapacity: true)
+    callbacks.removeAll(keepingCapacity: true)
+    executing.removeAll(keepingCapacity: true)
+    handlersRun.removeAll(keepingCapacity: true)
+    depth = 0
+    stopped = false
+    statementsRun = 0
   }
 }

@@ -75,7 +75,7 @@ public struct FlowSystem: TransitionSystem {
     self.descriptors = descriptors
   }
 
-  public func makeExpansionScratch() -> StepWorkspace { StepWorkspace() }
+  public func makeExpansionScratch() -> StepWorkspace { StepWorkspace(tables: tables) }
 
   /// What each coverage slot of `coverage.handlersRun` is (`Catalog: on Product.related`).
   public var handlerLabels: [String] { tables.handlerLabels }
@@ -131,7 +131,7 @@ public struct FlowSystem: TransitionSystem {
   public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
     -> PackedState?
   {
-    var workspace = StepWorkspace()
+    var workspace = makeExpansionScratch()
     let state = FlowState(packed: packed.words)
     guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
     let words = workspace.bytes.withUnsafeBufferPointer(PackedEncoding.decode)
@@ -146,21 +146,20 @@ public struct FlowSystem: TransitionSystem {
   private func explore(
     _ state: FlowState, _ action: FlowAction, workspace: inout StepWorkspace, violations: inout [Int]
   ) -> Bool {
-    var step = FlowStep(tables: tables, state: state, reusing: &workspace)
-    defer { step.recycle(into: &workspace) }
-    perform(action, on: &step)
-    step.deliverCallbacks()
-    step.collectCoordinators()
-    if step.state.hasOverflowedList { return false }  // see `finish`
-    if step.state.crashed {
-      for violation in step.violations { violations.append(violation.property.rawValue) }
+    workspace.step.restart(from: state)
+    perform(action, on: &workspace.step)
+    workspace.step.deliverCallbacks()
+    workspace.step.collectCoordinators()
+    if workspace.step.state.hasOverflowedList { return false }  // see `finish`
+    if workspace.step.state.crashed {
+      for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
       workspace.bytes.replaceSubrange(workspace.bytes.indices, with: Self.crashedAppBytes)
       return true
     }
-    if !step.handlersRun.isEmpty { recorder.record(handlersRun: step.handlersRun) }
+    if !workspace.step.handlersRun.isEmpty { recorder.record(handlersRun: workspace.step.handlersRun) }
     return canonicalSuccessor(
-      step.state, stepViolations: step.violations, violations: &violations, scratch: workspace.numbering,
-      into: &workspace.bytes)
+      workspace.step.state, stepViolations: workspace.step.violations, violations: &violations,
+      scratch: workspace.numbering, into: &workspace.bytes)
   }
 
   /// The encoded words of the single state every crash leads to.
