@@ -25,19 +25,32 @@ extension FlowState {
   /// owners and the coordinators. Globals and pending completions are shared with `other`
   /// (copied on write: few steps change them).
   mutating func assign(from other: FlowState) {
-    world.objects.removeAll(keepingCapacity: true)
-    world.objects.append(contentsOf: other.world.objects)
+    copyElements(of: other.world.objects, into: &world.objects)
     world.windowRoot = other.world.windowRoot
-    owners.removeAll(keepingCapacity: true)
-    owners.append(contentsOf: other.owners)
-    coordinators.removeAll(keepingCapacity: true)
-    coordinators.append(contentsOf: other.coordinators)
+    copyElements(of: other.owners, into: &owners)
+    copyElements(of: other.coordinators, into: &coordinators)
     appCoordinator = other.appCoordinator
     globals = other.globals
     pending = other.pending
     crashed = other.crashed
     beyondBounds = other.beyondBounds
   }
+}
+
+/// Makes `target` equal to `source` in `target`'s storage: the elements both have are
+/// copied as plain memory (all of them are plain data here), the rest appended or dropped,
+/// without emptying and refilling the array element by element.
+private func copyElements<Element>(of source: [Element], into target: inout [Element]) {
+  let common = min(source.count, target.count)
+  if target.count > common { target.removeLast(target.count - common) }
+  if common > 0 {
+    target.withUnsafeMutableBufferPointer { target in
+      source.withUnsafeBufferPointer { source in
+        target.baseAddress!.update(from: source.baseAddress!, count: common)
+      }
+    }
+  }
+  if source.count > common { target.append(contentsOf: source[common...]) }
 }
 
 extension FlowStep {
