@@ -164,9 +164,11 @@ struct FlowStep {
 
   /// Delivers queued UIKit callbacks until none is left.
   mutating func deliverCallbacks() {
+    // Read in order through an index, the queue emptied at the end: taking each from the
+    // front shifted the rest every time. Callbacks that delivery queues go to the end.
     var delivered = 0
-    while !callbacks.isEmpty && !stopped {
-      let callback = callbacks.removeFirst()
+    while delivered < callbacks.count && !stopped {
+      let callback = callbacks[delivered]
       deliver(callback)
       delivered += 1
       if delivered > 10_000 {
@@ -174,6 +176,7 @@ struct FlowStep {
         stopped = true
       }
     }
+    callbacks.removeAll(keepingCapacity: true)
   }
 
   mutating func deliver(_ callback: WorldCallback) {
