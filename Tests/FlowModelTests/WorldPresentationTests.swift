@@ -98,6 +98,25 @@ struct WorldPresentationTests {
     #expect(effects.callbacks == [.removedFromHierarchy(chain[2]), .removedFromHierarchy(chain[1])])
   }
 
+  /// A chain longer than an inline id list (31) goes whole: one step can build such a chain
+  /// before the `presented` bound cuts it. Regression: the teardown once kept the chain in an
+  /// `IDList`, which dropped everything past the 31st controller.
+  @Test func dismissingAVeryLongChainRemovesAllOfIt() {
+    var builder = WorldBuilder()
+    let home = builder.screen()
+    builder.root(home)
+    let chain = builder.screens(40)
+    var presenter = home
+    for vc in chain {
+      builder.present(vc, from: presenter)
+      presenter = vc
+    }
+    let (after, effects) = builder.world.after { $0.dismiss(from: home, animated: true, effects: &$1) }
+    #expect(after.modalChain() == [home])
+    #expect(chain.allSatisfy { after[$0].presenting == nil && after[$0].presented == nil })
+    #expect(effects.callbacks == chain.reversed().map { .removedFromHierarchy($0) })
+  }
+
   @Test func dismissingTheTopForwardsToItsPresenter() {
     let (world, home, chain) = chainWorld()
     let (after, effects) = world.after { $0.dismiss(from: chain[2], animated: false, effects: &$1) }

@@ -98,6 +98,24 @@ struct WorldScenarioTests {
     #expect(!world.isInWindowHierarchy(screen))
   }
 
+  /// The visible path and the gestures on it reach the innermost of containers nested deeper
+  /// than an inline id list holds (31). Regression: the path was once an `IDList`, cut there.
+  @Test func theVisiblePathReachesTheInnermostOfDeeplyNestedTabBars() {
+    var builder = WorldBuilder()
+    let screens = builder.screens(2)
+    let nav = builder.nav(screens)
+    var tabBars = [builder.tabBar([nav])]
+    for _ in 1..<35 { tabBars.append(builder.tabBar([tabBars[tabBars.count - 1]])) }
+    builder.root(tabBars[tabBars.count - 1])
+    let world = builder.world
+    #expect(world.visiblePath() == tabBars.reversed() + [nav, screens[1]])
+    #expect(world.visibleTop() == screens[1])
+    let gestures = world.gestures()
+    #expect(gestures.contains(.backButton(nav: nav)))
+    #expect(gestures.contains(.selectTab(tabBar: tabBars[0], index: 0)))
+    #expect(gestures.count { if case .selectTab = $0 { true } else { false } } == tabBars.count)
+  }
+
   @Test func aTabbedAppShowsTheTopOfTheSelectedStack() {
     var builder = WorldBuilder()
     let home = builder.screens(2)

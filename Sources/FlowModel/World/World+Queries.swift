@@ -50,9 +50,10 @@ extension World {
   /// The controllers the user sees, outermost first: the top of the modal chain, then into
   /// the top of each navigation stack and the selected tab of each tab bar controller.
   /// Empty when the window has no root.
-  public func visiblePath() -> IDList {
+  /// An array, not an `IDList`: nested containers can go deeper than 31 within one step.
+  public func visiblePath() -> [ObjectID] {
     guard let top = modalTop()?.top else { return [] }
-    var path: IDList = [top]
+    var path = [top]
     var current = top
     while let child = visibleChild(of: current) {
       path.append(child)

@@ -89,7 +89,9 @@ public struct World: Hashable, Sendable {
   /// Links are cleared on both ends; removals are emitted from the top of the chain down
   /// (when `emit`), each presented controller with its contents.
   mutating func tearDownModalChain(from first: ObjectID, emit: Bool, effects: inout WorldEffects) {
-    var chain = IDList()
+    // An array, not an `IDList`: a chain can grow past 31 within one step (the `presented`
+    // bound is applied at the end of the step), and an `IDList` would drop the rest.
+    var chain: [ObjectID] = []
     var next: ObjectID? = first
     while let current = next {
       chain.append(current)
