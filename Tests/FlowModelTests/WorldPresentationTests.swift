@@ -77,12 +77,12 @@ struct WorldPresentationTests {
     #expect(builder.world.presentationRoot(of: flow[1]) == nav)
   }
 
-  /// The window shows `home`, which presents a chain of three screens.
-  private func chainWorld() -> (world: World, home: ObjectID, chain: [ObjectID]) {
+  /// The window shows `home`, which presents a chain of `length` screens.
+  private func chainWorld(length: Int = 3) -> (world: World, home: ObjectID, chain: [ObjectID]) {
     var builder = WorldBuilder()
     let home = builder.screen()
     builder.root(home)
-    let chain = builder.screens(3)
+    let chain = builder.screens(length)
     var presenter = home
     for vc in chain {
       builder.present(vc, from: presenter)
@@ -102,16 +102,8 @@ struct WorldPresentationTests {
   /// before the `presented` bound cuts it. Regression: the teardown once kept the chain in an
   /// `IDList`, which dropped everything past the 31st controller.
   @Test func dismissingAVeryLongChainRemovesAllOfIt() {
-    var builder = WorldBuilder()
-    let home = builder.screen()
-    builder.root(home)
-    let chain = builder.screens(40)
-    var presenter = home
-    for vc in chain {
-      builder.present(vc, from: presenter)
-      presenter = vc
-    }
-    let (after, effects) = builder.world.after { $0.dismiss(from: home, animated: true, effects: &$1) }
+    let (world, home, chain) = chainWorld(length: 40)
+    let (after, effects) = world.after { $0.dismiss(from: home, animated: true, effects: &$1) }
     #expect(after.modalChain() == [home])
     #expect(chain.allSatisfy { after[$0].presenting == nil && after[$0].presented == nil })
     #expect(effects.callbacks == chain.reversed().map { .removedFromHierarchy($0) })
