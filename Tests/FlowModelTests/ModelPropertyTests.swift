@@ -1,8 +1,9 @@
 import FlowExplorer
 import FlowLanguage
-import FlowModel
 import FlowTestSupport
 import Testing
+
+@testable import FlowModel
 
 /// Seeded property tests of the model and the explorer together, on generated flows.
 /// A failure prints its seed; rerun one seed by narrowing `seeds`.
@@ -232,6 +233,36 @@ import Testing
           #expect(replayed.state.world.checkInvariants() == [], "seed \(seed)")
           #expect(FlowState(packed: words) == replayed.state, "seed \(seed)")
         }
+        compared += 1
+      }
+    }
+    #expect(compared > 0, "seed \(seed)")
+  }
+
+  /// A step collects coordinators only when one may have lost its last holder since the last
+  /// collection; it must free exactly what collecting after every call frees, when it frees
+  /// it: same successor, same violations, same log (deallocations included), on the
+  /// explorer's path and on a logged step started as the explorer starts its steps, for every
+  /// action of every state.
+  @Test(arguments: seeds)
+  func skippedCollectionsFreeWhatFullCollectionsFree(seed: UInt64) throws {
+    guard let flow = Self.generatedFlow(seed: seed) else { return }
+    let system = FlowSystem(flow: flow)
+    var compared = 0
+    for packed in Self.firstStates(system) where !system.isTerminal(packed) {
+      let state = FlowState(packed: packed.words)
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      for action in actions {
+        let reference = system.runForCollectionTest(state, action, collectingAlways: true)
+        let skipping = system.runForCollectionTest(state, action, collectingAlways: false)
+        var violations: [Int] = []
+        let explored = system.successor(of: packed, via: action, violations: &violations)
+        let label = "seed \(seed): \(action.describe(in: state, flow: flow))"
+        #expect(skipping.packed?.words == reference.packed?.words, "\(label)")
+        #expect(explored?.words == reference.packed?.words, "\(label)")
+        #expect(skipping.violations == reference.violations, "\(label)")
+        #expect(skipping.log == reference.log, "\(label)")
         compared += 1
       }
     }

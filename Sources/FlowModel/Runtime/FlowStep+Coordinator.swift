@@ -55,6 +55,7 @@ extension FlowStep {
     if info.root != .parent || parent == nil { state.owners[root] = id }
     state.coordinators.append(
       CoordinatorInstance(declaration: declaration, root: root, locals: tables.initialLocals[declaration]))
+    coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id
   }
 
@@ -86,6 +87,7 @@ extension FlowStep {
     if let index = children.firstIndex(where: { identifier(of: $0) == key }) {
       let previous = children[index]
       state.coordinators[parent].children[index] = child
+      coordinatorsMayBeFreed = true
       let onScreen = ownsSomethingOnScreen(previous) ? " while it still had screens on screen" : ""
       report(
         .orphanChild,
@@ -147,6 +149,7 @@ extension FlowStep {
     state.coordinators[c].parent = nil
     if let index = state.coordinators[parent].children.firstIndex(where: { identifier(of: $0) == key }) {
       let removed = state.coordinators[parent].children.remove(at: index)
+      coordinatorsMayBeFreed = true
       if removed != c {
         note(.problem, "the entry '\(key)' held another \(name(ofCoordinator: removed)); it is dropped too")
       }

@@ -22,6 +22,14 @@ struct FlowStep {
   var handlersRun: [Int] = []
   /// Set when the app crashed (a hard UIKit rule) or recursed without end.
   var stopped = false
+  /// Whether some coordinator may have lost its last holder since the last collection that
+  /// ran with nothing executing: set when a coordinator is made, a child is removed or
+  /// replaced, or a pending completion is taken. Holders are otherwise only added (or are
+  /// running methods, all returned by then), so without any of these nothing can be freed and
+  /// `collectCoordinators()` returns at once. True for a step from an arbitrary state.
+  var coordinatorsMayBeFreed = true
+  /// Collect in full every time, ignoring `coordinatorsMayBeFreed` (a reference for tests).
+  var collectsAlways = false
 
   /// Calls deeper than this are a stack overflow in the real app.
   static let maximumCallDepth = 48
@@ -118,10 +126,13 @@ struct FlowStep {
   /// window coordinator, each coordinator its `childCoordinators`, a pending task its
   /// coordinator, a running method its `self`. Weak references to freed ones become nil.
   mutating func collectCoordinators() {
+    guard coordinatorsMayBeFreed || collectsAlways else { return }
     var marked = CoordinatorMarks(count: state.coordinators.count)
     if let app = state.appCoordinator { mark(app, in: &marked) }
     for entry in state.pending { mark(entry.coordinator, in: &marked) }
     for c in executing { mark(c, in: &marked) }
+    // What only running methods hold is freed by a later collection, once they return.
+    if executing.isEmpty { coordinatorsMayBeFreed = false }
     // Nearly always everything is held: then there is nothing to free.
     guard marked.marked < state.coordinators.count else { return }
     var freed = false

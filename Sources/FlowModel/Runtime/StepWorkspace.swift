@@ -64,5 +64,7 @@ extension FlowStep {
     depth = 0
     stopped = false
     statementsRun = 0
+    // The explorer's states are canonical: every coordinator in them is held.
+    coordinatorsMayBeFreed = false
   }
 }

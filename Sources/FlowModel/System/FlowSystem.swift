@@ -222,6 +222,17 @@ public struct FlowSystem: TransitionSystem {
     return finish(&step)
   }
 
+  /// `run` for tests of the shortcut of `FlowStep.coordinatorsMayBeFreed`, logged: from a
+  /// canonical `state` as the explorer's steps start (nothing to free yet), or, as the
+  /// reference, with every collection of coordinators done in full.
+  func runForCollectionTest(_ state: FlowState, _ action: FlowAction, collectingAlways: Bool) -> StepOutcome {
+    var step = FlowStep(tables: tables, state: state, logging: true)
+    step.coordinatorsMayBeFreed = false
+    step.collectsAlways = collectingAlways
+    perform(action, on: &step)
+    return finish(&step)
+  }
+
   /// The event itself, up to the callbacks it leaves to deliver.
   private func perform(_ action: FlowAction, on step: inout FlowStep) {
     step.note(.event, action.describe(in: step.state, flow: flow))
@@ -236,6 +247,7 @@ public struct FlowSystem: TransitionSystem {
       }
     case .completion(let index):
       let pending = step.state.pending.remove(at: index)
+      step.coordinatorsMayBeFreed = true
       step.executing.append(pending.coordinator)
       if step.isAlive(pending.coordinator) {
         step.running(pending.coordinator) {
