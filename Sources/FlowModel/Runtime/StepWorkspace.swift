@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the explorer's steps reuse, one step after the other (a worker keeps one from
 /// state to state): the step itself, with the state it mutates and its queues, and the
 /// successor's numbering and bytes.
@@ -34,6 +42,31 @@ extension FlowState {
     pending = other.pending
     crashed = other.crashed
     beyondBounds = other.beyondBounds
+  }
+}
+
+extension FlowState {
+  /// Whether this state, made by `assign(from: source)` and a step, still has `source`'s
+  /// instances, links, coordinator fields and pending work: all but the global variables.
+  /// Then `source`'s canonical numbering (the identity: `source` is canonical) is this
+  /// state's too, and so are its bounds and on-screen marks. Compares memory: bytes that are
+  /// not part of a value (padding, list slots past the count) can only make the answer a
+  /// false "no", never a false "yes".
+  func hasStructure(of source: FlowState) -> Bool {
+    world.windowRoot == source.world.windowRoot && appCoordinator == source.appCoordinator
+      && crashed == source.crashed && pending == source.pending
+      && sameBytes(world.objects, source.world.objects) && sameBytes(owners, source.owners)
+      && sameBytes(coordinators, source.coordinators)
+  }
+}
+
+/// Whether two arrays of plain data hold the same bytes.
+private func sameBytes<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+  guard first.count == second.count else { return false }
+  return first.withUnsafeBytes { first in
+    second.withUnsafeBytes { second in
+      first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+    }
   }
 }
 

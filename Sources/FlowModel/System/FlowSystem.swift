@@ -157,6 +157,14 @@ public struct FlowSystem: TransitionSystem {
       return true
     }
     if !workspace.step.handlersRun.isEmpty { recorder.record(handlersRun: workspace.step.handlersRun) }
+    if workspace.step.state.hasStructure(of: state) {
+      // Only variables changed, if anything: the source's canonical form, bounds and marks
+      // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
+      // counter's message, …).
+      for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
+      workspace.step.state.pack(as: nil, markedOnScreen: nil, beyondBounds: false, into: &workspace.bytes)
+      return true
+    }
     return canonicalSuccessor(
       workspace.step.state, stepViolations: workspace.step.violations, violations: &violations,
       scratch: workspace.numbering, into: &workspace.bytes)
