@@ -214,29 +214,40 @@ import Testing
   func explorerStepsMatchReplayedSteps(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
     let system = FlowSystem(flow: flow)
-    var compared = 0
-    for packed in Self.firstStates(system) where !system.isTerminal(packed) {
+    let compared = Self.forEachStep(of: system) { packed, state, action in
+      var violations: [Int] = []
+      let fast = system.successor(of: packed, via: action, violations: &violations)
+      let replayed = system.run(state, action, logging: false)
+      #expect(
+        fast?.words == replayed.packed?.words, "seed \(seed): \(action.describe(in: state, flow: flow))")
+      #expect(violations == replayed.violations.map(\.property.rawValue), "seed \(seed)")
+      // Packing drops the reverse links (`container`, `presenting`) and a non-tab-bar's
+      // `selectedIndex`: it must lose nothing, so the step's canonical state has them
+      // consistent and unpacks to itself.
+      if let words = replayed.packed?.words, !replayed.state.crashed {
+        #expect(replayed.state.world.checkInvariants() == [], "seed \(seed)")
+        #expect(FlowState(packed: words) == replayed.state, "seed \(seed)")
+      }
+    }
+    #expect(compared > 0, "seed \(seed)")
+  }
+
+  /// Calls `body` with every enabled action of every non-terminal state among the first
+  /// states of `system`; returns how many.
+  static func forEachStep(
+    of system: FlowSystem, _ body: (_ packed: PackedState, _ state: FlowState, _ action: FlowAction) -> Void
+  ) -> Int {
+    var count = 0
+    for packed in firstStates(system) where !system.isTerminal(packed) {
       let state = FlowState(packed: packed.words)
       var actions: [FlowAction] = []
       system.enabledActions(in: state, into: &actions)
       for action in actions {
-        var violations: [Int] = []
-        let fast = system.successor(of: packed, via: action, violations: &violations)
-        let replayed = system.run(state, action, logging: false)
-        #expect(
-          fast?.words == replayed.packed?.words, "seed \(seed): \(action.describe(in: state, flow: flow))")
-        #expect(violations == replayed.violations.map(\.property.rawValue), "seed \(seed)")
-        // Packing drops the reverse links (`container`, `presenting`) and a non-tab-bar's
-        // `selectedIndex`: it must lose nothing, so the step's canonical state has them
-        // consistent and unpacks to itself.
-        if let words = replayed.packed?.words, !replayed.state.crashed {
-          #expect(replayed.state.world.checkInvariants() == [], "seed \(seed)")
-          #expect(FlowState(packed: words) == replayed.state, "seed \(seed)")
-        }
-        compared += 1
+        body(packed, state, action)
+        count += 1
       }
     }
-    #expect(compared > 0, "seed \(seed)")
+    return count
   }
 
   /// A step collects coordinators only when one may have lost its last holder since the last
@@ -248,23 +259,16 @@ import Testing
   func skippedCollectionsFreeWhatFullCollectionsFree(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
     let system = FlowSystem(flow: flow)
-    var compared = 0
-    for packed in Self.firstStates(system) where !system.isTerminal(packed) {
-      let state = FlowState(packed: packed.words)
-      var actions: [FlowAction] = []
-      system.enabledActions(in: state, into: &actions)
-      for action in actions {
-        let reference = system.runForCollectionTest(state, action, collectingAlways: true)
-        let skipping = system.runForCollectionTest(state, action, collectingAlways: false)
-        var violations: [Int] = []
-        let explored = system.successor(of: packed, via: action, violations: &violations)
-        let label = "seed \(seed): \(action.describe(in: state, flow: flow))"
-        #expect(skipping.packed?.words == reference.packed?.words, "\(label)")
-        #expect(explored?.words == reference.packed?.words, "\(label)")
-        #expect(skipping.violations == reference.violations, "\(label)")
-        #expect(skipping.log == reference.log, "\(label)")
-        compared += 1
-      }
+    let compared = Self.forEachStep(of: system) { packed, state, action in
+      let reference = system.runForCollectionTest(state, action, collectingAlways: true)
+      let skipping = system.runForCollectionTest(state, action, collectingAlways: false)
+      var violations: [Int] = []
+      let explored = system.successor(of: packed, via: action, violations: &violations)
+      let label = "seed \(seed): \(action.describe(in: state, flow: flow))"
+      #expect(skipping.packed?.words == reference.packed?.words, "\(label)")
+      #expect(explored?.words == reference.packed?.words, "\(label)")
+      #expect(skipping.violations == reference.violations, "\(label)")
+      #expect(skipping.log == reference.log, "\(label)")
     }
     #expect(compared > 0, "seed \(seed)")
   }
