@@ -1,7 +1,8 @@
 import FlowLanguage
 
-/// A canonical `FlowState` packed into one array of 16-bit words: what the explorer's
-/// frontier holds and what fingerprints are computed on. One heap object per state.
+/// A canonical `FlowState` packed into one array of 16-bit words, as the model hands states
+/// to the explorer one at a time. The frontier stores, and fingerprints are computed on, the
+/// words' `PackedEncoding`; the explorer's own steps write that form directly.
 public struct PackedState: Hashable, Sendable {
   public var words: [UInt16]
   /// Bit i set: state invariant i (see `StateInvariant`) fails in this state. Derived from
