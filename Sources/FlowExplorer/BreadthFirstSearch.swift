@@ -85,7 +85,7 @@ import Dispatch
   /// Runs the search to the end or to a limit.
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
     seedInitialStates()
-    let buffers = (0..<2).map { _ in (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() } }
+    let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
     var levelStart = 0
     var depth = 0
     while !current.isEmpty && stopReason == nil {
@@ -129,10 +129,12 @@ import Dispatch
     if stopReason != nil { current = System.Frontier() }
   }
 
-  @inlinable static var chunksPerWorker: Int { 4 }
+  /// Buffers per thread in the pipeline's ring (see ``ChunkPipeline``): enough that a worker
+  /// seldom finds the ring full while the merging thread expands a chunk of its own.
+  @inlinable static var chunksPerWorker: Int { 8 }
 
   /// States per chunk. A buffer keeps every successor of its chunk, known ones included,
-  /// until the merge, and with several threads two sets of buffers are alive. Peak memory
+  /// until the merge, and with several threads a ring of them is alive. Peak memory
   /// grows with the chunk far beyond what the buffers hold (measured on the c6-k5-s12 bench
   /// flow: two threads peaked at 79 MB with 256 states a chunk, 61 with 128, 52 with 64, 47
   /// with 32, one thread at 45 with 256 and 44 with 64), while speed stayed within the noise.
@@ -142,12 +144,11 @@ import Dispatch
   /// successors into `next`.
   ///
   /// With one thread, or fewer than 128 states per thread, the calling
-  /// thread expands and merges chunk after chunk. Otherwise the level is cut into batches of
-  /// chunks, and batches are pipelined over two sets of buffers: while the calling thread
-  /// merges batch `k` (in chunk order), `threads - 1` helpers expand batch `k + 1`, and the
-  /// calling thread joins them when its merge is done.
+  /// thread expands and merges chunk after chunk. Otherwise `threads - 1` helpers expand
+  /// chunks into a ring of buffers while the calling thread merges them in chunk order and,
+  /// when the next one is not expanded yet, expands one itself (``ChunkPipeline``).
   @inlinable mutating func expandLevel(
-    startingAt levelStart: Int, atDepthBound: Bool, buffers: [[Buffer]]
+    startingAt levelStart: Int, atDepthBound: Bool, buffers: [Buffer]
   ) {
     let frontier = current
     let count = frontier.count
@@ -156,7 +157,7 @@ import Dispatch
     let system = self.system
     guard threads > 1 && count >= threads * 128 else {
       var position = 0
-      let buffer = buffers[0][0]
+      let buffer = buffers[0]
       while position < count && stopReason == nil {
         let range = position..<min(count, position + Self.chunkSize)
         buffer.reset()
@@ -169,55 +170,32 @@ import Dispatch
     }
 
     let chunk = Self.chunkSize
-    var position = 0
-    func nextBatch(_ size: Int) -> [Range<Int>] {
-      var ranges: [Range<Int>] = []
-      while ranges.count < size && position < count {
-        ranges.append(position..<min(count, position + chunk))
-        position = ranges[ranges.count - 1].upperBound
-      }
-      return ranges
+    let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
+    /// Expands chunk `index` into its buffer; runs on any thread.
+    @Sendable func expand(_ index: Int) {
+      let buffer = buffers[index % buffers.count]
+      buffer.reset()
+      buffer.expand(index * chunk..<min(count, (index + 1) * chunk), of: frontier, in: system, checks: checks)
+      pipeline.expanded(index)
     }
-    /// Expands chunks handed out by `dispenser`; runs on any thread.
-    @Sendable func work(_ dispenser: ChunkDispenser, _ ranges: [Range<Int>], _ batch: [Buffer]) {
-      while let index = dispenser.next() {
-        batch[index].reset()
-        batch[index].expand(ranges[index], of: frontier, in: system, checks: checks)
+    let helpers = DispatchGroup()
+    for _ in 1..<threads {
+      DispatchQueue.global().async(group: helpers) {
+        while let index = pipeline.take() { expand(index) }
       }
     }
-    func startHelpers(_ dispenser: ChunkDispenser, _ ranges: [Range<Int>], _ batch: [Buffer]) -> DispatchGroup
-    {
-      let group = DispatchGroup()
-      for _ in 1..<threads {
-        DispatchQueue.global().async(group: group) { work(dispenser, ranges, batch) }
+    work: while true {
+      switch pipeline.nextMergerTask() {
+      case .finished: break work
+      case .expand(let index): expand(index)
+      case .merge(let index):
+        merge(
+          buffers[index % buffers.count], firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
+        checkResources()
+        if stopReason != nil { pipeline.cancel() } else { pipeline.merged(index) }
       }
-      return group
     }
-
-    var set = 0
-    var pending = nextBatch(buffers[0].count)
-    let first = ChunkDispenser(count: pending.count)
-    let firstGroup = startHelpers(first, pending, buffers[set])
-    work(first, pending, buffers[set])
-    firstGroup.wait()
-    while !pending.isEmpty {
-      let merging = pending
-      let mergingBuffers = buffers[set]
-      set = 1 - set
-      pending = stopReason == nil ? nextBatch(buffers[set].count) : []
-      let dispenser = ChunkDispenser(count: pending.count)
-      let group = startHelpers(dispenser, pending, buffers[set])
-      for (index, range) in merging.enumerated() where stopReason == nil {
-        merge(mergingBuffers[index], firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
-      }
-      checkResources()
-      if stopReason != nil {
-        dispenser.cancel()
-        pending = []
-      }
-      work(dispenser, pending, buffers[set])
-      group.wait()
-    }
+    helpers.wait()
   }
 
   /// The state predicates still worth evaluating: `always` properties not yet broken,
