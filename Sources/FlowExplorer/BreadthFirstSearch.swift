@@ -60,6 +60,8 @@ import Dispatch
 
   /// The graph, only when `recordsGraph`.
   @usableFromInline let graph = StateGraph()
+  /// Per `canReach` property: the states known to reach its target, the targets themselves
+  /// first, then those ``closeEdges(of:)`` marks.
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
@@ -274,13 +276,36 @@ import Dispatch
         }
         successor += 1
       }
-      if recordsGraph { graph.close(source) }
+      if recordsGraph { closeEdges(of: source) }
       expandedPrefix = source + 1
       if options.stopAtFirstViolation && violationCount > 0 {
         stopReason = .firstViolation
         return
       }
     }
+  }
+
+  /// Ends the recorded successors of `source`, which is merged: a state already known to
+  /// reach every `canReach` target (it is one, or has a successor known to reach it, or has
+  /// successors beyond the depth bound) is marked as reaching, and its edges are dropped.
+  ///
+  /// Marks are exact: a state is marked only when it reaches the target, so the check at the
+  /// end finds the same states reaching as it would on the whole graph, where the marked ones
+  /// are targets. In navigation flows most states are marked: "back" leads to a state of an
+  /// earlier level, already merged and mostly marked (measured on the bench flows: see the README), so
+  /// the graph keeps a fraction of its edges.
+  @inlinable mutating func closeEdges(of source: Int) {
+    var reachesAll = true
+    for slot in targets.indices {
+      if targets[slot].contains(source) { continue }
+      if unknownSuccessors.contains(source) || graph.open.contains(where: { targets[slot].contains(Int($0)) }) {
+        targets[slot].insert(source)
+      } else {
+        reachesAll = false
+      }
+    }
+    if reachesAll { graph.open.removeAll(keepingCapacity: true) }
+    graph.close(source)
   }
 
   @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {

@@ -3,7 +3,7 @@ import Testing
 
 /// On seeded random graphs, the explorer's answers equal those of a plain reference BFS over
 /// Swift sets: reachable states, shortest distance to a bad state, to a dead end, to a
-/// witness, and to a state that cannot reach home.
+/// witness, and to a state that cannot reach home (or, a second such property, an exit).
 @Suite struct RandomGraphTests {
   /// Reference: distance from the initial nodes to each reachable node.
   static func distances(_ graph: GraphSystem) -> [Int: Int] {
@@ -48,11 +48,15 @@ import Testing
     graph.terminal = Set((0..<nodes).filter { _ in random.next(below: 15) == 0 })
     let home = Set((0..<nodes).filter { _ in random.next(below: 6) == 0 })
     let wanted = random.next(below: nodes)
+    // A second `canReach`, with rarer targets: the explorer drops a state's recorded edges
+    // only once it is known to reach every target, so two properties keep edges one drops.
+    let exits = Set((0..<nodes).filter { _ in random.next(below: 10) == 0 })
     graph.properties = [
       .always("good") { !bad.contains($0) },
       .deadlockFree("moves"),
       .canReach("home") { home.contains($0) },
       .sometimes("wanted") { $0 == wanted },
+      .canReach("exit") { exits.contains($0) },
     ]
 
     let result = Explorer.explore(graph, options: ExplorerOptions(threads: seed % 3 == 0 ? 2 : 1))
@@ -68,12 +72,14 @@ import Testing
     }
     let dead = { (node: Int) in graph.successors[node].isEmpty && !graph.terminal.contains(node) }
     let reaching = Self.nodesReaching(home, in: graph, among: reachable)
+    let reachingExit = Self.nodesReaching(exits, in: graph, among: reachable)
     let expected: [Int: Int?] = [
       0: shortest { bad.contains($0) },
       1: shortest(dead),
       2: shortest { !reaching.contains($0) },
+      4: shortest { !reachingExit.contains($0) },
     ]
-    for property in 0..<3 {
+    for property in [0, 1, 2, 4] {
       let violation = result.violations.first { $0.property == property }
       #expect(violation?.trace.count == expected[property]!, "property \(property)")
       if let violation {
@@ -84,7 +90,8 @@ import Testing
         switch property {
         case 0: #expect(bad.contains(end))
         case 1: #expect(dead(end))
-        default: #expect(!reaching.contains(end))
+        case 2: #expect(!reaching.contains(end))
+        default: #expect(!reachingExit.contains(end))
         }
       }
     }
