@@ -166,6 +166,7 @@ import Dispatch
         buffer.expand(range, of: frontier, in: system, checks: checks)
         merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
         position = range.upperBound
+        current.discard(before: position)
         checkResources()
       }
       return
@@ -194,7 +195,13 @@ import Dispatch
         merge(
           buffers[index % buffers.count], firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
         checkResources()
-        if stopReason != nil { pipeline.cancel() } else { pipeline.merged(index) }
+        if stopReason != nil {
+          pipeline.cancel()
+        } else {
+          pipeline.merged(index)
+          // Every chunk up to this one is expanded: their states are read no more.
+          current.discard(before: (index + 1) * chunk)
+        }
       }
     }
     helpers.wait()
@@ -298,7 +305,8 @@ import Dispatch
     var reachesAll = true
     for slot in targets.indices {
       if targets[slot].contains(source) { continue }
-      if unknownSuccessors.contains(source) || graph.open.contains(where: { targets[slot].contains(Int($0)) }) {
+      if unknownSuccessors.contains(source) || graph.open.contains(where: { targets[slot].contains(Int($0)) })
+      {
         targets[slot].insert(source)
       } else {
         reachesAll = false

@@ -23,6 +23,10 @@ public protocol StateStore {
   mutating func append(from other: Self, at position: Int)
 
   mutating func removeAll(keepingCapacity: Bool)
+
+  /// The states before `position` will not be read again: the store may give their memory
+  /// back (an `Array` keeps it).
+  mutating func discard(before position: Int)
 }
 
 extension Array: StateStore {
@@ -31,4 +35,6 @@ extension Array: StateStore {
   @inlinable public mutating func append(from other: [Element], at position: Int) {
     append(other[position])
   }
+
+  @inlinable public mutating func discard(before position: Int) {}
 }

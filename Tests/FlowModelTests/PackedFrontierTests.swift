@@ -40,6 +40,39 @@ import Testing
     #expect(store.isEmpty)
   }
 
+  /// Giving back the blocks before a position keeps every state from it on, in the store and
+  /// in a copy; emptying a store that a copy shares leaves the copy intact.
+  @Test(arguments: 0..<6)
+  func discardingKeepsTheStatesAfterIt(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 99)
+    var store = PackedFrontier()
+    var expected: [[UInt16]] = []
+    // About 20 MiB: many 1 MiB blocks.
+    for _ in 0..<60_000 {
+      let words = (0..<(100 + random.next(below: 300))).map { _ in UInt16(random.next(below: 300)) }
+      expected.append(words)
+      store.append(PackedState(words: words))
+    }
+    let copy = store
+    var position = 0
+    while position < expected.count {
+      position = min(expected.count, position + 1 + random.next(below: 9_000))
+      store.discard(before: position)
+      for checked in position..<min(expected.count, position + 50) {
+        #expect(store[checked].words == expected[checked], "state \(checked)")
+        #expect(copy[checked].words == expected[checked], "state \(checked) of the copy")
+      }
+    }
+    #expect(store[expected.count - 1].words == expected[expected.count - 1])
+    var shared = PackedFrontier()
+    for words in expected.prefix(10) { shared.append(PackedState(words: words)) }
+    let sharedCopy = shared
+    shared.removeAll(keepingCapacity: true)
+    shared.append(PackedState(words: [7, 7, 7]))
+    #expect(shared[0].words == [7, 7, 7])
+    for position in 0..<10 { #expect(sharedCopy[position].words == expected[position]) }
+  }
+
   @Test(arguments: ModelPropertyTests.seeds)
   func reachableStatesComeBackUnchanged(seed: UInt64) {
     guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }

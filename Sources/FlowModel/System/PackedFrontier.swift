@@ -1,6 +1,7 @@
 import FlowExplorer
 
-/// The explorer's store for packed states: the states' `PackedEncoding` in 256 KiB blocks.
+/// The explorer's store for packed states: the states' `PackedEncoding` in 1 MiB blocks
+/// (`FrontierBlock`).
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
 /// so a state takes little more than one byte per word plus eight for its place, with no
@@ -14,12 +15,14 @@ import FlowExplorer
 /// The derived property bits are not kept: the explorer calls `FlowSystem.prepared(_:)` on
 /// each state it takes out, and that computes them again.
 public struct PackedFrontier: StateStore, Sendable {
-  static let blockSize = 1 << 18
+  static let blockSize = 1 << 20
 
-  private var blocks: [[UInt8]] = []
+  private var blocks: [FrontierBlock] = []
   /// Per state, its block (high 32 bits) and the end of its bytes in that block; it starts
   /// where the state before it ends if that one is in the same block, else at 0.
   private var places: [UInt64] = []
+  /// Blocks `0..<discardedBlocks` were given back by `discard(before:)`.
+  private var discardedBlocks = 0
 
   public init() {}
 
@@ -34,12 +37,15 @@ public struct PackedFrontier: StateStore, Sendable {
     return (block, Int(places[position - 1] & 0xFFFF_FFFF)..<end)
   }
 
-  public subscript(position: Int) -> PackedState {
+  /// The bytes of the state at `position`.
+  private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {
     let (block, range) = place(position)
-    let words = blocks[block].withUnsafeBufferPointer { bytes in
-      PackedEncoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-    }
-    return PackedState(words: words, isAnalysed: false)
+    precondition(block >= discardedBlocks, "frontier state read after it was discarded")
+    return UnsafeBufferPointer(start: blocks[block].bytes + range.lowerBound, count: range.count)
+  }
+
+  public subscript(position: Int) -> PackedState {
+    PackedState(words: PackedEncoding.decode(bytes(at: position)), isAnalysed: false)
   }
 
   public mutating func append(_ state: PackedState) {
@@ -54,32 +60,42 @@ public struct PackedFrontier: StateStore, Sendable {
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    let (block, range) = other.place(position)
-    other.blocks[block].withUnsafeBufferPointer { bytes in
-      append(UnsafeBufferPointer(rebasing: bytes[range]))
-    }
+    append(other.bytes(at: position))
   }
 
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let last = blocks.count - 1
-    if last < 0 || blocks[last].count + bytes.count > max(Self.blockSize, blocks[last].capacity) {
-      var block: [UInt8] = []
-      block.reserveCapacity(max(Self.blockSize, bytes.count))
-      blocks.append(block)
+    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity {
+      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count)))
     }
-    blocks[blocks.count - 1].append(contentsOf: bytes)
-    places.append(UInt64(blocks.count - 1) << 32 | UInt64(blocks[blocks.count - 1].count))
+    let block = blocks[blocks.count - 1]
+    block.append(bytes)
+    places.append(UInt64(blocks.count - 1) << 32 | UInt64(block.count))
   }
 
   /// With `keepingCapacity`, keeps the first block (a chunk's successors usually fit in it)
-  /// and frees the others; without, frees them all.
+  /// unless a copy of this store still shares it, and frees the others; without, frees them
+  /// all.
   public mutating func removeAll(keepingCapacity: Bool) {
     places.removeAll(keepingCapacity: keepingCapacity)
-    guard keepingCapacity, !blocks.isEmpty else {
+    discardedBlocks = 0
+    guard keepingCapacity, !blocks.isEmpty, isKnownUniquelyReferenced(&blocks[0]) else {
       blocks = []
       return
     }
     blocks.removeLast(blocks.count - 1)
-    blocks[0].removeAll(keepingCapacity: true)
+    blocks[0].count = 0
+  }
+
+  /// Gives back the memory of every block whose states all lie before `position`: the
+  /// explorer reads a level once, in order, and a level's expanded part need not stay
+  /// resident while the next level grows. Reading such a state afterwards, from this store
+  /// or any copy of it, is a programming error.
+  public mutating func discard(before position: Int) {
+    guard position < places.count else { return }
+    let firstKept = Int(places[position] >> 32)
+    while discardedBlocks < firstKept {
+      blocks[discardedBlocks].discard()
+      discardedBlocks += 1
+    }
   }
 }
