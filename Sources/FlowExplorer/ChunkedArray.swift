@@ -27,8 +27,14 @@
 
   /// - Complexity: O(1)
   @inlinable subscript(index: Int) -> Element {
-    precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-    return blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
+    get {
+      precondition(index >= 0 && index < count, "ChunkedArray index out of range")
+      return blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
+    }
+    set {
+      precondition(index >= 0 && index < count, "ChunkedArray index out of range")
+      blocks[index >> Self.blockShift][index & (Self.blockSize - 1)] = newValue
+    }
   }
 
   /// Bytes of storage allocated.
