@@ -147,16 +147,24 @@ extension FlowState {
               let old = coordinators.order[position]
               let c = allCoordinators.baseAddress! + old  // read in place, as above
               let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
+              // As for objects: flags and which parts are there first, then only those. A
+              // child coordinator that is gone is dropped, so its siblings are counted.
+              let parent = c.pointee.parent.map { coordinators.map[$0] } ?? -1
+              var keptChildren = 0
+              for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
               out.put(c.pointee.declaration)
-              out.put(link: c.pointee.parent, coordinators)
-              out.put(c.pointee.children, coordinators)
-              out.put(objects.map[c.pointee.root])
-              out.put(c.pointee.shadow, objects)
               out.put(
                 (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
-              )
-              out.put(c.pointee.locals.count)
-              for value in c.pointee.locals { out.put(value) }
+                  | (parent >= 0 ? 16 : 0) | (keptChildren > 0 ? 32 : 0) | (c.pointee.shadow.isEmpty ? 0 : 64)
+                  | (c.pointee.locals.count > 0 ? 128 : 0))
+              if parent >= 0 { out.put(parent) }
+              if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
+              out.put(objects.map[c.pointee.root])
+              if !c.pointee.shadow.isEmpty { out.put(c.pointee.shadow, objects) }
+              if c.pointee.locals.count > 0 {
+                out.put(c.pointee.locals.count)
+                for value in c.pointee.locals { out.put(value) }
+              }
             }
             out.put(link: appCoordinator, coordinators)
             out.put(pending.count)
@@ -216,19 +224,21 @@ extension FlowState {
     coordinators.reserveCapacity(coordinatorCount)
     for _ in 0..<coordinatorCount {
       let declaration = input.take()
-      let parent = input.optional()
-      let children = input.list()
+      let parts = input.take()
+      let parent = parts & 16 != 0 ? input.take() : nil
+      let children = parts & 32 != 0 ? input.list() : IDList()
       let root = input.take()
       var instance = CoordinatorInstance(declaration: declaration, root: root, locals: LocalValues())
       instance.parent = parent
       instance.children = children
-      instance.shadow = input.list()
-      let flags = input.take()
-      instance.isStarted = flags & 1 != 0
-      instance.wasOnScreen = flags & 2 != 0
-      instance.finishNotices = flags >> 2
-      let localCount = input.take()
-      for _ in 0..<localCount { instance.locals.append(input.signed()) }
+      if parts & 64 != 0 { instance.shadow = input.list() }
+      instance.isStarted = parts & 1 != 0
+      instance.wasOnScreen = parts & 2 != 0
+      instance.finishNotices = (parts >> 2) & 3
+      if parts & 128 != 0 {
+        let localCount = input.take()
+        for _ in 0..<localCount { instance.locals.append(input.signed()) }
+      }
       coordinators.append(instance)
     }
     appCoordinator = input.optional()
