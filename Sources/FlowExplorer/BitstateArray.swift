@@ -26,7 +26,7 @@
   @usableFromInline @exclusivity(unchecked) var count: Int = 0
   @usableFromInline @exclusivity(unchecked) var estimatedMissedStates: Double = 0
 
-  @inlinable var keepsIndices: Bool { false }
+  @inlinable var keepsMarks: Bool { false }
   @inlinable var isExact: Bool { false }
   @inlinable var storedBytes: Int { wordCount * 8 }
 
@@ -65,7 +65,7 @@
   }
 
   /// - Complexity: O(hashCount)
-  @inlinable func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32) {
+  @inlinable func insert(_ fingerprint: UInt64) -> (isNew: Bool, marks: UInt8) {
     let key = storableFingerprint(fingerprint)
     var isNew = false
     for i in 0..<hashCount {
@@ -78,22 +78,25 @@
         isNew = true
       }
     }
-    guard isNew else { return (false, UInt32.max) }
+    guard isNew else { return (false, 0) }
     count += 1
     var skipped = 1.0
     let full = fill
     for _ in 0..<hashCount { skipped *= full }
     if skipped < 1 { estimatedMissedStates += skipped / (1 - skipped) }
-    return (true, index)
+    return (true, 0)
   }
 
   /// - Complexity: O(hashCount)
-  @inlinable func find(_ fingerprint: UInt64) -> UInt32? {
+  @inlinable func find(_ fingerprint: UInt64) -> UInt8? {
     let key = storableFingerprint(fingerprint)
     for i in 0..<hashCount {
       let position = bit(key, i)
       if words[position >> 6] & (1 << UInt64(position & 63)) == 0 { return nil }
     }
-    return UInt32.max
+    return 0
   }
+
+  /// No marks: a bitstate search records no graph.
+  @inlinable func addMarks(_ marks: UInt8, to fingerprint: UInt64) {}
 }

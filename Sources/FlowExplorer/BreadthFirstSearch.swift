@@ -75,7 +75,7 @@ import Dispatch
     self.options = options
     self.plan = plan
     self.visited = visited
-    recordsGraph = plan.needsGraph && visited.keepsIndices
+    recordsGraph = plan.needsGraph && visited.keepsMarks
     startTime = ResourceUsage.nanoseconds()
     violationSites = Array(repeating: nil, count: plan.names.count)
     witnessSites = Array(repeating: nil, count: plan.names.count)
@@ -120,7 +120,7 @@ import Dispatch
         if visited.find(fingerprint) == nil { stopReason = .states }
         continue
       }
-      guard visited.insert(fingerprint, index: UInt32(stateCount)).isNew else { continue }
+      guard visited.insert(fingerprint).isNew else { continue }
       roots.append(position)
       parents.append(Self.rootParent)
       actionIndices.append(0)
@@ -163,7 +163,7 @@ import Dispatch
       while position < count && stopReason == nil {
         let range = position..<min(count, position + Self.chunkSize)
         buffer.reset()
-        buffer.expand(range, of: frontier, in: system, checks: checks)
+        buffer.expand(range, of: frontier, in: system, checks: checks, fingerprintingSources: recordsGraph)
         merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
         position = range.upperBound
         current.discard(before: position)
@@ -173,12 +173,15 @@ import Dispatch
     }
 
     let chunk = Self.chunkSize
+    let fingerprintingSources = recordsGraph
     let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
     /// Expands chunk `index` into its buffer; runs on any thread.
     @Sendable func expand(_ index: Int) {
       let buffer = buffers[index % buffers.count]
       buffer.reset()
-      buffer.expand(index * chunk..<min(count, (index + 1) * chunk), of: frontier, in: system, checks: checks)
+      buffer.expand(
+        index * chunk..<min(count, (index + 1) * chunk), of: frontier, in: system, checks: checks,
+        fingerprintingSources: fingerprintingSources)
       pipeline.expanded(index)
     }
     let helpers = DispatchGroup()
@@ -259,15 +262,15 @@ import Dispatch
         let fingerprint = buffer.fingerprints[successor]
         if atDepthBound {
           transitions += 1
-          if let target = visited.find(fingerprint) {
-            if recordsGraph { graph.add(target) }
+          if let marks = visited.find(fingerprint) {
+            if recordsGraph { graph.add(fingerprint, marks: marks) }
           } else {
             sawStatesBeyondDepth = true
             if recordsGraph { unknownSuccessors.insert(source) }
           }
         } else {
           precondition(stateCount < Int(UInt32.max), "more than 4294967294 states")
-          let inserted = visited.insert(fingerprint, index: UInt32(stateCount))
+          let inserted = visited.insert(fingerprint)
           if inserted.isNew {
             if let maxStates = options.maxStates, stateCount >= maxStates {
               stopReason = .states
@@ -279,11 +282,11 @@ import Dispatch
             stateCount += 1
           }
           transitions += 1
-          if recordsGraph { graph.add(inserted.index) }
+          if recordsGraph { graph.add(fingerprint, marks: inserted.marks) }
         }
         successor += 1
       }
-      if recordsGraph { closeEdges(of: source) }
+      if recordsGraph { closeEdges(of: source, fingerprint: buffer.sourceFingerprints[offset]) }
       expandedPrefix = source + 1
       if options.stopAtFirstViolation && violationCount > 0 {
         stopReason = .firstViolation
@@ -292,28 +295,31 @@ import Dispatch
     }
   }
 
-  /// Ends the recorded successors of `source`, which is merged: a state already known to
-  /// reach every `canReach` target (it is one, or has a successor known to reach it, or has
-  /// successors beyond the depth bound) is marked as reaching, and its edges are dropped.
+  /// Ends the recorded successors of `source`, which is merged and whose fingerprint is
+  /// `fingerprint`: a state known to reach a `canReach` target (it is one, or has a
+  /// successor known to reach it, or has successors beyond the depth bound) is marked as
+  /// reaching it, in `targets` and in the visited set; one known to reach every target
+  /// keeps no edges, the others stay open in the graph.
   ///
   /// Marks are exact: a state is marked only when it reaches the target, so the check at the
   /// end finds the same states reaching as it would on the whole graph, where the marked ones
-  /// are targets. In navigation flows most states are marked: "back" leads to a state of an
-  /// earlier level, already merged and mostly marked (measured on the bench flows: see the README), so
-  /// the graph keeps a fraction of its edges.
-  @inlinable mutating func closeEdges(of source: Int) {
+  /// are targets. The visited set keeps eight marks: with more `canReach` properties, the
+  /// states reach the others only by being targets, and more of them stay open.
+  @inlinable mutating func closeEdges(of source: Int, fingerprint: UInt64) {
     var reachesAll = true
+    var marks: UInt8 = 0
+    let beyondBound = unknownSuccessors.contains(source)
     for slot in targets.indices {
-      if targets[slot].contains(source) { continue }
-      if unknownSuccessors.contains(source) || graph.open.contains(where: { targets[slot].contains(Int($0)) })
-      {
+      let viaSuccessor = slot < 8 && graph.pendingMarks & (1 << UInt8(slot)) != 0
+      if beyondBound || viaSuccessor || targets[slot].contains(source) {
         targets[slot].insert(source)
+        if slot < 8 { marks |= 1 << UInt8(slot) }
       } else {
         reachesAll = false
       }
     }
-    if reachesAll { graph.open.removeAll(keepingCapacity: true) }
-    graph.close(source)
+    if marks != 0 { visited.addMarks(marks, to: fingerprint) }
+    graph.close(source, fingerprint: fingerprint, isOpen: !reachesAll)
   }
 
   @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {

@@ -48,6 +48,8 @@
   /// were slower and held a fifth more memory).
   @usableFromInline @exclusivity(unchecked) var successors = System.Frontier()
   @usableFromInline @exclusivity(unchecked) var fingerprints: [UInt64] = []
+  /// Per expanded state, its own fingerprint, when the expansion was asked for them.
+  @usableFromInline @exclusivity(unchecked) var sourceFingerprints: [UInt64] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
   @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
   @usableFromInline @exclusivity(unchecked) var stepHits: [StepHit] = []
@@ -65,13 +67,15 @@
     sources.removeAll(keepingCapacity: true)
     successors.removeAll(keepingCapacity: true)
     fingerprints.removeAll(keepingCapacity: true)
+    sourceFingerprints.removeAll(keepingCapacity: true)
     actionIndices.removeAll(keepingCapacity: true)
     hits.removeAll(keepingCapacity: true)
     stepHits.removeAll(keepingCapacity: true)
   }
 
   /// Expands `frontier[range]` into this (reset) buffer: evaluates `checks` on each state,
-  /// then, unless it is terminal, computes every enabled action's successor and fingerprint.
+  /// then, unless it is terminal, computes every enabled action's successor and fingerprint;
+  /// with `fingerprintingSources`, also each state's own fingerprint.
   ///
   /// The arrays are moved into locals for the loop: class properties would pay a dynamic
   /// exclusivity check on every append.
@@ -80,12 +84,14 @@
     _ range: Range<Int>,
     of frontier: System.Frontier,
     in system: System,
-    checks: [PropertyPlan<System.State>.StateCheck]
+    checks: [PropertyPlan<System.State>.StateCheck],
+    fingerprintingSources: Bool = false
   ) {
     var sources = take(&self.sources)
     var successors = System.Frontier()
     swap(&successors, &self.successors)
     var fingerprints = take(&self.fingerprints)
+    var sourceFingerprints = take(&self.sourceFingerprints)
     var actionIndices = take(&self.actionIndices)
     var hits = take(&self.hits)
     var stepHits = take(&self.stepHits)
@@ -100,6 +106,7 @@
     }
     for position in range {
       let state = system.prepared(frontier[position])
+      if fingerprintingSources { sourceFingerprints.append(system.fingerprint(of: state)) }
       for check in checks where check.isHit(state) {
         hits.append(check.property)
       }
@@ -133,6 +140,7 @@
     self.sources = sources
     self.successors = successors
     self.fingerprints = fingerprints
+    self.sourceFingerprints = sourceFingerprints
     self.actionIndices = actionIndices
     self.hits = hits
     self.stepHits = stepHits

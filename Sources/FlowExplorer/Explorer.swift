@@ -36,7 +36,7 @@ public enum Explorer {
       var search = BreadthFirstSearch(system: system, options: options, plan: plan, visited: visited)
       return search.run()
     }
-    let visited = FingerprintTable(keepsIndices: plan.needsGraph)
+    let visited = FingerprintTable(keepsMarks: plan.needsGraph)
     var search = BreadthFirstSearch(system: system, options: options, plan: plan, visited: visited)
     return search.run()
   }

@@ -1,19 +1,22 @@
-/// An open-addressing hash set of 64-bit fingerprints, optionally with a 32-bit state index
-/// per fingerprint.
+/// An open-addressing hash set of 64-bit fingerprints, optionally with a byte of marks per
+/// fingerprint.
 ///
 /// - Capacity is a power of two, at most three quarters full; it doubles when needed.
 /// - Linear probing from the slot given by the top bits of `fingerprint &* φ`.
 /// - 0 marks an empty slot (fingerprint 0 is stored as 1, see ``storableFingerprint(_:)``).
-/// - Indices are kept only when the explorer records the state graph (for `canReach`).
+/// - Marks are kept only when the explorer records the state graph (for `canReach`): which
+///   targets the state is known to reach. State indices are not kept: the graph names the
+///   few states it keeps edges of by fingerprint (see ``StateGraph``).
 ///
-/// Memory: 8 bytes per slot (12 with indices), so 10.7 to 21.3 bytes per stored state.
+/// Memory: 8 bytes per slot (9 with marks), so 10.7 to 21.3 (12 to 24) bytes per stored
+/// state.
 ///
 /// Stored properties are `@exclusivity(unchecked)`: the class is only ever used by one
 /// thread at a time, and the dynamic exclusivity checks Swift would otherwise make on each
 /// access of a class property cost a fifth of the search time.
 @usableFromInline final class FingerprintTable: VisitedSet {
   @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<UInt64>
-  @usableFromInline @exclusivity(unchecked) var indices: UnsafeMutablePointer<UInt32>?
+  @usableFromInline @exclusivity(unchecked) var marks: UnsafeMutablePointer<UInt8>?
   /// Number of slots, a power of two.
   @usableFromInline @exclusivity(unchecked) var capacity: Int
   /// Number of fingerprints stored.
@@ -21,17 +24,17 @@
   @usableFromInline @exclusivity(unchecked) var shift: UInt64
   @usableFromInline @exclusivity(unchecked) var growthThreshold: Int
 
-  @usableFromInline let keepsIndices: Bool
+  @usableFromInline let keepsMarks: Bool
   @inlinable var isExact: Bool { true }
   @inlinable var estimatedMissedStates: Double { 0 }
-  @inlinable var storedBytes: Int { (isReleased ? releasedCapacity : capacity) * (keepsIndices ? 12 : 8) }
+  @inlinable var storedBytes: Int { (isReleased ? releasedCapacity : capacity) * (keepsMarks ? 9 : 8) }
   /// Capacity before ``releaseStorage()``, for `storedBytes`.
   @usableFromInline @exclusivity(unchecked) var releasedCapacity = 0
   @usableFromInline @exclusivity(unchecked) var isReleased = false
 
   /// Creates an empty table that holds `minimumCapacity` fingerprints before it first grows.
-  @inlinable init(minimumCapacity: Int = 1 << 12, keepsIndices: Bool) {
-    self.keepsIndices = keepsIndices
+  @inlinable init(minimumCapacity: Int = 1 << 12, keepsMarks: Bool) {
+    self.keepsMarks = keepsMarks
     var slots = 16
     while slots - slots / 4 < minimumCapacity { slots *= 2 }
     capacity = slots
@@ -39,12 +42,12 @@
     shift = UInt64(64 - slots.trailingZeroBitCount)
     growthThreshold = slots - slots / 4
     keys = zeroedArray(slots)
-    if keepsIndices { indices = zeroedArray(slots) }
+    if keepsMarks { marks = zeroedArray(slots) }
   }
 
   deinit {
     releaseZeroedArray(keys, count: capacity)
-    releaseZeroedArray(indices, count: capacity)
+    releaseZeroedArray(marks, count: capacity)
   }
 
   /// Replaces the table by an empty one of 16 slots. Checking a `canReach` property needs
@@ -54,13 +57,13 @@
     releasedCapacity = capacity
     isReleased = true
     releaseZeroedArray(keys, count: capacity)
-    releaseZeroedArray(indices, count: capacity)
+    releaseZeroedArray(marks, count: capacity)
     capacity = 16
     count = 0
     shift = 60
     growthThreshold = 12
     keys = zeroedArray(16)
-    indices = keepsIndices ? zeroedArray(16) : nil
+    marks = keepsMarks ? zeroedArray(16) : nil
   }
 
   @inlinable @inline(__always) func home(_ key: UInt64) -> Int {
@@ -69,7 +72,7 @@
 
   /// - Complexity: amortised O(1).
   @inline(__always)
-  @inlinable func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32) {
+  @inlinable func insert(_ fingerprint: UInt64) -> (isNew: Bool, marks: UInt8) {
     if count >= growthThreshold { grow() }
     let key = storableFingerprint(fingerprint)
     let mask = capacity - 1
@@ -78,25 +81,41 @@
       let stored = keys[slot]
       if stored == 0 {
         keys[slot] = key
-        indices?[slot] = index
         count += 1
-        return (true, index)
+        return (true, 0)
       }
-      if stored == key { return (false, indices?[slot] ?? UInt32.max) }
+      if stored == key { return (false, marks?[slot] ?? 0) }
       slot = (slot + 1) & mask
     }
   }
 
   /// - Complexity: expected O(1).
   @inline(__always)
-  @inlinable func find(_ fingerprint: UInt64) -> UInt32? {
+  @inlinable func find(_ fingerprint: UInt64) -> UInt8? {
     let key = storableFingerprint(fingerprint)
     let mask = capacity - 1
     var slot = home(key)
     while true {
       let stored = keys[slot]
       if stored == 0 { return nil }
-      if stored == key { return indices?[slot] ?? UInt32.max }
+      if stored == key { return marks?[slot] ?? 0 }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// - Complexity: expected O(1).
+  @inlinable func addMarks(_ added: UInt8, to fingerprint: UInt64) {
+    guard let marks else { return }
+    let key = storableFingerprint(fingerprint)
+    let mask = capacity - 1
+    var slot = home(key)
+    while true {
+      let stored = keys[slot]
+      precondition(stored != 0, "marks added to a fingerprint never inserted")
+      if stored == key {
+        marks[slot] |= added
+        return
+      }
       slot = (slot + 1) & mask
     }
   }
@@ -126,13 +145,13 @@
   /// - Complexity: O(capacity)
   @usableFromInline func grow() {
     let oldKeys = keys
-    let oldIndices = indices
+    let oldMarks = marks
     let oldCapacity = capacity
     capacity = oldCapacity * 2
     shift -= 1
     growthThreshold = capacity - capacity / 4
     keys = zeroedArray(capacity)
-    if keepsIndices { indices = zeroedArray(capacity) }
+    if keepsMarks { marks = zeroedArray(capacity) }
     let mask = capacity - 1
     let releaseStride = 1 << 18
     var releasedUpTo = 0
@@ -142,15 +161,15 @@
         var slot = home(key)
         while keys[slot] != 0 { slot = (slot + 1) & mask }
         keys[slot] = key
-        if let oldIndices { indices?[slot] = oldIndices[old] }
+        if let oldMarks { marks?[slot] = oldMarks[old] }
       }
       if old + 1 - releasedUpTo == releaseStride {
         discardPages(oldKeys, count: oldCapacity, releasedUpTo..<old + 1)
-        discardPages(oldIndices, count: oldCapacity, releasedUpTo..<old + 1)
+        discardPages(oldMarks, count: oldCapacity, releasedUpTo..<old + 1)
         releasedUpTo = old + 1
       }
     }
     releaseZeroedArray(oldKeys, count: oldCapacity)
-    releaseZeroedArray(oldIndices, count: oldCapacity)
+    releaseZeroedArray(oldMarks, count: oldCapacity)
   }
 }

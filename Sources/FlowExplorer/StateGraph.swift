@@ -1,104 +1,73 @@
-/// The explored graph, recorded for `canReach` properties: the successors of each expanded
-/// state, in expansion order of the states.
+/// What the explorer keeps of the explored graph for `canReach` properties: the states it
+/// could not yet tell reach every target when they were merged ("open" states), each with
+/// its successors.
 ///
-/// Each state's successors are kept sorted and without repeats (reachability needs neither
-/// the order nor the multiplicity) and stored as variable-length integers: the first as its
-/// distance from the state itself (zigzag-coded, as it may be lower), each next one as its
-/// distance from the previous. Successors lie mostly within a few BFS levels of their state,
-/// so an edge takes two to three bytes instead of four, and repeated edges (two events
-/// leading to the same state) none.
+/// A merged state is known to reach a target when it is one, or when one of its successors
+/// already is known to (the visited set keeps that as marks, see ``VisitedSet``). In
+/// navigation flows "back" leads to a state of an earlier level, mostly known to reach home
+/// by then, so nearly every state is settled as it is merged and keeps nothing here. The
+/// few open ones are checked after the search (`BreadthFirstSearch.checkCanReach()`).
 ///
-/// Most states keep no edges (the explorer drops those of a state it already knows to reach
-/// every target), so where a state's edges end is stored for states with edges only, found
-/// through a bit per state and a count per 64 states (rank): about a fifth of a byte per
-/// state instead of four.
+/// States are named by fingerprint, so the visited set needs no state index per slot; an
+/// open state's successors are kept sorted and without repeats (reachability needs neither
+/// the order nor the multiplicity).
 @usableFromInline final class StateGraph {
-  @usableFromInline let bytes = ChunkedArray<UInt8>()
-  /// Per state with edges, in state order, the end of its successors in `bytes`.
+  /// Per open state, in state order: its number, fingerprint and the end of its successors
+  /// in `successors`.
+  @usableFromInline let states = ChunkedArray<UInt32>()
+  @usableFromInline let fingerprints = ChunkedArray<UInt64>()
   @usableFromInline let ends = ChunkedArray<UInt32>()
-  /// Bit `state % 64` of word `state / 64`: the state has edges.
-  @usableFromInline let hasEdges = ChunkedArray<UInt64>()
-  /// Per word of `hasEdges`: how many states before it have edges.
-  @usableFromInline let edgeStatesBefore = ChunkedArray<UInt32>()
-  /// Number of states whose successors are recorded (states `0..<expandedCount`).
+  /// The successors' fingerprints, open state after open state.
+  @usableFromInline let successors = ChunkedArray<UInt64>()
+  /// Number of states merged (states `0..<expandedCount`), open or not.
   @usableFromInline @exclusivity(unchecked) var expandedCount = 0
-  /// The successors of the state being recorded.
-  @usableFromInline @exclusivity(unchecked) var open: [UInt32] = []
+  /// The successors of the state being merged.
+  @usableFromInline @exclusivity(unchecked) var pending: [UInt64] = []
+  /// The marks of those successors, combined.
+  @usableFromInline @exclusivity(unchecked) var pendingMarks: UInt8 = 0
 
   @inlinable init() {}
 
+  /// Number of open states.
+  @inlinable var openCount: Int { states.count }
+
   /// Bytes of storage allocated.
   @inlinable var storedBytes: Int {
-    bytes.storedBytes + ends.storedBytes + hasEdges.storedBytes + edgeStatesBefore.storedBytes + open.capacity
-      * 4
+    states.storedBytes + fingerprints.storedBytes + ends.storedBytes + successors.storedBytes
+      + pending.capacity * 8
   }
 
-  /// Adds an edge from the state being recorded.
-  @inlinable func add(_ successor: UInt32) { open.append(successor) }
+  /// Adds a successor, with the marks the visited set has for it, to the state being merged.
+  @inlinable func add(_ successor: UInt64, marks: UInt8) {
+    pending.append(successor)
+    pendingMarks |= marks
+  }
 
-  /// Ends the successors of `state`, which must be state `expandedCount`.
-  @inlinable func close(_ state: Int) {
+  /// Ends the state being merged, `state` (which must be state `expandedCount`): keeps it
+  /// with its successors when `isOpen`, else forgets them.
+  @inlinable func close(_ state: Int, fingerprint: UInt64, isOpen: Bool) {
     precondition(state == expandedCount, "states are recorded in order")
-    if state & 63 == 0 {
-      hasEdges.append(0)
-      edgeStatesBefore.append(UInt32(ends.count))
-    }
     expandedCount += 1
-    guard !open.isEmpty else { return }
-    open.sort()
-    var previous = -1
-    for next in open {
-      let successor = Int(next)
-      if successor == previous { continue }
-      if previous >= 0 {
-        put(UInt64(successor - previous))
-      } else {
-        let distance = successor - state
-        put(distance >= 0 ? UInt64(distance) << 1 : UInt64(-distance) << 1 - 1)
-      }
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      pendingMarks = 0
+    }
+    guard isOpen else { return }
+    pending.sort()
+    var previous: UInt64? = nil
+    for successor in pending where successor != previous {
+      successors.append(successor)
       previous = successor
     }
-    open.removeAll(keepingCapacity: true)
-    precondition(bytes.count <= Int(UInt32.max), "the recorded graph outgrew 4 GiB")
-    ends.append(UInt32(bytes.count))
-    hasEdges[state >> 6] |= 1 << UInt64(state & 63)
+    precondition(successors.count <= Int(UInt32.max), "more than 4294967295 edges of open states")
+    states.append(UInt32(state))
+    fingerprints.append(fingerprint)
+    ends.append(UInt32(successors.count))
   }
 
-  /// Appends `value` in 7-bit groups, low first, the high bit marking a group that follows.
-  @inlinable func put(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    bytes.append(UInt8(value))
-  }
-
-  /// Where the successors of `state` are in `bytes`; empty for a state not expanded.
-  @inlinable func byteRange(of state: Int) -> Range<Int> {
-    guard state < expandedCount else { return 0..<0 }
-    let word = hasEdges[state >> 6]
-    let bit: UInt64 = 1 << UInt64(state & 63)
-    guard word & bit != 0 else { return 0..<0 }
-    let rank = Int(edgeStatesBefore[state >> 6]) + (word & (bit - 1)).nonzeroBitCount
-    return (rank == 0 ? 0 : Int(ends[rank - 1]))..<Int(ends[rank])
-  }
-
-  /// The successor of `state` stored at `position`, which moves past it; `previous` is the
-  /// successor before it (ignored for the first, at the start of `byteRange(of: state)`).
-  @inlinable func successor(of state: Int, at position: inout Int, previous: Int) -> Int {
-    let isFirst = position == byteRange(of: state).lowerBound
-    var value: UInt64 = 0
-    var shift: UInt64 = 0
-    while true {
-      let byte = bytes[position]
-      position += 1
-      value |= UInt64(byte & 0x7F) << shift
-      if byte < 0x80 { break }
-      shift += 7
-    }
-    guard isFirst else { return previous + Int(value) }
-    let distance = value & 1 == 0 ? Int(value >> 1) : -Int((value + 1) >> 1)
-    return state + distance
+  /// Where the successors of open state `node` (its position among the open states) are in
+  /// `successors`.
+  @inlinable func successorRange(of node: Int) -> Range<Int> {
+    (node == 0 ? 0 : Int(ends[node - 1]))..<Int(ends[node])
   }
 }

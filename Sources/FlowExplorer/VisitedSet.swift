@@ -5,21 +5,25 @@
 /// Both are classes because they own raw memory that must be freed exactly once and be
 /// mutated in place without copy-on-write checks in the hot loop.
 @usableFromInline protocol VisitedSet: AnyObject {
-  /// Inserts `fingerprint` for the state numbered `index`.
+  /// Inserts `fingerprint`.
   ///
-  /// - Returns: `isNew` when the fingerprint was not there; otherwise the index stored with
-  ///   it, or `UInt32.max` when the set does not keep indices.
-  @inlinable func insert(_ fingerprint: UInt64, index: UInt32) -> (isNew: Bool, index: UInt32)
+  /// - Returns: `isNew` when the fingerprint was not there (its marks are then 0); otherwise
+  ///   the marks stored with it (0 when the set keeps none).
+  @inlinable func insert(_ fingerprint: UInt64) -> (isNew: Bool, marks: UInt8)
 
-  /// The index stored with `fingerprint` (`UInt32.max` when indices are not kept), or
-  /// `nil` when it was not seen.
-  @inlinable func find(_ fingerprint: UInt64) -> UInt32?
+  /// The marks stored with `fingerprint` (0 when the set keeps none), or `nil` when it was
+  /// not seen.
+  @inlinable func find(_ fingerprint: UInt64) -> UInt8?
+
+  /// Adds `marks` to those of `fingerprint`, which was inserted; ignored when the set keeps
+  /// no marks. The explorer marks a state that it knows reaches a `canReach` target.
+  @inlinable func addMarks(_ marks: UInt8, to fingerprint: UInt64)
 
   /// Whether a fingerprint seen once is always recognised, and never a new one as seen.
   @inlinable var isExact: Bool { get }
 
-  /// Whether ``insert(_:index:)`` and ``find(_:)`` return stored state indices.
-  @inlinable var keepsIndices: Bool { get }
+  /// Whether the set keeps eight marks per fingerprint (``addMarks(_:to:)``).
+  @inlinable var keepsMarks: Bool { get }
 
   /// Touches the memory `fingerprints` will probe, so that the inserts that follow find it
   /// in the cache: the loads are independent, so the processor overlaps their misses.

@@ -54,19 +54,21 @@ import Testing
   }
 
   @Test func fingerprintTableFindsWhatItStored() {
-    for keepsIndices in [false, true] {
-      let table = FingerprintTable(minimumCapacity: 4, keepsIndices: keepsIndices)
+    for keepsMarks in [false, true] {
+      let table = FingerprintTable(minimumCapacity: 4, keepsMarks: keepsMarks)
       var random = SplitMix64(seed: 9)
       var keys: [UInt64] = [0, 2, 3]
       for _ in 0..<10_000 { keys.append(random.next()) }
       for (index, key) in keys.enumerated() {
-        #expect(table.insert(key, index: UInt32(index)) == (true, UInt32(index)))
+        #expect(table.insert(key) == (true, 0))
+        if index % 3 == 0 { table.addMarks(UInt8(truncatingIfNeeded: index | 1), to: key) }
       }
       for (index, key) in keys.enumerated() {
-        let again = table.insert(key, index: 99_999)
+        let marks: UInt8 = keepsMarks && index % 3 == 0 ? UInt8(truncatingIfNeeded: index | 1) : 0
+        let again = table.insert(key)
         #expect(!again.isNew)
-        #expect(again.index == (keepsIndices ? UInt32(index) : UInt32.max))
-        #expect(table.find(key) != nil)
+        #expect(again.marks == marks)
+        #expect(table.find(key) == marks)
       }
       #expect(table.count == keys.count)
       #expect(table.find(12345) == nil)
@@ -82,15 +84,21 @@ import Testing
   }
 
   /// Past 2 MiB the table is mapped from the system, and growing gives the old table's
-  /// pages back while it re-inserts: every key must survive that, with its index.
+  /// pages back while it re-inserts: every key must survive that, with its marks, which add
+  /// up.
   @Test func aMappedTableKeepsEveryKeyAcrossGrowth() {
-    let table = FingerprintTable(minimumCapacity: 4, keepsIndices: true)
+    let table = FingerprintTable(minimumCapacity: 4, keepsMarks: true)
     var random = SplitMix64(seed: 17)
     let keys = (0..<400_000).map { _ in random.next() | 1 }
-    for (index, key) in keys.enumerated() { _ = table.insert(key, index: UInt32(index)) }
+    func marks(_ key: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: key >> 8) & 0b1010_0101 }
+    for key in keys {
+      _ = table.insert(key)
+      table.addMarks(marks(key) & 0x0F, to: key)
+    }
+    for key in keys { table.addMarks(marks(key) & 0xF0, to: key) }
     #expect(table.capacity * 8 >= 4 << 20, "the keys grew past the mapped size")
     #expect(table.count == Set(keys).count)
-    #expect(keys.indices.allSatisfy { table.find(keys[$0]) == UInt32($0) || keys[..<$0].contains(keys[$0]) })
+    #expect(keys.allSatisfy { table.find($0) == marks($0) })
     table._checkInvariants()
   }
 

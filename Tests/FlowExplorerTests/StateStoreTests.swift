@@ -5,37 +5,38 @@ import Testing
 /// The stores behind the explorer's per-state arrays and its recorded graph.
 @Suite struct StateStoreTests {
   @Test(arguments: 0..<20)
-  func theGraphGivesBackEachStatesDistinctSuccessors(seed: Int) {
+  func theGraphKeepsTheOpenStatesWithTheirDistinctSuccessors(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed) &+ 101)
     let states = 1 + random.next(below: seed % 5 == 0 ? 30_000 : 300)
     let graph = StateGraph()
-    var expected: [[Int]] = []
+    var expected: [(state: Int, fingerprint: UInt64, successors: [UInt64])] = []
     for state in 0..<states {
-      var successors: [Int] = []
+      var successors: [UInt64] = []
+      var marks: UInt8 = 0
       for _ in 0..<random.next(below: 6) {
-        // Near the state, far from it, or a repeat of one already added.
+        // A new fingerprint or a repeat of one already added.
         let successor =
           !successors.isEmpty && random.nextBool()
-          ? successors[random.next(below: successors.count)]
-          : random.nextBool() ? max(0, state + random.next(below: 200) - 100) : random.next(below: 1 << 31)
+          ? successors[random.next(below: successors.count)] : random.next()
+        let mark = UInt8(1) << UInt8(random.next(below: 8))
         successors.append(successor)
-        graph.add(UInt32(successor))
+        marks |= mark
+        graph.add(successor, marks: mark)
       }
-      graph.close(state)
-      expected.append(Array(Set(successors)).sorted())
+      #expect(graph.pendingMarks == marks)
+      let fingerprint = random.next()
+      let isOpen = random.next(below: 4) == 0
+      graph.close(state, fingerprint: fingerprint, isOpen: isOpen)
+      #expect(graph.pendingMarks == 0 && graph.pending.isEmpty)
+      if isOpen { expected.append((state, fingerprint, Array(Set(successors)).sorted())) }
     }
     #expect(graph.expandedCount == states)
-    for state in 0..<states {
-      var decoded: [Int] = []
-      var position = graph.byteRange(of: state).lowerBound
-      var previous = 0
-      while position < graph.byteRange(of: state).upperBound {
-        previous = graph.successor(of: state, at: &position, previous: previous)
-        decoded.append(previous)
-      }
-      #expect(decoded == expected[state], "state \(state)")
+    #expect(graph.openCount == expected.count)
+    for (node, open) in expected.enumerated() {
+      #expect(Int(graph.states[node]) == open.state)
+      #expect(graph.fingerprints[node] == open.fingerprint)
+      #expect(graph.successorRange(of: node).map { graph.successors[$0] } == open.successors, "node \(node)")
     }
-    #expect(graph.byteRange(of: states).isEmpty)
   }
 
   @Test func chunkedArraysKeepEveryElementAcrossBlocks() {
