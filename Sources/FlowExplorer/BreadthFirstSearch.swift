@@ -2,11 +2,12 @@ import Dispatch
 
 /// One exhaustive breadth-first exploration (see ``Explorer``).
 ///
-/// Memory per stored state: its fingerprint in the visited set, a parent index (`UInt32`)
-/// and an action index (`UInt16`) in blocks (`ChunkedArray`). Full states live only in the
-/// two frontier arrays (`current` level and `next` level). With a `canReach` property, also
-/// the distinct successors of each expanded state (`StateGraph`, two to three bytes each) and
-/// a target bit.
+/// Memory per stored state: its fingerprint in the visited set, a parent index (`UInt32`,
+/// in blocks: `ChunkedArray`) and the position of the action that reached it (a byte:
+/// `ActionPositions`). Full states live only in the two frontier arrays (`current` level and
+/// `next` level). With a `canReach` property, also a byte of marks per slot of the visited
+/// set, a target bit per property, and the states left open with their successors
+/// (`StateGraph`).
 @usableFromInline struct BreadthFirstSearch<System: TransitionSystem, Visited: VisitedSet> {
   @usableFromInline typealias State = System.State
   @usableFromInline typealias Buffer = ExpansionBuffer<System>
@@ -38,7 +39,7 @@ import Dispatch
   /// For each distinct initial state (states `0..<roots.count`): its position in `initialStates`.
   @usableFromInline var roots: [Int] = []
   @usableFromInline let parents = ChunkedArray<UInt32>()
-  @usableFromInline let actionIndices = ChunkedArray<UInt16>()
+  @usableFromInline let actionIndices = ActionPositions()
   @usableFromInline var stateCount = 0
 
   // The frontier: the full states of the level being expanded and of the next one.
@@ -277,7 +278,7 @@ import Dispatch
               return
             }
             parents.append(UInt32(source))
-            actionIndices.append(UInt16(buffer.actionIndices[successor]))
+            actionIndices.append(Int(buffer.actionIndices[successor]))
             next.append(from: buffer.successors, at: successor)
             stateCount += 1
           }
