@@ -2,8 +2,8 @@ import Dispatch
 
 /// One exhaustive breadth-first exploration (see ``Explorer``).
 ///
-/// Memory per stored state: its fingerprint in the visited set, a parent index (`UInt32`,
-/// in blocks: `ChunkedArray`) and the position of the action that reached it (a byte:
+/// Memory per stored state: its fingerprint in the visited set, its parent (about a byte:
+/// `ParentLinks`) and the position of the action that reached it (a byte:
 /// `ActionPositions`). Full states live only in the two frontier arrays (`current` level and
 /// `next` level). With a `canReach` property, also a byte of marks per slot of the visited
 /// set, a target bit per property, and the states left open with their successors
@@ -38,7 +38,7 @@ import Dispatch
   @usableFromInline var initialStates: [State] = []
   /// For each distinct initial state (states `0..<roots.count`): its position in `initialStates`.
   @usableFromInline var roots: [Int] = []
-  @usableFromInline let parents = ChunkedArray<UInt32>()
+  @usableFromInline let parents = ParentLinks()
   @usableFromInline let actionIndices = ActionPositions()
   @usableFromInline var stateCount = 0
 

@@ -33,3 +33,40 @@ import Testing
         == 650)
   }
 }
+
+/// Parents are stored as steps of a byte from the parent before: every parent comes back,
+/// the initial states' marker, long jumps and steps backwards included.
+@Suite struct ParentLinksTests {
+  @Test(arguments: 0..<8)
+  func everyParentComesBack(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 31)
+    var parents: [UInt32] = Array(repeating: UInt32.max, count: 1 + random.next(below: 70))
+    var parent: UInt32 = 0
+    for _ in 0..<(seed == 0 ? 200 : 20_000) {
+      switch random.next(below: 20) {
+      case 0: parent += UInt32(random.next(below: 100_000))  // a long run of states without new successors
+      case 1: parent = UInt32(random.next(below: Int(parent) + 1))  // backwards: not BFS, still kept
+      case 2: parents.append(UInt32.max)
+      default: parent += UInt32(random.next(below: 3))
+      }
+      parents.append(parent)
+    }
+    let links = ParentLinks()
+    for parent in parents { links.append(parent) }
+    #expect(links.count == parents.count)
+    #expect(parents.indices.allSatisfy { links[$0] == parents[$0] })
+  }
+
+  @Test func aBreadthFirstTreeTakesAboutAByteAState() {
+    var random = SplitMix64(seed: 3)
+    let links = ParentLinks()
+    for _ in 0..<3 { links.append(UInt32.max) }
+    var parent: UInt32 = 0
+    for _ in 0..<400_000 {
+      parent += UInt32(random.next(below: 3))
+      links.append(parent)
+    }
+    #expect(links.exceptions.count <= 1, "only the step down from the initial states' marker")
+    #expect(links.storedBytes <= links.count * 5 / 4 + 2 * 4096 * 4)
+  }
+}
