@@ -10,7 +10,8 @@
 /// so that the executable needs no Foundation there (on Apple platforms Foundation is part
 /// of the system, and reads them).
 public enum ProcessEnvironment {
-  /// Every `NAME=value` entry of the environment; for a name given twice, the first.
+  /// Every `NAME=value` entry of the environment, as Foundation reads it on Linux: for a
+  /// name given twice, the last; entries that are not UTF-8 or have no `=` are left out.
   public static func current() -> [String: String] {
     #if canImport(Darwin)
       return ProcessInfo.processInfo.environment
@@ -26,10 +27,10 @@ public enum ProcessEnvironment {
     var index = 0
     while let entry = entries[index] {
       index += 1
-      let text = String(cString: entry)
-      guard let equals = text.firstIndex(of: "=") else { continue }
-      let name = String(text[..<equals])
-      if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+      guard let text = String(validatingCString: entry), let equals = text.firstIndex(of: "=") else {
+        continue
+      }
+      variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
     }
     return variables
   }

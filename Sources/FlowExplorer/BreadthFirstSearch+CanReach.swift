@@ -32,6 +32,7 @@ extension BreadthFirstSearch {
   /// For each edge of the open states, the position of its end among the open states, or
   /// -1 when its end is not open.
   @inlinable func openEdgeEnds() -> [Int32] {
+    precondition(graph.openCount < Int(Int32.max), "more than 2147483646 open states")
     var position: [UInt64: Int32] = [:]
     position.reserveCapacity(graph.openCount)
     for node in 0..<graph.openCount { position[graph.fingerprints[node]] = Int32(node) }

@@ -55,7 +55,8 @@
     guard isOpen else { return }
     pending.sort()
     var previous: UInt64? = nil
-    for successor in pending where successor != previous {
+    // A loop back to the state itself says nothing about what it reaches.
+    for successor in pending where successor != previous && successor != fingerprint {
       successors.append(successor)
       previous = successor
     }

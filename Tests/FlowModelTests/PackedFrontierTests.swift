@@ -73,6 +73,29 @@ import Testing
     for position in 0..<10 { #expect(sharedCopy[position].words == expected[position]) }
   }
 
+  /// A copy is a value: appending to one store does not change the states of another that
+  /// shares its blocks, and a block given back and reused reads its new states.
+  @Test func copiesAppendIndependently() {
+    var first = PackedFrontier()
+    first.append(PackedState(words: [1, 2, 3]))
+    var second = first
+    first.append(PackedState(words: [4, 5]))
+    second.append(PackedState(words: [6]))
+    #expect(first.count == 2 && second.count == 2)
+    #expect(first[1].words == [4, 5])
+    #expect(second[1].words == [6])
+    #expect(second[0].words == [1, 2, 3])
+
+    var reused = PackedFrontier()
+    for index in 0..<12_000 {
+      reused.append(PackedState(words: Array(repeating: UInt16(index % 200), count: 100)))
+    }
+    reused.discard(before: 11_999)
+    reused.removeAll(keepingCapacity: true)
+    reused.append(PackedState(words: [9, 9]))
+    #expect(reused[0].words == [9, 9])
+  }
+
   @Test(arguments: ModelPropertyTests.seeds)
   func reachableStatesComeBackUnchanged(seed: UInt64) {
     guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }

@@ -11,14 +11,18 @@
 /// read, and so that a freed block really leaves the process (freed `malloc` memory of this
 /// size may stay resident).
 ///
-/// `@unchecked Sendable`: a block is filled by the one store that made it, on one thread,
-/// before any copy of the store is read elsewhere; copies only read the bytes their own
-/// places point at, below `count`.
+/// `@unchecked Sendable`: a block is filled by one store on one thread (a store appends only
+/// to a block no copy shares) before any copy of the store is read elsewhere; copies only read
+/// the bytes their own places point at, below `count`. `isDiscarded` is set by the thread
+/// that owns the level once every state in the block has been read, and read by readers of
+/// other states only before that (the explorer's chunk hand-over orders the two).
 final class FrontierBlock: @unchecked Sendable {
   let bytes: UnsafeMutablePointer<UInt8>
   let capacity: Int
   /// Bytes written.
   var count = 0
+  /// The pages were given back: reading a state from here is a programming error.
+  private(set) var isDiscarded = false
 
   /// A block of at least `capacity` bytes, rounded up to whole pages.
   init(capacity: Int) {
@@ -41,9 +45,17 @@ final class FrontierBlock: @unchecked Sendable {
     count += source.count
   }
 
-  /// Gives the pages back to the system: the block keeps its size, but its bytes read as
-  /// zero from now on, in every store that shares it.
+  /// Empties the block for new states (its pages come back as they are written).
+  func reuse() {
+    count = 0
+    isDiscarded = false
+  }
+
+  /// Gives the pages back to the system (on Linux; elsewhere the system may keep them): the
+  /// block keeps its size, but its bytes are no longer the states', in every store that
+  /// shares it.
   func discard() {
+    isDiscarded = true
     _ = madvise(bytes, capacity, MADV_DONTNEED)
   }
 }

@@ -40,7 +40,7 @@ public struct PackedFrontier: StateStore, Sendable {
   /// The bytes of the state at `position`.
   private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {
     let (block, range) = place(position)
-    precondition(block >= discardedBlocks, "frontier state read after it was discarded")
+    precondition(!blocks[block].isDiscarded, "frontier state read after it was discarded")
     return UnsafeBufferPointer(start: blocks[block].bytes + range.lowerBound, count: range.count)
   }
 
@@ -63,8 +63,13 @@ public struct PackedFrontier: StateStore, Sendable {
     append(other.bytes(at: position))
   }
 
+  /// Appends into the last block only when no copy of this store shares it: a copy must not
+  /// see its block change (the bytes it reads are not overwritten, but a later append of its
+  /// own would land after these).
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity {
+    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity
+      || !isKnownUniquelyReferenced(&blocks[blocks.count - 1])
+    {
       blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count)))
     }
     let block = blocks[blocks.count - 1]
@@ -83,7 +88,7 @@ public struct PackedFrontier: StateStore, Sendable {
       return
     }
     blocks.removeLast(blocks.count - 1)
-    blocks[0].count = 0
+    blocks[0].reuse()
   }
 
   /// Gives back the memory of every block whose states all lie before `position`: the
