@@ -27,14 +27,8 @@
 
   /// - Complexity: O(1)
   @inlinable subscript(index: Int) -> Element {
-    get {
-      precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-      return blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
-    }
-    set {
-      precondition(index >= 0 && index < count, "ChunkedArray index out of range")
-      blocks[index >> Self.blockShift][index & (Self.blockSize - 1)] = newValue
-    }
+    precondition(index >= 0 && index < count, "ChunkedArray index out of range")
+    return blocks[index >> Self.blockShift][index & (Self.blockSize - 1)]
   }
 
   /// Bytes of storage allocated.
