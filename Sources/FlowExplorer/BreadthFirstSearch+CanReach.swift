@@ -9,18 +9,19 @@ extension BreadthFirstSearch {
   /// violation.
   ///
   /// Works on the forward edges only, by Tarjan's strongly connected components: a component
-  /// reaches a target when one of its states is one, or has an edge to a component already
-  /// known to reach one (Tarjan closes components successors first), or to a state that is
-  /// not open.
-  /// - Complexity: O(open states + their edges) time per property, after one pass that
-  ///   names each edge's end by its position among the open states.
+  /// reaches a target when one of its states is one (a settled state is one for every
+  /// property), or has an edge to a component already known to reach one (Tarjan closes
+  /// components successors first). An open state with an edge to a state that is not open
+  /// was settled when its edges were resolved.
+  /// - Complexity: O(open states + their edges) time per property, once the last open
+  ///   states' edges are resolved.
   @inlinable mutating func checkCanReach() {
     guard recordsGraph, stateCount > 0 else { return }
+    resolveOpenStates(before: nil)
     // From here on only the graph is needed: the table's memory can serve the check.
     visited.releaseStorage()
-    let edgeEnds = openEdgeEnds()
     for (slot, property) in plan.canReachProperties.enumerated() {
-      let reaches = openStatesReaching(edges: edgeEnds) { node in
+      let reaches = openStatesReaching { node in
         targets[slot].contains(Int(graph.states[node]))
       }
       if let stuck = (0..<graph.openCount).first(where: { !reaches.contains($0) }) {
@@ -29,24 +30,32 @@ extension BreadthFirstSearch {
     }
   }
 
-  /// For each edge of the open states, the position of its end among the open states, or
-  /// -1 when its end is not open.
-  @inlinable func openEdgeEnds() -> [Int32] {
-    precondition(graph.openCount < Int(Int32.max), "more than 2147483646 open states")
-    var position: [UInt64: Int32] = [:]
-    position.reserveCapacity(graph.openCount)
-    for node in 0..<graph.openCount { position[graph.fingerprints[node]] = Int32(node) }
-    var ends: [Int32] = []
-    ends.reserveCapacity(graph.successors.count)
-    for edge in 0..<graph.successors.count { ends.append(position[graph.successors[edge]] ?? -1) }
-    return ends
+  /// Names by node the successors of the open states numbered below `bound` (every one
+  /// when nil), whose successors are all merged (see ``StateGraph/resolve(statesBefore:settle:)``).
+  /// A state found to reach every target is marked so, as ``closeEdges(of:fingerprint:)``
+  /// marks one, so that states merged later can settle on it.
+  @inlinable mutating func resolveOpenStates(before bound: Int?) {
+    let visited = self.visited
+    let graph = self.graph
+    var targets = self.targets
+    self.targets = []
+    graph.resolve(statesBefore: bound) { node in
+      let state = Int(graph.states[node])
+      var marks: UInt8 = 0
+      for slot in targets.indices {
+        targets[slot].insert(state)
+        if slot < 8 { marks |= 1 << UInt8(slot) }
+      }
+      visited.addMarks(marks, to: graph.fingerprints[node])
+    }
+    self.targets = targets
   }
 
-  /// The open states (by position) from which a state satisfying `isTarget`, or a state
-  /// that is not open, can be reached; `edges` gives each edge's end (see
-  /// ``openEdgeEnds()``).
-  @inlinable func openStatesReaching(edges: [Int32], _ isTarget: (Int) -> Bool) -> Bitset {
+  /// The open states (by node) from which a state satisfying `isTarget`, or a settled
+  /// state, can be reached. Every open state's successors must be resolved.
+  @inlinable func openStatesReaching(_ isTarget: (Int) -> Bool) -> Bitset {
     let nodeCount = graph.openCount
+    let edges = graph.edges
     // Tarjan's numbering: 0 unvisited, else visit order + 1.
     var number = [UInt32](repeating: 0, count: nodeCount)
     var lowest = [UInt32](repeating: 0, count: nodeCount)
@@ -66,7 +75,7 @@ extension BreadthFirstSearch {
       lowest[node] = visits
       componentStack.append(UInt32(node))
       onStack.insert(node)
-      path.append((UInt32(node), UInt32(graph.successorRange(of: node).lowerBound)))
+      path.append((UInt32(node), UInt32(edges.byteRange(of: node).lowerBound)))
     }
 
     for root in 0..<nodeCount where number[root] == 0 {
@@ -74,12 +83,11 @@ extension BreadthFirstSearch {
       while let (current, next) = path.last {
         let node = Int(current)
         let edge = Int(next)
-        if edge < graph.successorRange(of: node).upperBound {
-          path[path.count - 1].edge = UInt32(edge + 1)
-          let successor = Int(edges[edge])
-          if successor < 0 {
-            leadsOut.insert(node)
-          } else if number[successor] == 0 {
+        if edge < edges.byteRange(of: node).upperBound {
+          var offset = edge
+          let successor = edges.successor(of: node, at: &offset)
+          path[path.count - 1].edge = UInt32(offset)
+          if number[successor] == 0 {
             visit(successor)
           } else if onStack.contains(successor) {
             lowest[node] = min(lowest[node], number[successor])

@@ -95,6 +95,8 @@ import Dispatch
       let atBound = options.maxDepth.map { depth >= $0 } ?? false
       expandLevel(startingAt: levelStart, atDepthBound: atBound, buffers: buffers)
       if stopReason != nil { break }
+      // The states before this level have all of their successors merged now.
+      if recordsGraph { resolveOpenStates(before: levelStart) }
       if atBound {
         if sawStatesBeyondDepth { stopReason = .depth }
         break

@@ -6,35 +6,50 @@
 /// already is known to (the visited set keeps that as marks, see ``VisitedSet``). In
 /// navigation flows "back" leads to a state of an earlier level, mostly known to reach home
 /// by then, so nearly every state is settled as it is merged and keeps nothing here. The
-/// few open ones are checked after the search (`BreadthFirstSearch.checkCanReach()`).
+/// open ones are checked after the search (`BreadthFirstSearch.checkCanReach()`).
 ///
-/// States are named by fingerprint, so the visited set needs no state index per slot; an
-/// open state's successors are kept sorted and without repeats (reachability needs neither
-/// the order nor the multiplicity).
+/// Open states are numbered in state order ("nodes"). A state's successors are known by
+/// fingerprint when it is merged, and kept so (sorted, without repeats or loops to itself)
+/// until every one of them is merged too: in breadth-first order, once the level after the
+/// state's own is. Then ``resolve(statesBefore:settle:)`` names them by node in
+/// ``CompactEdges`` (2 to 3 bytes an edge instead of 8), through an ``OpenStateIndex``. A
+/// successor that is not open by then reaches every target, and so does the state: it is
+/// settled (its caller marks it) and keeps no edges. Flows whose targets are unreachable
+/// from most states keep most states open, and their edges are most of the memory.
 @usableFromInline final class StateGraph {
-  /// Per open state, in state order: its number, fingerprint and the end of its successors
-  /// in `successors`.
+  /// Per open state (node), its state number and fingerprint.
   @usableFromInline let states = ChunkedArray<UInt32>()
   @usableFromInline let fingerprints = ChunkedArray<UInt64>()
-  @usableFromInline let ends = ChunkedArray<UInt32>()
-  /// The successors' fingerprints, open state after open state.
-  @usableFromInline let successors = ChunkedArray<UInt64>()
+  @usableFromInline let index = OpenStateIndex()
+  /// The successors of the resolved nodes, `0..<resolvedCount`.
+  @usableFromInline let edges = CompactEdges()
+  /// Resolved nodes found to reach every target.
+  @usableFromInline @exclusivity(unchecked) var settled = Bitset()
+  /// The successors' fingerprints of the nodes not resolved yet, node after node, and the
+  /// end of each node's in it.
+  @usableFromInline @exclusivity(unchecked) var unresolvedSuccessors: [UInt64] = []
+  @usableFromInline @exclusivity(unchecked) var unresolvedEnds: [Int] = []
   /// Number of states merged (states `0..<expandedCount`), open or not.
   @usableFromInline @exclusivity(unchecked) var expandedCount = 0
   /// The successors of the state being merged.
   @usableFromInline @exclusivity(unchecked) var pending: [UInt64] = []
   /// The marks of those successors, combined.
   @usableFromInline @exclusivity(unchecked) var pendingMarks: UInt8 = 0
+  /// Scratch for ``resolve(statesBefore:settle:)``.
+  @usableFromInline @exclusivity(unchecked) var successorNodes: [Int] = []
 
   @inlinable init() {}
 
   /// Number of open states.
   @inlinable var openCount: Int { states.count }
 
+  /// Number of open states whose successors are named by node.
+  @inlinable var resolvedCount: Int { edges.nodeCount }
+
   /// Bytes of storage allocated.
   @inlinable var storedBytes: Int {
-    states.storedBytes + fingerprints.storedBytes + ends.storedBytes + successors.storedBytes
-      + pending.capacity * 8
+    states.storedBytes + fingerprints.storedBytes + index.storedBytes + edges.storedBytes
+      + settled.storedBytes + (unresolvedSuccessors.capacity + unresolvedEnds.capacity + pending.capacity) * 8
   }
 
   /// Adds a successor, with the marks the visited set has for it, to the state being merged.
@@ -57,18 +72,43 @@
     var previous: UInt64? = nil
     // A loop back to the state itself says nothing about what it reaches.
     for successor in pending where successor != previous && successor != fingerprint {
-      successors.append(successor)
+      unresolvedSuccessors.append(successor)
       previous = successor
     }
-    precondition(successors.count <= Int(UInt32.max), "more than 4294967295 edges of open states")
+    unresolvedEnds.append(unresolvedSuccessors.count)
     states.append(UInt32(state))
     fingerprints.append(fingerprint)
-    ends.append(UInt32(successors.count))
+    index.insert(states.count - 1, fingerprints: fingerprints)
   }
 
-  /// Where the successors of open state `node` (its position among the open states) are in
-  /// `successors`.
-  @inlinable func successorRange(of node: Int) -> Range<Int> {
-    (node == 0 ? 0 : Int(ends[node - 1]))..<Int(ends[node])
+  /// Names by node the successors of the open states numbered below `bound` (every open
+  /// state when nil). Call it once all of their successors are merged: a successor that is
+  /// not an open state, or is a settled one, then reaches every target (or was never
+  /// expanded, and counts as reaching), and so does the state. Such a state is settled:
+  /// `settle` is called with its node, and it keeps no edges.
+  @inlinable func resolve(statesBefore bound: Int?, settle: (_ node: Int) -> Void) {
+    let first = resolvedCount
+    var node = first
+    var start = 0
+    while node < openCount, bound.map({ Int(states[node]) < $0 }) ?? true {
+      let end = unresolvedEnds[node - first]
+      successorNodes.removeAll(keepingCapacity: true)
+      for successor in unresolvedSuccessors[start..<end] {
+        guard let found = index.find(successor, fingerprints: fingerprints), !settled.contains(found) else {
+          settled.insert(node)
+          settle(node)
+          successorNodes.removeAll(keepingCapacity: true)
+          break
+        }
+        successorNodes.append(found)
+      }
+      edges.append(successorNodes, of: node)
+      start = end
+      node += 1
+    }
+    // What is left belongs to later nodes; their ends move down with it.
+    unresolvedSuccessors.removeFirst(start)
+    unresolvedEnds.removeFirst(node - first)
+    for position in unresolvedEnds.indices { unresolvedEnds[position] -= start }
   }
 }
