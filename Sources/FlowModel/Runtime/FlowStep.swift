@@ -187,7 +187,7 @@ struct FlowStep {
         stopped = true
       }
     }
-    callbacks.removeAll(keepingCapacity: true)
+    callbacks.removeAllKeepingStorage()
   }
 
   mutating func deliver(_ callback: WorldCallback) {

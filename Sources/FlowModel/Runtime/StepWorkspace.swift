@@ -19,7 +19,7 @@
 public struct StepWorkspace {
   var step: FlowStep
   /// The packed successor, in `PackedEncoding`.
-  var bytes: [UInt8] = []
+  let bytes = PackedBytes()
   /// The successor's canonical numbering.
   let numbering = NumberingScratch()
 
@@ -71,11 +71,12 @@ private func sameBytes<Element>(_ first: [Element], _ second: [Element]) -> Bool
 }
 
 /// Makes `target` equal to `source` in `target`'s storage: the elements both have are
-/// copied as plain memory (all of them are plain data here), the rest appended or dropped,
-/// without emptying and refilling the array element by element.
+/// copied as plain memory (all of them are plain data here), the few others appended or
+/// dropped one by one (a step adds or frees a handful of instances; the generic
+/// `removeLast(_:)` and `append(contentsOf:)` of a slice cost more than that).
 private func copyElements<Element>(of source: [Element], into target: inout [Element]) {
   let common = min(source.count, target.count)
-  if target.count > common { target.removeLast(target.count - common) }
+  while target.count > common { target.removeLast() }
   if common > 0 {
     target.withUnsafeMutableBufferPointer { target in
       source.withUnsafeBufferPointer { source in
@@ -83,21 +84,30 @@ private func copyElements<Element>(of source: [Element], into target: inout [Ele
       }
     }
   }
-  if source.count > common { target.append(contentsOf: source[common...]) }
+  while target.count < source.count { target.append(source[target.count]) }
 }
 
 extension FlowStep {
   /// Starts this (non-logging) step afresh from `state`, keeping its storage.
   mutating func restart(from state: FlowState) {
     self.state.assign(from: state)
-    violations.removeAll(keepingCapacity: true)
-    callbacks.removeAll(keepingCapacity: true)
-    executing.removeAll(keepingCapacity: true)
-    handlersRun.removeAll(keepingCapacity: true)
+    violations.removeAllKeepingStorage()
+    callbacks.removeAllKeepingStorage()
+    executing.removeAllKeepingStorage()
+    handlersRun.removeAllKeepingStorage()
     depth = 0
     stopped = false
     statementsRun = 0
     // The explorer's states are canonical: every coordinator in them is held.
     coordinatorsMayBeFreed = false
+  }
+}
+
+extension Array {
+  /// Empties the array, keeping its storage, one element at a time from the end. For the
+  /// short queues a step reuses, `removeAll(keepingCapacity: true)` costs about a hundred
+  /// instructions through the generic `replaceSubrange`, even on an empty array.
+  @inline(__always) mutating func removeAllKeepingStorage() {
+    while !isEmpty { removeLast() }
   }
 }

@@ -33,7 +33,7 @@ extension FlowState {
   }
 
   /// How many integers `canonicalNumbering(in:)` needs.
-  var numberingScratchSize: Int { 2 * (world.objects.count + coordinators.count) }
+  var numberingScratchSize: Int { 2 * (world.objects.count + coordinators.count) + 2 }
 
   /// The canonical numbering of this (not crashed) state, held in `scratch` (at least
   /// `numberingScratchSize` integers), which must outlive its use.
@@ -42,7 +42,7 @@ extension FlowState {
     let coordinatorCount = coordinators.count
     do {
       var coordinatorNumbers = Numbering(scratch, from: 0, count: coordinatorCount)
-      var objectNumbers = Numbering(scratch, from: 2 * coordinatorCount, count: objectCount)
+      var objectNumbers = Numbering(scratch, from: 2 * coordinatorCount + 1, count: objectCount)
 
       // Coordinators: the tree from the window coordinator (children in dictionary
       // insertion order, depth first, pre-order), then those only pending work keeps alive.
@@ -148,16 +148,20 @@ struct CanonicalNumbering {
 
 /// New numbers for instances in the order they are first visited, held in borrowed
 /// memory: `map[old]` is the new number (-1 until visited), `order[new]` the old one.
+///
+/// The integer before `map` is -1 too, so that `map.baseAddress![-1]` renumbers a missing
+/// link (stored as -1) to a missing link without a branch (see `Renumbering`).
 struct Numbering {
   let map: UnsafeMutableBufferPointer<Int>
   let order: UnsafeMutableBufferPointer<Int>
   /// How many are numbered so far.
   private(set) var count = 0
 
-  /// Uses `2 * count` integers of `scratch` from `start`.
+  /// Uses `2 * count + 1` integers of `scratch` from `start`.
   init(_ scratch: UnsafeMutableBufferPointer<Int>, from start: Int, count: Int) {
-    map = UnsafeMutableBufferPointer(rebasing: scratch[start..<start + count])
-    order = UnsafeMutableBufferPointer(rebasing: scratch[start + count..<start + 2 * count])
+    scratch[start] = -1
+    map = UnsafeMutableBufferPointer(rebasing: scratch[start + 1..<start + 1 + count])
+    order = UnsafeMutableBufferPointer(rebasing: scratch[start + 1 + count..<start + 1 + 2 * count])
     map.initialize(repeating: -1)
   }
 

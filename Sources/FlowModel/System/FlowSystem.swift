@@ -134,7 +134,7 @@ public struct FlowSystem: TransitionSystem {
     var workspace = makeExpansionScratch()
     let state = FlowState(packed: packed.words)
     guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
-    let words = workspace.bytes.withUnsafeBufferPointer(PackedEncoding.decode)
+    let words = PackedEncoding.decode(workspace.bytes.buffer)
     return PackedState(words: words, isAnalysed: false)
   }
 
@@ -153,7 +153,7 @@ public struct FlowSystem: TransitionSystem {
     if workspace.step.state.hasOverflowedList { return false }  // see `finish`
     if workspace.step.state.crashed {
       for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
-      workspace.bytes.replaceSubrange(workspace.bytes.indices, with: Self.crashedAppBytes)
+      workspace.bytes.replace(with: Self.crashedAppBytes)
       return true
     }
     if !workspace.step.handlersRun.isEmpty { recorder.record(handlersRun: workspace.step.handlersRun) }
@@ -162,12 +162,12 @@ public struct FlowSystem: TransitionSystem {
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
       for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
-      workspace.step.state.pack(as: nil, markedOnScreen: nil, beyondBounds: false, into: &workspace.bytes)
+      workspace.step.state.pack(as: nil, markedOnScreen: nil, beyondBounds: false, into: workspace.bytes)
       return true
     }
     return canonicalSuccessor(
       workspace.step.state, stepViolations: workspace.step.violations, violations: &violations,
-      scratch: workspace.numbering, into: &workspace.bytes)
+      scratch: workspace.numbering, into: workspace.bytes)
   }
 
   /// The encoded words of the single state every crash leads to.
@@ -181,7 +181,7 @@ public struct FlowSystem: TransitionSystem {
   /// `state` is borrowed from the step (a copy of it retained all of its arrays).
   private func canonicalSuccessor(
     _ state: FlowState, stepViolations: [StepViolation], violations: inout [Int],
-    scratch: NumberingScratch, into bytes: inout [UInt8]
+    scratch: NumberingScratch, into bytes: PackedBytes
   ) -> Bool {
     let form = state.canonicalNumbering(in: scratch.memory(count: state.numberingScratchSize))
     var onScreen = CoordinatorMarks(count: state.coordinators.count)
@@ -197,7 +197,7 @@ public struct FlowSystem: TransitionSystem {
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
     for violation in stepViolations { violations.append(violation.property.rawValue) }
-    state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: &bytes)
+    state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: bytes)
     return true
   }
 
@@ -212,13 +212,13 @@ public struct FlowSystem: TransitionSystem {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
     for (position, action) in actions.enumerated() {
-      violations.removeAll(keepingCapacity: true)
+      violations.removeAllKeepingStorage()
       guard explore(state, action, workspace: &workspace, violations: &violations) else {
         body(position, nil, violations)
         continue
       }
-      let fingerprint = Self.fingerprint(ofEncoded: workspace.bytes)
-      successors.append(bytes: workspace.bytes)
+      let fingerprint = Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+      successors.append(encoded: workspace.bytes.buffer)
       body(position, fingerprint, violations)
     }
   }
@@ -385,13 +385,13 @@ public struct FlowSystem: TransitionSystem {
   public func fingerprint(of state: PackedState) -> UInt64 {
     var bytes: [UInt8] = []
     PackedEncoding.encode(state.words, into: &bytes)
-    return Self.fingerprint(ofEncoded: bytes)
+    return bytes.withUnsafeBufferPointer(Self.fingerprint(ofEncoded:))
   }
 
   /// The fingerprint of the state whose `PackedEncoding` is `bytes`.
-  static func fingerprint(ofEncoded bytes: [UInt8]) -> UInt64 {
+  static func fingerprint(ofEncoded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hasher = Fingerprint()
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
     return hasher.value
   }
 

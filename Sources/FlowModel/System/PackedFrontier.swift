@@ -59,6 +59,11 @@ public struct PackedFrontier: StateStore, Sendable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
+  /// Appends the state whose `PackedEncoding` is `bytes`.
+  public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
+    append(bytes)
+  }
+
   public mutating func append(from other: PackedFrontier, at position: Int) {
     append(other.bytes(at: position))
   }

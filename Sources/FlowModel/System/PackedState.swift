@@ -38,9 +38,9 @@ public struct PackedState: Hashable, Sendable {
 /// store and read.
 extension FlowState {
   public func packed() -> [UInt16] {
-    var bytes: [UInt8] = []
-    pack(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds, into: &bytes)
-    return bytes.withUnsafeBufferPointer(PackedEncoding.decode)
+    let bytes = PackedBytes()
+    pack(as: nil, markedOnScreen: nil, beyondBounds: beyondBounds, into: bytes)
+    return PackedEncoding.decode(bytes.buffer)
   }
 
   /// Replaces `bytes` by the words of the canonical form that `numbering` describes (the
@@ -51,19 +51,19 @@ extension FlowState {
   /// same buffer, then hashes and stores those bytes as they are.
   func pack(
     as numbering: CanonicalNumbering?, markedOnScreen: CoordinatorMarks?, beyondBounds: Bool,
-    into bytes: inout [UInt8]
+    into bytes: PackedBytes
   ) {
     guard let numbering else {
-      // The state as it is: every instance keeps its number.
+      // The state as it is: every instance keeps its number (and -1, none, stays -1).
       let count = max(world.objects.count, coordinators.count)
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { identity in
-        for index in identity.indices { identity[index] = index }
-        let ids = UnsafePointer(identity.baseAddress!)
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { identity in
+        for index in identity.indices { identity[index] = index - 1 }
+        let ids = UnsafePointer(identity.baseAddress! + 1)
         let objects = Renumbering(map: ids, order: ids, count: world.objects.count)
         let coordinators = Renumbering(map: ids, order: ids, count: self.coordinators.count)
         pack(
           objects: objects, coordinators: coordinators, pending: self.pending, markedOnScreen: markedOnScreen,
-          beyondBounds: beyondBounds, into: &bytes)
+          beyondBounds: beyondBounds, into: bytes)
       }
       return
     }
@@ -83,99 +83,93 @@ extension FlowState {
     }
     pack(
       objects: Renumbering(numbering.objects), coordinators: coordinators, pending: pending,
-      markedOnScreen: markedOnScreen, beyondBounds: beyondBounds, into: &bytes)
+      markedOnScreen: markedOnScreen, beyondBounds: beyondBounds, into: bytes)
   }
 
   /// `pack(as:…)` once the numbering is settled. Reads the state through buffer pointers
-  /// and writes through a `PackedWriter`: this runs for every successor the explorer
-  /// computes, and array accesses and captured optionals cost a reference count each.
+  /// and writes through a `PackedWriter` into `bytes`, made large enough first: this runs
+  /// for every successor the explorer computes, and array accesses, appends and captured
+  /// optionals cost a reference count or a capacity check each.
   private func pack(
     objects: Renumbering, coordinators: Renumbering, pending: [PendingCompletion],
-    markedOnScreen: CoordinatorMarks?, beyondBounds: Bool, into bytes: inout [UInt8]
+    markedOnScreen: CoordinatorMarks?, beyondBounds: Bool, into bytes: PackedBytes
   ) {
     world.objects.withUnsafeBufferPointer { allObjects in
       owners.withUnsafeBufferPointer { owners in
         self.coordinators.withUnsafeBufferPointer { allCoordinators in
-          var size = 8 + globals.count + 2 * pending.count
-          for position in 0..<objects.count { size += 8 + allObjects[objects.order[position]].children.count }
+          // At most this many words, of at most three bytes each.
+          var words = 8 + globals.count + 2 * pending.count + objects.count * (8 + IDList.capacity)
           for position in 0..<coordinators.count {
-            let c = allCoordinators[coordinators.order[position]]
-            size += 8 + c.children.count + c.shadow.count + c.locals.count
+            words += 8 + 2 * IDList.capacity + allCoordinators[coordinators.order[position]].locals.count
           }
-          size *= PackedEncoding.maximumBytesPerWord
-          // Written through a pointer into temporary storage large enough, then copied at
-          // once: appending word by word, with a capacity check each time, was a tenth of the
-          // search, and zeroing storage of the right size first a twentieth.
-          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-            var out = PackedWriter(buffer.baseAddress!)
-            out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
-            out.put(globals.count)
-            for value in globals { out.put(value) }
-            out.put(objects.count)
-            for position in 0..<objects.count {
-              let id = objects.order[position]
-              // Fields read in place: copying the object out was a tenth of the packing.
-              let object = allObjects.baseAddress! + id
-              // Which links survive the renumbering decides the flags, so they come first. A
-              // kept container keeps all of its children (see `canonicalNumbering(in:)`).
-              let hasChildren = !object.pointee.children.isEmpty
-              assert(
-                object.pointee.children.allSatisfy { objects.map[$0] >= 0 }, "a kept container lost a child")
-              let owner = owners[id].map { coordinators.map[$0] } ?? -1
-              let presented = object.pointee.presented.map { objects.map[$0] } ?? -1
-              let delegate = object.pointee.delegate.map { coordinators.map[$0] } ?? -1
-              let parentCoordinator = object.pointee.parentCoordinator.map { coordinators.map[$0] } ?? -1
-              switch object.pointee.kind {
-              case .navigationController: out.put(0)
-              case .tabBarController: out.put(1)
-              case .screen(let screen): out.put(2 + screen)
-              }
-              out.put(
-                object.pointee.style.packedIndex | (object.pointee.modalInPresentation ? 4 : 0)
-                  | (hasChildren ? 8 : 0) | (presented >= 0 ? 16 : 0) | (delegate >= 0 ? 32 : 0)
-                  | (parentCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0))
-              if hasChildren { out.put(object.pointee.children, objects) }
-              if object.pointee.isTabBarController { out.put(object.pointee.selectedIndex) }
-              if presented >= 0 { out.put(presented) }
-              if delegate >= 0 { out.put(delegate) }
-              if parentCoordinator >= 0 { out.put(parentCoordinator) }
-              if owner >= 0 { out.put(owner) }
+          bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
+          var out = PackedWriter(bytes.base)
+          out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
+          out.put(globals.count)
+          for value in globals { out.put(value) }
+          out.put(objects.count)
+          for position in 0..<objects.count {
+            let id = objects.order[position]
+            // Fields read in place: copying the object out was a tenth of the packing.
+            let object = allObjects.baseAddress! + id
+            // Which links survive the renumbering decides the flags, so they come first. A
+            // kept container keeps all of its children (see `canonicalNumbering(in:)`).
+            let hasChildren = !object.pointee.children.isEmpty
+            assert(
+              object.pointee.children.allSatisfy { objects.map[$0] >= 0 }, "a kept container lost a child")
+            let owner = coordinators.map[owners[id] ?? -1]
+            let presented = objects.map[object.pointee.presentedOrMinusOne]
+            let delegate = coordinators.map[object.pointee.delegateOrMinusOne]
+            let parentCoordinator = coordinators.map[object.pointee.parentCoordinatorOrMinusOne]
+            switch object.pointee.kind {
+            case .navigationController: out.put(0)
+            case .tabBarController: out.put(1)
+            case .screen(let screen): out.put(2 + screen)
             }
-            out.put(link: world.windowRoot, objects)
-            out.put(coordinators.count)
-            for position in 0..<coordinators.count {
-              let old = coordinators.order[position]
-              let c = allCoordinators.baseAddress! + old  // read in place, as above
-              let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
-              // As for objects: flags and which parts are there first, then only those. A
-              // child coordinator that is gone is dropped, so its siblings are counted.
-              let parent = c.pointee.parent.map { coordinators.map[$0] } ?? -1
-              var keptChildren = 0
-              for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
-              out.put(c.pointee.declaration)
-              out.put(
-                (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
-                  | (parent >= 0 ? 16 : 0) | (keptChildren > 0 ? 32 : 0) | (c.pointee.shadow.isEmpty ? 0 : 64)
-                  | (c.pointee.locals.count > 0 ? 128 : 0))
-              if parent >= 0 { out.put(parent) }
-              if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
-              out.put(objects.map[c.pointee.root])
-              if !c.pointee.shadow.isEmpty { out.put(c.pointee.shadow, objects) }
-              if c.pointee.locals.count > 0 {
-                out.put(c.pointee.locals.count)
-                for value in c.pointee.locals { out.put(value) }
-              }
-            }
-            out.put(link: appCoordinator, coordinators)
-            out.put(pending.count)
-            for entry in pending {
-              out.put(entry.task)
-              out.put(entry.coordinator)
-            }
-            precondition(out.count <= size, "packed state larger than computed")
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<out.count]))
+            out.put(
+              object.pointee.style.packedIndex | (object.pointee.modalInPresentation ? 4 : 0)
+                | (hasChildren ? 8 : 0) | (presented >= 0 ? 16 : 0) | (delegate >= 0 ? 32 : 0)
+                | (parentCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0))
+            if hasChildren { out.put(object.pointee.children, objects) }
+            if object.pointee.isTabBarController { out.put(object.pointee.selectedIndex) }
+            if presented >= 0 { out.put(presented) }
+            if delegate >= 0 { out.put(delegate) }
+            if parentCoordinator >= 0 { out.put(parentCoordinator) }
+            if owner >= 0 { out.put(owner) }
           }
+          out.put(link: world.windowRoot, objects)
+          out.put(coordinators.count)
+          for position in 0..<coordinators.count {
+            let old = coordinators.order[position]
+            let c = allCoordinators.baseAddress! + old  // read in place, as above
+            let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
+            // As for objects: flags and which parts are there first, then only those. A
+            // child coordinator that is gone is dropped, so its siblings are counted.
+            let parent = coordinators.map[c.pointee.parent ?? -1]
+            var keptChildren = 0
+            for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
+            out.put(c.pointee.declaration)
+            out.put(
+              (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
+                | (parent >= 0 ? 16 : 0) | (keptChildren > 0 ? 32 : 0) | (c.pointee.shadow.isEmpty ? 0 : 64)
+                | (c.pointee.locals.count > 0 ? 128 : 0))
+            if parent >= 0 { out.put(parent) }
+            if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
+            out.put(objects.map[c.pointee.root])
+            if !c.pointee.shadow.isEmpty { out.put(c.pointee.shadow, objects) }
+            if c.pointee.locals.count > 0 {
+              out.put(c.pointee.locals.count)
+              for value in c.pointee.locals { out.put(value) }
+            }
+          }
+          out.put(link: appCoordinator, coordinators)
+          out.put(pending.count)
+          for entry in pending {
+            out.put(entry.task)
+            out.put(entry.coordinator)
+          }
+          precondition(out.count <= bytes.capacity, "packed state larger than computed")
+          bytes.count = out.count
         }
       }
     }
@@ -252,7 +246,7 @@ extension FlowState {
 }
 
 /// Old-to-new numbers (`map`, -1 for a dropped instance) and new-to-old (`order`) of one
-/// kind of instance, as plain pointers.
+/// kind of instance, as plain pointers. `map[-1]` is -1: a missing link stays missing.
 struct Renumbering {
   let map: UnsafePointer<Int>
   let order: UnsafePointer<Int>

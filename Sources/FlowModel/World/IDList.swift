@@ -37,7 +37,7 @@ extension IDList: RandomAccessCollection, MutableCollection {
   public subscript(position: Int) -> Int {
     get {
       precondition(position >= 0 && position < Int(storedCount), "IDList index out of range")
-      return Int(storage[position])
+      return Int(storage[unchecked: position])
     }
     set {
       precondition(position >= 0 && position < Int(storedCount), "IDList index out of range")
@@ -47,6 +47,15 @@ extension IDList: RandomAccessCollection, MutableCollection {
       }
       storage[position] = UInt16(newValue)
     }
+  }
+}
+
+extension IDList {
+  /// The id at `position`, which the caller knows is below `count`: for loops over
+  /// `0..<count` that run for every successor (the checked subscript checks twice).
+  @inline(__always) func id(unchecked position: Int) -> Int {
+    assert(position >= 0 && position < Int(storedCount), "IDList index out of range")
+    return Int(storage[unchecked: position])
   }
 }
 

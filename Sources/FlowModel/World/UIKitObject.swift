@@ -68,6 +68,12 @@ public struct UIKitObject: Hashable, Sendable {
   private var storedParentCoordinator: Int32 = -1
 
   @inline(__always) private static func link(_ stored: Int32) -> Int? { stored < 0 ? nil : Int(stored) }
+
+  // The links as stored, -1 for none: for packing, which renumbers them through maps whose
+  // entry -1 is -1 (see `Renumbering`).
+  var presentedOrMinusOne: Int { Int(storedPresented) }
+  var delegateOrMinusOne: Int { Int(storedDelegate) }
+  var parentCoordinatorOrMinusOne: Int { Int(storedParentCoordinator) }
   @inline(__always) private static func stored(_ link: Int?) -> Int32 { link.map { Int32($0) } ?? -1 }
 
   public init(

@@ -1,0 +1,37 @@
+/// Storage for the `PackedEncoding` of one state, written in place.
+///
+/// The explorer packs every successor of a worker into the same storage, then hashes it
+/// and copies it into the frontier as it is. Packing into an array instead meant a
+/// temporary buffer, then emptying the array and appending the buffer to it: a tenth of
+/// the packing.
+final class PackedBytes {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var capacity: Int
+  /// Bytes of the state, from `base`.
+  var count = 0
+
+  init(capacity: Int = 1024) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Makes room for at least `capacity` bytes; the contents are not kept.
+  func reserve(_ capacity: Int) {
+    guard capacity > self.capacity else { return }
+    base.deallocate()
+    self.capacity = max(capacity, 2 * self.capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  /// The bytes written.
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Replaces the contents by `bytes`.
+  func replace(with bytes: [UInt8]) {
+    reserve(bytes.count)
+    bytes.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: $0.count) }
+    count = bytes.count
+  }
+}
