@@ -33,7 +33,13 @@ extension FlowState {
   }
 
   /// How many integers `canonicalNumbering(in:)` needs.
-  var numberingScratchSize: Int { 2 * (world.objects.count + coordinators.count) + 2 }
+  var numberingScratchSize: Int {
+    2 * (world.objects.count + coordinators.count) + 2 + objectStackSize
+  }
+
+  /// Room for the objects still to visit: one root, then each object visited pushes at
+  /// most its children and what it presents, and is visited once.
+  private var objectStackSize: Int { 1 + world.objects.count * (IDList.capacity + 1) }
 
   /// The canonical numbering of this (not crashed) state, held in `scratch` (at least
   /// `numberingScratchSize` integers), which must outlive its use.
@@ -52,12 +58,13 @@ extension FlowState {
 
       // Objects: the window's hierarchy depth first, pre-order (children, then what is
       // presented), then what live coordinators still hold.
-      if let root = world.windowRoot { visitObject(root, &objectNumbers) }
+      let stack = scratch.baseAddress! + 2 * (coordinatorCount + objectCount) + 2
+      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, stack: stack) }
       let attachedCount = objectNumbers.count
       for position in 0..<coordinatorNumbers.count {
         let c = coordinatorNumbers.order[position]
-        visitObject(coordinators[c].root, &objectNumbers)
-        for vc in coordinators[c].shadow { visitObject(vc, &objectNumbers) }
+        visitObjects(from: coordinators[c].root, &objectNumbers, stack: stack)
+        for vc in coordinators[c].shadow { visitObjects(from: vc, &objectNumbers, stack: stack) }
       }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
       return CanonicalNumbering(
@@ -72,10 +79,34 @@ extension FlowState {
     for child in coordinators[c].children { visitCoordinator(child, &numbers) }
   }
 
-  private func visitObject(_ o: ObjectID, _ numbers: inout Numbering) {
-    guard o < world.objects.count, numbers.number(o) else { return }
-    for child in world.objects[o].children { visitObject(child, &numbers) }
-    if let presented = world.objects[o].presented { visitObject(presented, &numbers) }
+  /// Numbers the objects not numbered yet that `root` leads to, depth first and pre-order
+  /// (children in order, then what is presented), as a recursion would, but with the
+  /// objects still to visit on `stack` (`objectStackSize` integers): popped in the order a
+  /// recursion calls itself, each numbered when popped unless it already is. Recursing
+  /// cost more in calls than the visits themselves.
+  private func visitObjects(from root: ObjectID, _ numbers: inout Numbering, stack: UnsafeMutablePointer<Int>)
+  {
+    world.objects.withUnsafeBufferPointer { objects in
+      stack[0] = root
+      var count = 1
+      while count > 0 {
+        count -= 1
+        let o = stack[count]
+        guard o < objects.count, numbers.number(o) else { continue }
+        let object = objects.baseAddress! + o
+        if let presented = object.pointee.presented {
+          stack[count] = presented
+          count += 1
+        }
+        var index = object.pointee.children.count
+        while index > 0 {
+          index -= 1
+          stack[count] = object.pointee.children.id(unchecked: index)
+          count += 1
+        }
+        assert(count <= objectStackSize, "object stack overflow")
+      }
+    }
   }
 
   /// A copy with only the numbered instances, in their new order, every link renumbered

@@ -59,6 +59,40 @@ extension IDList {
   }
 }
 
+// Fast paths for what the model does on every step: the generic `Collection` versions go
+// through indices, slices and checked subscripts.
+extension IDList {
+  public var last: Int? { storedCount == 0 ? nil : Int(storage[unchecked: Int(storedCount) - 1]) }
+
+  public func contains(_ id: Int) -> Bool { contains(id, before: Int(storedCount)) }
+
+  /// Whether `id` is among the first `end` ids.
+  public func contains(_ id: Int, before end: Int) -> Bool {
+    precondition(end >= 0 && end <= Int(storedCount), "IDList index out of range")
+    for position in 0..<end where Int(storage[unchecked: position]) == id { return true }
+    return false
+  }
+
+  /// The ids from `start` on, last first.
+  public func reversedSuffix(from start: Int) -> IDList {
+    precondition(start >= 0 && start <= Int(storedCount), "IDList index out of range")
+    var result = IDList()
+    var position = Int(storedCount)
+    while position > start {
+      position -= 1
+      result.storage[unchecked: Int(result.storedCount)] = storage[unchecked: position]
+      result.storedCount += 1
+    }
+    return result
+  }
+
+  /// Drops the last `k` ids.
+  public mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= Int(storedCount), "IDList cannot remove more ids than it has")
+    storedCount -= UInt8(k)
+  }
+}
+
 extension IDList: RangeReplaceableCollection {
   public mutating func append(_ newElement: Int) {
     guard Int(storedCount) < Self.capacity, Self.fits(newElement) else {

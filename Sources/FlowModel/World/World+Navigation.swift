@@ -86,7 +86,7 @@ extension World {
   ) {
     requireNavigationController(nav, "setViewControllers")
     for (index, vc) in list.enumerated() {
-      if list[..<index].contains(vc) {
+      if list.contains(vc, before: index) {
         effects.breakRule(
           .duplicateViewControllers, "set the stack of '#\(nav)': '#\(vc)' appears twice",
           objects: [vc, nav])
@@ -106,7 +106,8 @@ extension World {
     }
     let inHierarchy = isInWindowHierarchy(nav)
     let old = objects[nav].children
-    let removed = IDList(old.reversed().lazy.filter { !list.contains($0) })
+    var removed = old.reversedSuffix(from: 0)
+    removed.renumber { list.contains($0) ? nil : $0 }
     for vc in removed { objects[vc].container = nil }
     for vc in list { objects[vc].container = nav }
     objects[nav].children.replace(with: list)
@@ -132,7 +133,7 @@ extension World {
   ) {
     let inHierarchy = isInWindowHierarchy(nav)
     let old = objects[nav].children
-    let removed = IDList(old[count...].reversed())
+    let removed = old.reversedSuffix(from: count)
     for vc in removed { objects[vc].container = nil }
     objects[nav].children.removeLast(old.count - count)
     reportTopChange(

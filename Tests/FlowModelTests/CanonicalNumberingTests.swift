@@ -1,0 +1,80 @@
+import FlowTestSupport
+import Testing
+
+@testable import FlowExplorer
+@testable import FlowModel
+
+/// The canonical numbering on states whose objects carry other numbers than their canonical
+/// ones, as a step leaves them: the numbering visits objects in the order a recursive
+/// depth-first traversal does, and the canonical form does not depend on the numbers.
+@Suite struct CanonicalNumberingTests {
+  @Test(arguments: ModelPropertyTests.seeds)
+  func renumberedObjectsGiveTheSameCanonicalForm(seed: UInt64) throws {
+    guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }
+    var random = SplitMix64(seed: seed &* 977)
+    var compared = 0
+    for packed in ModelPropertyTests.firstStates(FlowSystem(flow: flow), count: 120) {
+      let state = FlowState(packed: packed.words)
+      guard !state.crashed, state.world.objects.count > 1 else { continue }
+      var permutation = Array(state.world.objects.indices)
+      for index in permutation.indices.reversed() {
+        permutation.swapAt(index, random.next(below: index + 1))
+      }
+      let scrambled = Self.renumberingObjects(of: state, by: permutation)
+      var attached = 0
+      var expected = state
+      expected.beyondBounds = false
+      #expect(scrambled.canonical(attachedCount: &attached) == expected, "seed \(seed)")
+      let order = scrambled.withCanonicalNumbering { form in
+        (0..<form.objects.count).map { form.objects.order[$0] }
+      }
+      #expect(order == Self.recursiveObjectOrder(of: scrambled), "seed \(seed)")
+      compared += 1
+    }
+    #expect(compared > 0, "seed \(seed)")
+  }
+
+  /// `state` with object `id` renumbered `permutation[id]`, every link to it too.
+  static func renumberingObjects(of state: FlowState, by permutation: [Int]) -> FlowState {
+    var result = state
+    let new = { (old: Int?) in old.map { permutation[$0] } }
+    for (old, object) in state.world.objects.enumerated() {
+      var moved = object
+      moved.children = IDList(object.children.map { permutation[$0] })
+      moved.container = new(object.container)
+      moved.presented = new(object.presented)
+      moved.presenting = new(object.presenting)
+      result.world.objects[permutation[old]] = moved
+      result.owners[permutation[old]] = state.owners[old]
+    }
+    result.world.windowRoot = new(state.world.windowRoot)
+    for c in result.coordinators.indices {
+      result.coordinators[c].root = permutation[state.coordinators[c].root]
+      result.coordinators[c].shadow = IDList(state.coordinators[c].shadow.map { permutation[$0] })
+    }
+    return result
+  }
+
+  /// The objects in the order the canonical form lists them, by recursion: the window's
+  /// hierarchy depth first, pre-order (children, then what is presented), then from each
+  /// coordinator in canonical order its root and its shadow stack.
+  static func recursiveObjectOrder(of state: FlowState) -> [Int] {
+    var order: [Int] = []
+    var seen = Set<Int>()
+    func visit(_ object: Int) {
+      guard object < state.world.objects.count, seen.insert(object).inserted else { return }
+      order.append(object)
+      for child in state.world.objects[object].children { visit(child) }
+      if let presented = state.world.objects[object].presented { visit(presented) }
+    }
+    if let root = state.world.windowRoot { visit(root) }
+    let coordinators = state.withCanonicalNumbering { form in
+      (0..<form.coordinators.count).map { form.coordinators.order[$0] }
+    }
+    for c in coordinators {
+      visit(state.coordinators[c].root)
+      for vc in state.coordinators[c].shadow { visit(vc) }
+    }
+    return order
+  }
+}

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import FlowExplorer
+@testable import FlowModel
+
+/// `IDList`'s own versions of what the model does on every step agree with the generic
+/// `Collection` algorithms on an array of the same ids.
+@Suite struct IDListTests {
+  @Test(arguments: 0..<40)
+  func fastPathsAgreeWithTheGenericAlgorithms(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 5)
+    let ids = (0..<random.next(below: IDList.capacity + 1)).map { _ in random.next(below: 40) }
+    let list = IDList(ids)
+    #expect(list.last == ids.last)
+    for probe in 0..<41 {
+      #expect(list.contains(probe) == ids.contains(probe))
+      let end = random.next(below: ids.count + 1)
+      #expect(list.contains(probe, before: end) == ids[..<end].contains(probe))
+    }
+    let start = random.next(below: ids.count + 1)
+    #expect(Array(list.reversedSuffix(from: start)) == Array(ids[start...].reversed()))
+    var shortened = list
+    let k = random.next(below: ids.count + 1)
+    shortened.removeLast(k)
+    #expect(Array(shortened) == Array(ids.dropLast(k)))
+    shortened.append(7)
+    #expect(Array(shortened) == Array(ids.dropLast(k)) + [7])
+    #expect(!shortened.overflowed)
+  }
+}
