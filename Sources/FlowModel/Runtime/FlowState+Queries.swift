@@ -51,7 +51,7 @@ extension FlowState {
 
   /// Evaluates an expression; Bool as 0/1, screens as their index (-1 for none).
   func evaluate(
-    _ expression: CheckedExpression, flow: CheckedFlow, tables: FlowTables, context: CoordinatorID?
+    _ expression: CheckedExpression, tables: FlowTables, context: CoordinatorID?
   ) -> Int {
     switch expression {
     case .bool(let value): return value ? 1 : 0
@@ -70,19 +70,19 @@ extension FlowState {
       }
       return 0
     case .not(let operand):
-      return evaluate(operand, flow: flow, tables: tables, context: context) == 0 ? 1 : 0
+      return evaluate(operand, tables: tables, context: context) == 0 ? 1 : 0
     case .negate(let operand):
-      return -evaluate(operand, flow: flow, tables: tables, context: context)
+      return -evaluate(operand, tables: tables, context: context)
     case .binary(let op, let lhs, let rhs):
-      let left = evaluate(lhs, flow: flow, tables: tables, context: context)
+      let left = evaluate(lhs, tables: tables, context: context)
       switch op {
       case .and:
-        return left != 0 && evaluate(rhs, flow: flow, tables: tables, context: context) != 0 ? 1 : 0
+        return left != 0 && evaluate(rhs, tables: tables, context: context) != 0 ? 1 : 0
       case .or:
-        return left != 0 || evaluate(rhs, flow: flow, tables: tables, context: context) != 0 ? 1 : 0
+        return left != 0 || evaluate(rhs, tables: tables, context: context) != 0 ? 1 : 0
       default: break
       }
-      let right = evaluate(rhs, flow: flow, tables: tables, context: context)
+      let right = evaluate(rhs, tables: tables, context: context)
       switch op {
       case .equal: return left == right ? 1 : 0
       case .notEqual: return left != right ? 1 : 0

@@ -6,11 +6,11 @@ import FlowLanguage
 // `coordinatorDidFinish` that re-activates the owner of the top view controller.
 extension FlowStep {
   func isNavigation(_ c: CoordinatorID) -> Bool {
-    flow.coordinators[state.coordinators[c].declaration].kind == .navigation
+    tables.flow.coordinators[state.coordinators[c].declaration].kind == .navigation
   }
 
   func identifier(of c: CoordinatorID) -> String {
-    flow.coordinators[state.coordinators[c].declaration].identifier
+    tables.flow.coordinators[state.coordinators[c].declaration].identifier
   }
 
   /// Runs `body` with `c` retained, as Swift retains `self` for the duration of a method.
@@ -33,7 +33,7 @@ extension FlowStep {
   /// Creates a coordinator instance with the root its declaration asks for, as the app's
   /// code does before `startChild(coordinator:)`.
   mutating func makeCoordinator(_ declaration: Int, parent: CoordinatorID?) -> CoordinatorID {
-    let info = flow.coordinators[declaration]
+    let info = tables.flow.coordinators[declaration]
     let id = state.coordinators.count
     let root: ObjectID
     switch (info.kind, info.root) {
@@ -63,7 +63,7 @@ extension FlowStep {
   /// child with the same identifier), `c.parent = self`, `c.start()`.
   /// The app code before it places the child's root: presents it or adds it as a tab.
   mutating func startChild(_ declaration: Int, from parent: CoordinatorID) {
-    let info = flow.coordinators[declaration]
+    let info = tables.flow.coordinators[declaration]
     let child = makeCoordinator(declaration, parent: parent)
     let childRoot = state.coordinators[child].root
     let parentRoot = state.coordinators[parent].root
@@ -162,12 +162,13 @@ extension FlowStep {
 
   /// The flow's `stopChild C`: stops the child registered under C's identifier, if any.
   mutating func stopChild(declaration: Int, from parent: CoordinatorID) {
-    let key = flow.coordinators[declaration].identifier
+    let key = tables.flow.coordinators[declaration].identifier
     guard let child = state.coordinators[parent].children.first(where: { identifier(of: $0) == key })
     else {
       note(
         .library,
-        "\(name(ofCoordinator: parent)).stopChild(\(flow.coordinators[declaration].name)): no such child")
+        "\(name(ofCoordinator: parent)).stopChild(\(tables.flow.coordinators[declaration].name)): no such child"
+      )
       return
     }
     stopChild(child, of: parent)
@@ -248,7 +249,7 @@ extension FlowStep {
   /// `handlePopBack(to:)`: empty in the library; the flow's `popBack` override if any.
   mutating func handlePopBack(_ c: CoordinatorID, to vc: ObjectID) {
     let declaration = state.coordinators[c].declaration
-    guard let body = flow.coordinators[declaration].popBack else { return }
+    guard let body = tables.flow.coordinators[declaration].popBack else { return }
     note(.library, "\(name(ofCoordinator: c)).handlePopBack(to: \(name(ofObject: vc)))")
     running(c) { step in step.execute(body, in: c) }
   }

@@ -7,7 +7,7 @@ extension FlowStep {
   mutating func show(_ screen: Int, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
     let nav = state.coordinators[c].root
-    note(.library, "\(name(ofCoordinator: c)).show(\(flow.screens[screen].name))")
+    note(.library, "\(name(ofCoordinator: c)).show(\(tables.flow.screens[screen].name))")
     state.coordinators[c].shadow.append(vc)
     uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
   }
@@ -17,7 +17,7 @@ extension FlowStep {
   mutating func root(_ screen: Int, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
     let nav = state.coordinators[c].root
-    note(.library, "\(name(ofCoordinator: c)).root(\(flow.screens[screen].name))")
+    note(.library, "\(name(ofCoordinator: c)).root(\(tables.flow.screens[screen].name))")
     state.coordinators[c].shadow.replace(with: [vc])
     uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
   }
@@ -27,7 +27,8 @@ extension FlowStep {
   /// as the whole navigation stack (gap 5).
   mutating func top(_ screen: Int, animated: Bool, in c: CoordinatorID) {
     let nav = state.coordinators[c].root
-    note(.library, "\(name(ofCoordinator: c)).top(\(flow.screens[screen].name), animated: \(animated))")
+    note(
+      .library, "\(name(ofCoordinator: c)).top(\(tables.flow.screens[screen].name), animated: \(animated))")
     if state.coordinators[c].shadow.isEmpty {
       root(screen, in: c)
       return
@@ -64,7 +65,7 @@ extension FlowStep {
     let nav = state.coordinators[c].root
     note(
       .library,
-      "app code: \(name(ofObject: nav)).viewControllers = [\(screens.map { flow.screens[$0].name }.joined(separator: ", "))]"
+      "app code: \(name(ofObject: nav)).viewControllers = [\(screens.map { tables.flow.screens[$0].name }.joined(separator: ", "))]"
     )
     let list = IDList(screens.map { makeScreen($0, owner: c) })
     uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
@@ -83,7 +84,9 @@ extension FlowStep {
   /// `pop(to:animated:)` to the nearest instance of `screen` in the shadow stack: nothing
   /// when it is absent or already last; else truncate, then `popToViewController`.
   mutating func pop(to screen: Int, animated: Bool, in c: CoordinatorID) {
-    note(.library, "\(name(ofCoordinator: c)).pop(to: \(flow.screens[screen].name), animated: \(animated))")
+    note(
+      .library,
+      "\(name(ofCoordinator: c)).pop(to: \(tables.flow.screens[screen].name), animated: \(animated))")
     let shadow = state.coordinators[c].shadow
     guard
       let index = shadow.lastIndex(where: { state.world.objects[$0].kind == .screen(screen) }),
@@ -99,7 +102,9 @@ extension FlowStep {
   mutating func present(_ screen: Int, animated: Bool, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
     let root = state.coordinators[c].root
-    note(.library, "\(name(ofCoordinator: c)).present(\(flow.screens[screen].name), animated: \(animated))")
+    note(
+      .library,
+      "\(name(ofCoordinator: c)).present(\(tables.flow.screens[screen].name), animated: \(animated))")
     state.world.objects[vc].parentCoordinator = c
     uikit { $0.present(vc, from: root, animated: animated, effects: &$1) }
   }

@@ -67,13 +67,13 @@ extension FlowStep {
 
   /// `Screen.event` for logs and reports, built only when one is written.
   func tapLabel(screen: Int, event: Int) -> String {
-    "\(flow.screens[screen].name).\(flow.screens[screen].events[event])"
+    "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
   }
 
   /// `send MESSAGE` from coordinator `c`: the message starts at `c` itself (a call on
   /// `self` reaches its own override first) and travels to its parents.
   mutating func send(_ message: Int, from c: CoordinatorID) {
-    let label = flow.messages[message]
+    let label = tables.flow.messages[message]
     var found: FlowTables.Handler?
     let handler = firstCoordinator(from: .coordinator(c)) { handler in
       found = tables.messageHandler(declaration: state.coordinators[handler].declaration, message: message)

@@ -36,7 +36,7 @@ extension FlowStep {
     case .send(let message): send(message, from: c)
     case .setStack(let screens): setStack(screens, in: c)
     case .ifElse(let condition, let then, let otherwise):
-      if state.evaluate(condition, flow: flow, tables: tables, context: c) != 0 {
+      if state.evaluate(condition, tables: tables, context: c) != 0 {
         execute(then, in: c)
       } else {
         execute(otherwise, in: c)
@@ -44,7 +44,7 @@ extension FlowStep {
     case .assign(let variable, let op, let expression):
       assign(variable, op, expression, in: c)
     case .after(let task):
-      note(.library, "\(name(ofCoordinator: c)) starts async work '\(flow.asyncTasks[task].name)'")
+      note(.library, "\(name(ofCoordinator: c)) starts async work '\(tables.flow.asyncTasks[task].name)'")
       state.pending.append(PendingCompletion(task: task, coordinator: c))
     }
   }
@@ -54,7 +54,7 @@ extension FlowStep {
   mutating func assign(
     _ variable: Int, _ op: AssignmentOperator, _ expression: CheckedExpression, in c: CoordinatorID
   ) {
-    let value = state.evaluate(expression, flow: flow, tables: tables, context: c)
+    let value = state.evaluate(expression, tables: tables, context: c)
     let current = state.value(of: variable, tables: tables, context: c)
     var result: Int
     switch op {
@@ -62,7 +62,7 @@ extension FlowStep {
     case .add: result = current + value
     case .subtract: result = current - value
     }
-    if case .integer(let low, let high) = flow.variables[variable].type {
+    if case .integer(let low, let high) = tables.flow.variables[variable].type {
       result = min(max(result, low), high)
     } else {
       result = result != 0 ? 1 : 0

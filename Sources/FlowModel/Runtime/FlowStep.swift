@@ -62,10 +62,10 @@ struct FlowStep {
   func name(ofObject id: ObjectID?) -> String {
     guard let id, id < state.world.objects.count else { return "nil" }
     switch state.world.objects[id].kind {
-    case .screen(let screen): return flow.screens[screen].name
+    case .screen(let screen): return tables.flow.screens[screen].name
     case .navigationController:
       if let owner = state.owners[id], let c = state.liveCoordinator(owner) {
-        return "UINavigationController(\(flow.coordinators[c.declaration].name))"
+        return "UINavigationController(\(tables.flow.coordinators[c.declaration].name))"
       }
       return "UINavigationController"
     case .tabBarController: return "UITabBarController"
@@ -74,7 +74,7 @@ struct FlowStep {
 
   func name(ofCoordinator id: CoordinatorID?) -> String {
     guard let id, let c = state.liveCoordinator(id) else { return "nil" }
-    return flow.coordinators[c.declaration].name
+    return tables.flow.coordinators[c.declaration].name
   }
 
   // MARK: World operations
@@ -112,7 +112,7 @@ struct FlowStep {
   }
 
   mutating func makeScreen(_ screen: Int, owner: CoordinatorID?) -> ObjectID {
-    let info = flow.screens[screen]
+    let info = tables.flow.screens[screen]
     let id = state.world.makeScreen(
       screen, style: info.style, modalInPresentation: info.modalInPresentation)
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }

@@ -94,7 +94,7 @@ public struct FlowSystem: TransitionSystem {
   public func launch(logging: Bool) -> StepOutcome {
     var step = FlowStep(tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
-    let app = step.makeCoordinator(flow.windowCoordinator, parent: nil)
+    let app = step.makeCoordinator(tables.flow.windowCoordinator, parent: nil)
     step.state.appCoordinator = app
     let root = step.state.coordinators[app].root
     step.uikit { $0.setWindowRoot(root, effects: &$1) }
@@ -112,12 +112,12 @@ public struct FlowSystem: TransitionSystem {
   public func enabledActions(in state: FlowState, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
     if let screen = state.topScreen() {
-      for event in flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
+      for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
     }
     for gesture in state.world.gestures() { actions.append(.gesture(gesture)) }
-    for (index, event) in flow.appEvents.enumerated() {
+    for (index, event) in tables.flow.appEvents.enumerated() {
       if let condition = event.condition,
-        state.evaluate(condition, flow: flow, tables: tables, context: state.appCoordinator) == 0
+        state.evaluate(condition, tables: tables, context: state.appCoordinator) == 0
       {
         continue
       }
@@ -251,7 +251,7 @@ public struct FlowSystem: TransitionSystem {
       step.uikit { $0.perform(gesture, effects: &$1) }
     case .appEvent(let index):
       if let app = step.state.appCoordinator, step.isAlive(app) {
-        step.running(app) { $0.execute(flow.appEvents[index].body, in: app) }
+        step.running(app) { $0.execute(tables.flow.appEvents[index].body, in: app) }
       }
     case .completion(let index):
       let pending = step.state.pending.remove(at: index)
@@ -259,7 +259,7 @@ public struct FlowSystem: TransitionSystem {
       step.executing.append(pending.coordinator)
       if step.isAlive(pending.coordinator) {
         step.running(pending.coordinator) {
-          $0.execute(flow.asyncTasks[pending.task].body, in: pending.coordinator)
+          $0.execute(tables.flow.asyncTasks[pending.task].body, in: pending.coordinator)
         }
       }
       step.executing.removeLast()
@@ -326,7 +326,7 @@ public struct FlowSystem: TransitionSystem {
   /// Most UIKit objects alive at once: a full stack and a root per coordinator, plus the
   /// modal chain.
   public var maximumObjects: Int {
-    flow.limits.coordinators * (flow.limits.stack + 1) + flow.limits.presented + 1
+    tables.flow.limits.coordinators * (tables.flow.limits.stack + 1) + tables.flow.limits.presented + 1
   }
 
   func exceedsBounds(_ state: FlowState) -> Bool {
@@ -337,7 +337,7 @@ public struct FlowSystem: TransitionSystem {
   /// declared bound. The modal chain is all in it; every child of a kept container and every
   /// entry of a kept shadow stack is kept too, so only the instances it drops do not count.
   func exceedsBounds(_ state: FlowState, keeping numbering: CanonicalNumbering?) -> Bool {
-    let limits = flow.limits
+    let limits = tables.flow.limits
     let objectCount = numbering?.objects.count ?? state.world.objects.count
     let coordinatorCount = numbering?.coordinators.count ?? state.coordinators.count
     if state.presentedCount() > limits.presented { return true }
@@ -370,13 +370,13 @@ public struct FlowSystem: TransitionSystem {
   /// `state.world.attachedObjects()`.
   func pack(_ state: FlowState, words: [UInt16], attached: [Bool]? = nil) -> PackedState {
     var holds: UInt64 = 0
-    if let home = flow.home, state.topScreen() == home { holds |= 1 }
-    for (index, property) in flow.properties.enumerated() {
-      if state.evaluate(property.expression, flow: flow, tables: tables, context: state.appCoordinator) != 0 {
+    if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
+    for (index, property) in tables.flow.properties.enumerated() {
+      if state.evaluate(property.expression, tables: tables, context: state.appCoordinator) != 0 {
         holds |= 1 << UInt64(index + 1)
       }
     }
-    var failing = InvariantCheck(flow: flow, state: state, attached: attached).failingBits()
+    var failing = InvariantCheck(flow: tables.flow, state: state, attached: attached).failingBits()
     if isStuck(state) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }
@@ -401,7 +401,7 @@ public struct FlowSystem: TransitionSystem {
   /// No tap, no gesture, and no async work still to arrive. Terminal states are not stuck.
   public func isStuck(_ state: FlowState) -> Bool {
     guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
-    if let screen = state.topScreen(), !flow.screens[screen].events.isEmpty { return false }
+    if let screen = state.topScreen(), !tables.flow.screens[screen].events.isEmpty { return false }
     return state.world.gestures().isEmpty
   }
 

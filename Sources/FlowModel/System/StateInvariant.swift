@@ -17,27 +17,32 @@ public enum StateInvariant: Int, CaseIterable, Sendable {
 
 /// Why a state breaks an invariant, in words; nil when it holds.
 public struct InvariantCheck {
-  let flow: CheckedFlow
+  /// The parts of the flow the checks read. Not the whole `CheckedFlow`: the explorer makes
+  /// a check per state, on every thread, and copying the flow retained each of its arrays,
+  /// counts the threads then fight over.
+  let coordinatorInfo: [CoordinatorInfo]
+  let screenInfo: [ScreenInfo]
   let state: FlowState
   let attached: [Bool]
   let tree: [CoordinatorID]
 
   /// `attached` is `state.world.attachedObjects()`, when the caller has it already.
   public init(flow: CheckedFlow, state: FlowState, attached: [Bool]? = nil) {
-    self.flow = flow
+    self.coordinatorInfo = flow.coordinators
+    self.screenInfo = flow.screens
     self.state = state
     self.attached = attached ?? state.world.attachedObjects()
     self.tree = state.coordinatorTree()
   }
 
   private func name(_ c: CoordinatorID) -> String {
-    flow.coordinators[state.coordinators[c].declaration].name
+    coordinatorInfo[state.coordinators[c].declaration].name
   }
 
   private func screenNames(_ ids: some Sequence<ObjectID>) -> String {
     "["
       + ids.map { id -> String in
-        if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }
+        if case .screen(let s) = state.world.objects[id].kind { return screenInfo[s].name }
         return "?"
       }.joined(separator: ", ") + "]"
   }
@@ -67,7 +72,7 @@ public struct InvariantCheck {
   private func shadowSync() -> String? {
     for c in tree {
       let instance = state.coordinators[c]
-      guard flow.coordinators[instance.declaration].kind == .navigation else { continue }
+      guard coordinatorInfo[instance.declaration].kind == .navigation else { continue }
       let nav = instance.root
       let owned = state.world.objects[nav].children.filter { state.owners[$0] == c }
       if owned != instance.shadow {
@@ -114,10 +119,10 @@ public struct InvariantCheck {
   /// responder chain.
   private func deadScreen() -> String? {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
-      guard case .screen(let screen) = object.kind, !flow.screens[screen].events.isEmpty else { continue }
+      guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty else { continue }
       if !reachesCoordinator(from: id) {
         return
-          "\(flow.screens[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"
+          "\(screenInfo[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"
       }
     }
     return nil
