@@ -25,8 +25,15 @@ import Testing
       store.append(PackedState(words: words))
     }
     #expect(store.count == expected.count)
+    // The fingerprint a state comes out with is that of its words, and goes with them.
+    guard let flow = ModelPropertyTests.generatedFlow(seed: 1) else { return }
+    let system = FlowSystem(flow: flow)
     for (position, words) in expected.enumerated() {
       #expect(store[position].words == words, "state \(position)")
+      var state = store[position]
+      #expect(state.fingerprint == system.fingerprint(of: PackedState(words: words)), "state \(position)")
+      state.words.append(1)
+      #expect(state.fingerprint == nil)
       #expect(!store[position].isAnalysed)
     }
     var copy = PackedFrontier()

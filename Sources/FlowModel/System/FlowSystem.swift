@@ -309,6 +309,7 @@ public struct FlowSystem: TransitionSystem {
     recorder.record(state: state, attached: attached, handlersRun: [])
     var analysed = pack(state, words: packed.words, attached: attached)
     analysed.unpacked = state
+    analysed.fingerprint = packed.fingerprint
     return analysed
   }
 
@@ -383,6 +384,7 @@ public struct FlowSystem: TransitionSystem {
 
   /// The explorer's fixed hash over the state's `PackedEncoding` (eight bytes to a 64-bit lane).
   public func fingerprint(of state: PackedState) -> UInt64 {
+    if let known = state.fingerprint { return known }
     var bytes: [UInt8] = []
     PackedEncoding.encode(state.words, into: &bytes)
     return bytes.withUnsafeBufferPointer(Self.fingerprint(ofEncoded:))

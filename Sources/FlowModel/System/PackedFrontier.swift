@@ -45,7 +45,10 @@ public struct PackedFrontier: StateStore, Sendable {
   }
 
   public subscript(position: Int) -> PackedState {
-    PackedState(words: PackedEncoding.decode(bytes(at: position)), isAnalysed: false)
+    let bytes = bytes(at: position)
+    var state = PackedState(words: PackedEncoding.decode(bytes), isAnalysed: false)
+    state.fingerprint = FlowSystem.fingerprint(ofEncoded: bytes)
+    return state
   }
 
   public mutating func append(_ state: PackedState) {

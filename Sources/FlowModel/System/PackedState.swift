@@ -4,7 +4,9 @@ import FlowLanguage
 /// to the explorer one at a time. The frontier stores, and fingerprints are computed on, the
 /// words' `PackedEncoding`; the explorer's own steps write that form directly.
 public struct PackedState: Hashable, Sendable {
-  public var words: [UInt16]
+  public var words: [UInt16] {
+    didSet { fingerprint = nil }
+  }
   /// Bit i set: state invariant i (see `StateInvariant`) fails in this state. Derived from
   /// `words`, so it takes no part in the fingerprint.
   public var failing: UInt64
@@ -15,6 +17,9 @@ public struct PackedState: Hashable, Sendable {
   /// The state the words encode, when `FlowSystem.prepared(_:)` has just unpacked it, so
   /// that `expand` does not unpack it again. Derived, and never stored in the frontier.
   public var unpacked: FlowState?
+  /// `FlowSystem.fingerprint(of:)` of this state, when a `PackedFrontier` handed it out: it
+  /// hashes the bytes it stores, which saves encoding the words again. Derived.
+  public internal(set) var fingerprint: UInt64?
 
   public init(words: [UInt16], failing: UInt64 = 0, holds: UInt64 = 0, isAnalysed: Bool = true) {
     self.words = words
