@@ -89,11 +89,12 @@ import Dispatch
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
     seedInitialStates()
     let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
+    let scratches = (0..<options.threads).map { _ in WorkerScratch<System>() }
     var levelStart = 0
     var depth = 0
     while !current.isEmpty && stopReason == nil {
       let atBound = options.maxDepth.map { depth >= $0 } ?? false
-      expandLevel(startingAt: levelStart, atDepthBound: atBound, buffers: buffers)
+      expandLevel(startingAt: levelStart, atDepthBound: atBound, buffers: buffers, scratches: scratches)
       if stopReason != nil { break }
       // The states before this level have all of their successors merged now.
       if recordsGraph { resolveOpenStates(before: levelStart) }
@@ -153,7 +154,7 @@ import Dispatch
   /// chunks into a ring of buffers while the calling thread merges them in chunk order and,
   /// when the next one is not expanded yet, expands one itself (``ChunkPipeline``).
   @inlinable mutating func expandLevel(
-    startingAt levelStart: Int, atDepthBound: Bool, buffers: [Buffer]
+    startingAt levelStart: Int, atDepthBound: Bool, buffers: [Buffer], scratches: [WorkerScratch<System>]
   ) {
     let frontier = current
     let count = frontier.count
@@ -166,7 +167,9 @@ import Dispatch
       while position < count && stopReason == nil {
         let range = position..<min(count, position + Self.chunkSize)
         buffer.reset()
-        buffer.expand(range, of: frontier, in: system, checks: checks, fingerprintingSources: recordsGraph)
+        buffer.expand(
+          range, of: frontier, in: system, checks: checks, fingerprintingSources: recordsGraph,
+          scratch: scratches[0])
         merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
         position = range.upperBound
         current.discard(before: position)
@@ -178,25 +181,26 @@ import Dispatch
     let chunk = Self.chunkSize
     let fingerprintingSources = recordsGraph
     let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
-    /// Expands chunk `index` into its buffer; runs on any thread.
-    @Sendable func expand(_ index: Int) {
+    /// Expands chunk `index` into its buffer with `scratch`, the calling thread's.
+    @Sendable func expand(_ index: Int, _ scratch: WorkerScratch<System>) {
       let buffer = buffers[index % buffers.count]
       buffer.reset()
       buffer.expand(
         index * chunk..<min(count, (index + 1) * chunk), of: frontier, in: system, checks: checks,
-        fingerprintingSources: fingerprintingSources)
+        fingerprintingSources: fingerprintingSources, scratch: scratch)
       pipeline.expanded(index)
     }
     let helpers = DispatchGroup()
-    for _ in 1..<threads {
+    for helper in 1..<threads {
+      let scratch = scratches[helper]
       DispatchQueue.global().async(group: helpers) {
-        while let index = pipeline.take() { expand(index) }
+        while let index = pipeline.take() { expand(index, scratch) }
       }
     }
     work: while true {
       switch pipeline.nextMergerTask() {
       case .finished: break work
-      case .expand(let index): expand(index)
+      case .expand(let index): expand(index, scratches[0])
       case .merge(let index):
         merge(
           buffers[index % buffers.count], firstState: levelStart + index * chunk, atDepthBound: atDepthBound)

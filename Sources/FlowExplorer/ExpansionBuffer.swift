@@ -57,8 +57,6 @@
   @usableFromInline @exclusivity(unchecked) var actions: [System.Action] = []
   /// Scratch for `successor(of:via:violations:)`.
   @usableFromInline @exclusivity(unchecked) var stepScratch: [Int] = []
-  /// The system's own scratch, made on first use and kept with the buffer.
-  @usableFromInline @exclusivity(unchecked) var systemScratch: System.ExpansionScratch?
 
   @inlinable init() {}
 
@@ -75,7 +73,8 @@
 
   /// Expands `frontier[range]` into this (reset) buffer: evaluates `checks` on each state,
   /// then, unless it is terminal, computes every enabled action's successor and fingerprint;
-  /// with `fingerprintingSources`, also each state's own fingerprint.
+  /// with `fingerprintingSources`, also each state's own fingerprint. `scratch` is the
+  /// calling thread's (see ``WorkerScratch``).
   ///
   /// The arrays are moved into locals for the loop: class properties would pay a dynamic
   /// exclusivity check on every append.
@@ -85,7 +84,8 @@
     of frontier: System.Frontier,
     in system: System,
     checks: [PropertyPlan<System.State>.StateCheck],
-    fingerprintingSources: Bool = false
+    fingerprintingSources: Bool = false,
+    scratch: WorkerScratch<System>
   ) {
     var sources = take(&self.sources)
     var successors = System.Frontier()
@@ -97,13 +97,7 @@
     var stepHits = take(&self.stepHits)
     var actions = take(&self.actions)
     var stepScratch = take(&self.stepScratch)
-    var systemScratch: System.ExpansionScratch
-    if let kept = self.systemScratch {
-      systemScratch = kept
-      self.systemScratch = nil
-    } else {
-      systemScratch = system.makeExpansionScratch()
-    }
+    var systemScratch = scratch.take(from: system)
     for position in range {
       let state = system.prepared(frontier[position])
       if fingerprintingSources { sourceFingerprints.append(system.fingerprint(of: state)) }
@@ -146,8 +140,32 @@
     self.stepHits = stepHits
     self.actions = actions
     self.stepScratch = stepScratch
-    self.systemScratch = systemScratch
+    scratch.keep(systemScratch)
   }
+}
+
+/// A thread's scratch for ``TransitionSystem/expand(_:actions:violations:successors:scratch:_:)``,
+/// made on first use and kept from chunk to chunk and level to level.
+///
+/// One per thread, not one per buffer: a model's scratch may hold a private copy of what
+/// every step reads (`FlowSystem` keeps one of the flow, so that threads do not share its
+/// reference counts), and a ring has eight buffers per thread.
+///
+/// `@unchecked Sendable`: used by one thread at a time; a level's helpers are done (the
+/// explorer waits for them) before the next level hands the scratches out again.
+@usableFromInline final class WorkerScratch<System: TransitionSystem>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var scratch: System.ExpansionScratch?
+
+  @inlinable init() {}
+
+  /// The scratch, moved out (made now if there is none yet).
+  @inlinable func take(from system: System) -> System.ExpansionScratch {
+    defer { scratch = nil }
+    return scratch ?? system.makeExpansionScratch()
+  }
+
+  /// Puts the scratch back for the next chunk.
+  @inlinable func keep(_ scratch: System.ExpansionScratch) { self.scratch = scratch }
 }
 
 /// Moves an array out of `storage`, leaving it empty, without copying its elements.

@@ -75,7 +75,12 @@ public struct FlowSystem: TransitionSystem {
     self.descriptors = descriptors
   }
 
-  public func makeExpansionScratch() -> StepWorkspace { StepWorkspace(tables: tables) }
+  /// A worker's workspace, with its own copy of the flow and its tables: the explorer makes
+  /// one per thread, and steps that read a shared flow retained and released the same
+  /// arrays and statement boxes from every thread (see `CheckedFlow.privateCopy()`).
+  public func makeExpansionScratch() -> StepWorkspace {
+    StepWorkspace(tables: FlowTables(flow: tables.flow.privateCopy()))
+  }
 
   /// What each coverage slot of `coverage.handlersRun` is (`Catalog: on Product.related`).
   public var handlerLabels: [String] { tables.handlerLabels }
@@ -131,7 +136,8 @@ public struct FlowSystem: TransitionSystem {
   public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
     -> PackedState?
   {
-    var workspace = makeExpansionScratch()
+    // One step: the shared flow will do (a private copy pays off only over many steps).
+    var workspace = StepWorkspace(tables: tables)
     let state = FlowState(packed: packed.words)
     guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
     let words = PackedEncoding.decode(workspace.bytes.buffer)
@@ -251,7 +257,7 @@ public struct FlowSystem: TransitionSystem {
       step.uikit { $0.perform(gesture, effects: &$1) }
     case .appEvent(let index):
       if let app = step.state.appCoordinator, step.isAlive(app) {
-        step.running(app) { $0.execute(tables.flow.appEvents[index].body, in: app) }
+        step.running(app) { $0.execute($0.tables.flow.appEvents[index].body, in: app) }
       }
     case .completion(let index):
       let pending = step.state.pending.remove(at: index)
@@ -259,7 +265,7 @@ public struct FlowSystem: TransitionSystem {
       step.executing.append(pending.coordinator)
       if step.isAlive(pending.coordinator) {
         step.running(pending.coordinator) {
-          $0.execute(tables.flow.asyncTasks[pending.task].body, in: pending.coordinator)
+          $0.execute($0.tables.flow.asyncTasks[pending.task].body, in: pending.coordinator)
         }
       }
       step.executing.removeLast()

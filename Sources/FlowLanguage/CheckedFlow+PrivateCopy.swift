@@ -1,0 +1,113 @@
+// Copies of a checked flow that share no storage with the original.
+//
+// A Swift copy of a value shares its arrays, strings and the boxes of its indirect enums,
+// and every read of them from a step retains and releases them: atomic writes to the same
+// counters from every thread. The explorer gives each of its threads a private copy, so
+// that those counters stay in one core's cache (measured on the c6-k5-s14 bench flow with
+// two threads: 2.7 % more CPU time than one thread with a shared flow, none with private
+// copies).
+
+extension CheckedFlow {
+  /// An equal flow that shares no storage with this one.
+  public func privateCopy() -> CheckedFlow {
+    var copy = self
+    copy.appName = fresh(appName)
+    copy.screens = screens.map { screen in
+      var screen = screen
+      screen.name = fresh(screen.name)
+      screen.events = screen.events.map(fresh)
+      return screen
+    }
+    copy.variables = variables.map { variable in
+      var variable = variable
+      variable.name = fresh(variable.name)
+      return variable
+    }
+    copy.coordinators = coordinators.map { $0.privateCopy() }
+    copy.messages = messages.map(fresh)
+    copy.appEvents = appEvents.map { event in
+      AppEventInfo(
+        name: fresh(event.name), condition: event.condition?.privateCopy(), body: fresh(event.body))
+    }
+    copy.asyncTasks = asyncTasks.map { task in
+      AsyncTaskInfo(name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body))
+    }
+    copy.properties = properties.map { property in
+      PropertyInfo(
+        kind: property.kind, expression: property.expression.privateCopy(), text: fresh(property.text),
+        declaredAt: property.declaredAt)
+    }
+    if case .violations(let ids) = expectation { copy.expectation = .violations(ids.map(fresh)) }
+    return copy
+  }
+}
+
+extension CoordinatorInfo {
+  func privateCopy() -> CoordinatorInfo {
+    CoordinatorInfo(
+      name: fresh(name), kind: kind, root: root, identifier: fresh(identifier),
+      presentedStyle: presentedStyle,
+      presentedModalInPresentation: presentedModalInPresentation, start: fresh(start),
+      screenHandlers: screenHandlers.map {
+        ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body))
+      },
+      messageHandlers: Dictionary(uniqueKeysWithValues: messageHandlers.map { ($0.key, fresh($0.value)) }),
+      popBack: popBack.map(fresh), didFinish: didFinish.map { (child: $0.child, body: fresh($0.body)) },
+      declaredAt: declaredAt)
+  }
+}
+
+extension CheckedStatement {
+  func privateCopy() -> CheckedStatement {
+    switch self {
+    case .show(let screen): .show(screen: screen)
+    case .root(let screen): .root(screen: screen)
+    case .top(let screen, let animated): .top(screen: screen, animated: animated)
+    case .pop(let animated): .pop(animated: animated)
+    case .popTo(let screen, let animated): .popTo(screen: screen, animated: animated)
+    case .present(let screen, let animated): .present(screen: screen, animated: animated)
+    case .dismiss(let animated): .dismiss(animated: animated)
+    case .startChild(let coordinator): .startChild(coordinator: coordinator)
+    case .stopChild(let coordinator): .stopChild(coordinator: coordinator)
+    case .finish: .finish
+    case .takeover: .takeover
+    case .activate: .activate
+    case .send(let message): .send(message: message)
+    case .ifElse(let condition, let then, let otherwise):
+      .ifElse(condition.privateCopy(), then: fresh(then), otherwise: fresh(otherwise))
+    case .assign(let variable, let op, let expression):
+      .assign(variable: variable, op, expression.privateCopy())
+    case .after(let task): .after(task: task)
+    case .setStack(let screens): .setStack(screens: screens.map { $0 })
+    }
+  }
+}
+
+extension CheckedExpression {
+  func privateCopy() -> CheckedExpression {
+    switch self {
+    case .bool(let value): .bool(value)
+    case .integer(let value): .integer(value)
+    case .variable(let variable): .variable(variable)
+    case .screen(let screen): .screen(screen)
+    case .top: .top
+    case .stack: .stack
+    case .presented: .presented
+    case .started(let coordinator): .started(coordinator: coordinator)
+    case .onScreen(let screen): .onScreen(screen: screen)
+    case .not(let operand): .not(operand.privateCopy())
+    case .negate(let operand): .negate(operand.privateCopy())
+    case .binary(let op, let lhs, let rhs): .binary(op, lhs.privateCopy(), rhs.privateCopy())
+    }
+  }
+}
+
+/// Statements in new storage, boxes included.
+private func fresh(_ statements: [CheckedStatement]) -> [CheckedStatement] {
+  statements.map { $0.privateCopy() }
+}
+
+/// A string in new storage (small strings have none: they are copied as they are).
+private func fresh(_ string: String) -> String {
+  String(decoding: Array(string.utf8), as: UTF8.self)
+}
