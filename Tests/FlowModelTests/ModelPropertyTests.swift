@@ -169,6 +169,9 @@ import Testing
     let system = FlowSystem(flow: flow)
     let reachable = Self.firstStates(system)
     var checked = 0
+    // One workspace for every state, as a worker keeps it: nothing of one state may leak
+    // into the next.
+    var workspace = system.makeExpansionScratch()
     for state in reachable where !system.isTerminal(state) {
       var expected: [FlowAction] = []
       system.actions(in: state, into: &expected)
@@ -179,7 +182,6 @@ import Testing
       var successors = PackedFrontier()
       // Something already in the store: the successors go after it.
       successors.append(state)
-      var workspace = system.makeExpansionScratch()
       system.expand(
         state, actions: &actions, violations: &scratch, successors: &successors, scratch: &workspace
       ) {

@@ -22,6 +22,14 @@ public struct StepWorkspace {
   let bytes = PackedBytes()
   /// The successor's canonical numbering.
   let numbering = NumberingScratch()
+  /// The encoding of the state being expanded and its fingerprint, made the first time a
+  /// step leaves it unchanged (`sourceIsEncoded`): such a step's successor is the state
+  /// itself, and copying its bytes costs less than packing them again.
+  let sourceBytes = PackedBytes()
+  var sourceIsEncoded = false
+  var sourceFingerprint: UInt64 = 0
+  /// The last step left its source unchanged: `bytes` are `sourceBytes`.
+  var successorIsSource = false
 
   init(tables: FlowTables) {
     step = FlowStep(tables: tables, state: FlowState(globals: []), logging: false)

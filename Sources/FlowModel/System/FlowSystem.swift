@@ -139,19 +139,22 @@ public struct FlowSystem: TransitionSystem {
     // One step: the shared flow will do (a private copy pays off only over many steps).
     var workspace = StepWorkspace(tables: tables)
     let state = FlowState(packed: packed.words)
-    guard explore(state, action, workspace: &workspace, violations: &violations) else { return nil }
+    guard explore(state, packed, action, workspace: &workspace, violations: &violations) else { return nil }
     let words = PackedEncoding.decode(workspace.bytes.buffer)
     return PackedState(words: words, isAnalysed: false)
   }
 
-  /// A step as the explorer sees it: false when it is cut, else the packed successor in
-  /// `workspace.bytes`; the step properties broken appended to `violations`.
+  /// A step as the explorer sees it from `state`, which `packed` encodes: false when it is
+  /// cut, else the packed successor in `workspace.bytes` (`workspace.successorIsSource` when
+  /// that is `state` itself); the step properties broken appended to `violations`.
   ///
   /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
   /// once per new state: most successors turn out to be known states.
   private func explore(
-    _ state: FlowState, _ action: FlowAction, workspace: inout StepWorkspace, violations: inout [Int]
+    _ state: FlowState, _ packed: PackedState, _ action: FlowAction, workspace: inout StepWorkspace,
+    violations: inout [Int]
   ) -> Bool {
+    workspace.successorIsSource = false
     workspace.step.restart(from: state)
     perform(action, on: &workspace.step)
     workspace.step.deliverCallbacks()
@@ -168,6 +171,20 @@ public struct FlowSystem: TransitionSystem {
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
       for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
+      if workspace.step.state.globals == state.globals {
+        // Nothing changed at all (a cancelled swipe, a refused swipe-down, …): the successor
+        // is the source, whose bytes are its words' encoding.
+        if !workspace.sourceIsEncoded {
+          var encoded: [UInt8] = []
+          PackedEncoding.encode(packed.words, into: &encoded)
+          workspace.sourceBytes.replace(with: encoded)
+          workspace.sourceFingerprint = Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
+          workspace.sourceIsEncoded = true
+        }
+        workspace.bytes.replace(with: workspace.sourceBytes.buffer)
+        workspace.successorIsSource = true
+        return true
+      }
       workspace.step.state.pack(as: nil, markedOnScreen: nil, beyondBounds: false, into: workspace.bytes)
       return true
     }
@@ -217,13 +234,16 @@ public struct FlowSystem: TransitionSystem {
   ) {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, into: &actions)
+    workspace.sourceIsEncoded = false
     for (position, action) in actions.enumerated() {
       violations.removeAllKeepingStorage()
-      guard explore(state, action, workspace: &workspace, violations: &violations) else {
+      guard explore(state, packed, action, workspace: &workspace, violations: &violations) else {
         body(position, nil, violations)
         continue
       }
-      let fingerprint = Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+      let fingerprint =
+        workspace.successorIsSource
+        ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
       successors.append(encoded: workspace.bytes.buffer)
       body(position, fingerprint, violations)
     }

@@ -30,8 +30,13 @@ final class PackedBytes {
 
   /// Replaces the contents by `bytes`.
   func replace(with bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { replace(with: $0) }
+  }
+
+  /// Replaces the contents by `bytes`, which must not be this storage's.
+  func replace(with bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
-    bytes.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: $0.count) }
+    if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
     count = bytes.count
   }
 }
