@@ -34,9 +34,9 @@ public struct CoordinatorInstance: Hashable, Sendable {
   public init(declaration: Int, root: ObjectID, locals: LocalValues) {
     self.declaration = declaration
     self.parent = nil
-    self.children = []
+    self.children = IDList()
     self.root = root
-    self.shadow = []
+    self.shadow = IDList()
     self.isStarted = false
     self.wasOnScreen = false
     self.finishNotices = 0

@@ -119,7 +119,7 @@ public struct FlowSystem: TransitionSystem {
     if let screen = state.topScreen() {
       for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
     }
-    for gesture in state.world.gestures() { actions.append(.gesture(gesture)) }
+    state.world.forEachGesture { actions.append(.gesture($0)) }
     for (index, event) in tables.flow.appEvents.enumerated() {
       if let condition = event.condition,
         state.evaluate(condition, tables: tables, context: state.appCoordinator) == 0
@@ -430,7 +430,9 @@ public struct FlowSystem: TransitionSystem {
   public func isStuck(_ state: FlowState) -> Bool {
     guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
     if let screen = state.topScreen(), !tables.flow.screens[screen].events.isEmpty { return false }
-    return state.world.gestures().isEmpty
+    var hasGesture = false
+    state.world.forEachGesture { _ in hasGesture = true }
+    return !hasGesture
   }
 
   /// Crashed apps and states kept beyond a bound are not expanded.

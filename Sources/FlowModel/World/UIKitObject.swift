@@ -78,7 +78,7 @@ public struct UIKitObject: Hashable, Sendable {
 
   public init(
     kind: UIKitObjectKind, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false,
-    children: IDList = [], selectedIndex: Int = 0, container: ObjectID? = nil,
+    children: IDList = IDList(), selectedIndex: Int = 0, container: ObjectID? = nil,
     presented: ObjectID? = nil, presenting: ObjectID? = nil, delegate: Int? = nil,
     parentCoordinator: Int? = nil
   ) {

@@ -28,28 +28,45 @@ extension World {
   /// bar controller on the visible path.
   public func gestures() -> [Gesture] {
     var result: [Gesture] = []
-    let path = visiblePath()
-    if path.count >= 2 {
-      let nav = path[path.count - 2]
+    forEachGesture { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with each of `gestures()`, in order, walking the visible path without
+  /// building it: the explorer asks once per state, twice with the dead-end check.
+  public func forEachGesture(_ body: (Gesture) -> Void) {
+    guard let top = modalTop()?.top else { return }
+    // The visible path is `top`, its visible child, that one's, …; back gestures belong to
+    // the container of its last controller.
+    var containerOfLast: ObjectID? = nil
+    var last = top
+    while let child = visibleChild(of: last) {
+      containerOfLast = last
+      last = child
+    }
+    if let nav = containerOfLast {
       let count = objects[nav].children.count
       if objects[nav].isNavigationController && count >= 2 {
-        result.append(.backButton(nav: nav))
-        result.append(.swipeBack(nav: nav, completes: true))
-        result.append(.swipeBack(nav: nav, completes: false))
+        body(.backButton(nav: nav))
+        body(.swipeBack(nav: nav, completes: true))
+        body(.swipeBack(nav: nav, completes: false))
         for index in 0..<(count - 2) {
-          result.append(.backMenu(nav: nav, toIndex: index))
+          body(.backMenu(nav: nav, toIndex: index))
         }
       }
     }
-    if let top = path.first, objects[top].presenting != nil, objects[top].style.isSheet {
-      result.append(.swipeDown(presented: top))
+    if objects[top].presenting != nil, objects[top].style.isSheet {
+      body(.swipeDown(presented: top))
     }
-    for id in path where objects[id].isTabBarController {
-      for index in objects[id].children.indices {
-        result.append(.selectTab(tabBar: id, index: index))
+    var onPath: ObjectID? = top
+    while let id = onPath {
+      if objects[id].isTabBarController {
+        for index in objects[id].children.indices {
+          body(.selectTab(tabBar: id, index: index))
+        }
       }
+      onPath = visibleChild(of: id)
     }
-    return result
   }
 
   /// Performs a gesture from `gestures()`.
