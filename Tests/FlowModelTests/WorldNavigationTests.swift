@@ -181,3 +181,33 @@ struct WorldNavigationTests {
       ])
   }
 }
+
+/// `setViewControllers` on ids past 63, which its duplicate check and its list of removed
+/// controllers handle apart from the small ones.
+@Suite struct LargeIDStackTests {
+  @Test func duplicatesAndRemovalsAreFoundWhateverTheIDs() {
+    var world = World()
+    let nav = world.makeNavigationController()
+    let screens = (0..<80).map { world.makeScreen($0, style: .pageSheet, modalInPresentation: false) }
+    let (low, high, higher) = (screens[3], screens[70], screens[75])
+    #expect(low < 64 && high >= 64 && higher >= 64)
+
+    var effects = WorldEffects()
+    world.setViewControllers([high, low, high], of: nav, animated: false, effects: &effects)
+    #expect(effects.brokenRules.map(\.rule) == [.duplicateViewControllers])
+    #expect(world.objects[nav].children.isEmpty)
+
+    effects = WorldEffects()
+    world.setViewControllers([low, high, higher], of: nav, animated: false, effects: &effects)
+    #expect(effects.brokenRules.isEmpty)
+    #expect(Array(world.objects[nav].children) == [low, high, higher])
+
+    effects = WorldEffects()
+    world.setViewControllers([higher, screens[4]], of: nav, animated: false, effects: &effects)
+    #expect(effects.brokenRules.isEmpty)
+    #expect(Array(world.objects[nav].children) == [higher, screens[4]])
+    // The two dropped ones left the stack; the one kept did not.
+    #expect(world.objects[high].container == nil && world.objects[low].container == nil)
+    #expect(world.objects[higher].container == nav && world.objects[screens[4]].container == nav)
+  }
+}

@@ -85,8 +85,11 @@ extension World {
     _ list: IDList, of nav: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
     requireNavigationController(nav, "setViewControllers")
+    // Ids below 64 are remembered in a mask; the rare larger ones are searched for.
+    var seen: UInt64 = 0
     for (index, vc) in list.enumerated() {
-      if list.contains(vc, before: index) {
+      let bit: UInt64 = vc < 64 ? 1 << UInt64(vc) : 0
+      if bit != 0 ? seen & bit != 0 : list.contains(vc, before: index) {
         effects.breakRule(
           .duplicateViewControllers, "set the stack of '#\(nav)': '#\(vc)' appears twice",
           objects: [vc, nav])
@@ -103,11 +106,12 @@ extension World {
           objects: [vc, place, nav])
         return
       }
+      seen |= bit
     }
     let inHierarchy = isInWindowHierarchy(nav)
     let old = objects[nav].children
     var removed = old.reversedSuffix(from: 0)
-    removed.renumber { list.contains($0) ? nil : $0 }
+    removed.renumber { id in (id < 64 ? seen & 1 << UInt64(id) != 0 : list.contains(id)) ? nil : id }
     for vc in removed { objects[vc].container = nil }
     for vc in list { objects[vc].container = nav }
     objects[nav].children.replace(with: list)
