@@ -60,8 +60,7 @@ extension BreadthFirstSearch {
     var number = [UInt32](repeating: 0, count: nodeCount)
     var lowest = [UInt32](repeating: 0, count: nodeCount)
     var onStack = Bitset()
-    /// A state with an edge into a finished component that reaches a target, or out of the
-    /// open states.
+    /// A state with an edge into a finished component that reaches a target.
     var leadsOut = Bitset()
     var reaches = Bitset()
     var componentStack: [UInt32] = []

@@ -94,6 +94,7 @@ extension FlowState {
         let o = stack[count]
         guard o < objects.count, numbers.number(o) else { continue }
         let object = objects.baseAddress! + o
+        assert(count + object.pointee.children.count + 1 <= objectStackSize, "object stack overflow")
         if let presented = object.pointee.presented {
           stack[count] = presented
           count += 1
@@ -104,7 +105,6 @@ extension FlowState {
           stack[count] = object.pointee.children.id(unchecked: index)
           count += 1
         }
-        assert(count <= objectStackSize, "object stack overflow")
       }
     }
   }

@@ -115,6 +115,11 @@ public struct FlowSystem: TransitionSystem {
   /// Events enabled in a state, in a fixed order: the visible screen's events, the
   /// world's gestures, app events whose guard holds, pending completions.
   public func enabledActions(in state: FlowState, into actions: inout [FlowAction]) {
+    enabledActions(in: state, tables: tables, into: &actions)
+  }
+
+  /// `enabledActions(in:into:)`, reading the flow through `tables` (a worker's own copy).
+  func enabledActions(in state: FlowState, tables: FlowTables, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
     if let screen = state.topScreen() {
       for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
@@ -233,7 +238,7 @@ public struct FlowSystem: TransitionSystem {
     _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
-    enabledActions(in: state, into: &actions)
+    enabledActions(in: state, tables: workspace.step.tables, into: &actions)
     workspace.sourceIsEncoded = false
     for (position, action) in actions.enumerated() {
       violations.removeAllKeepingStorage()
