@@ -234,6 +234,39 @@ import Testing
     #expect(compared > 0, "seed \(seed)")
   }
 
+  /// The explorer reuses the back button's step for the completed swipe-back that follows
+  /// it (`FlowSystem.expand`): the two must be the same step, to the handlers that run, as
+  /// long as nothing in the runtime tells an interactive pop from an animated one.
+  @Test func completedSwipeBackIsTheBackButtonsStep() throws {
+    var compared = 0
+    for seed in Self.seeds {
+      guard let flow = Self.generatedFlow(seed: seed) else { continue }
+      let system = FlowSystem(flow: flow)
+      _ = Self.forEachStep(of: system) { packed, state, action in
+        guard case .gesture(.backButton(let nav)) = action else { return }
+        let swipe = FlowAction.gesture(.swipeBack(nav: nav, completes: true))
+        var backViolations: [Int] = []
+        var swipeViolations: [Int] = []
+        let back = system.successor(of: packed, via: action, violations: &backViolations)
+        let swiped = system.successor(of: packed, via: swipe, violations: &swipeViolations)
+        #expect(back?.words == swiped?.words, "seed \(seed)")
+        #expect(backViolations == swipeViolations, "seed \(seed)")
+        var steps = [action, swipe].map { action in
+          var step = FlowStep(tables: system.tables, state: state, logging: false)
+          system.perform(action, on: &step)
+          step.deliverCallbacks()
+          return step
+        }
+        #expect(steps[0].handlersRun == steps[1].handlersRun, "seed \(seed)")
+        #expect(steps[0].state == steps[1].state, "seed \(seed)")
+        steps.removeAll()
+        compared += 1
+      }
+    }
+    // Not every generated flow stacks two screens in its first states; most do.
+    #expect(compared > 100)
+  }
+
   /// Calls `body` with every enabled action of every non-terminal state among the first
   /// states of `system`; returns how many.
   static func forEachStep(

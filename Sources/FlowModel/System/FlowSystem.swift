@@ -240,17 +240,34 @@ public struct FlowSystem: TransitionSystem {
     let state = packed.unpacked ?? FlowState(packed: packed.words)
     enabledActions(in: state, tables: workspace.step.tables, into: &actions)
     workspace.sourceIsEncoded = false
+    /// The back button's step, when the last action was one: its fingerprint (nil when cut).
+    var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
     for (position, action) in actions.enumerated() {
-      violations.removeAllKeepingStorage()
-      guard explore(state, packed, action, workspace: &workspace, violations: &violations) else {
-        body(position, nil, violations)
+      if case .gesture(.swipeBack(let nav, completes: true)) = action, let back = backButton, back.nav == nav
+      {
+        // A completed swipe-back is the back button's pop with an interactive transition,
+        // and nothing in the runtime reads `isInteractive`: the same step, whose successor is
+        // still in `workspace.bytes` and whose violations are still in `violations` (checked
+        // by `completedSwipeBackIsTheBackButtonsStep` in the tests).
+        if back.fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
+        body(position, back.fingerprint, violations)
+        backButton = nil
         continue
       }
-      let fingerprint =
-        workspace.successorIsSource
-        ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
-      successors.append(encoded: workspace.bytes.buffer)
+      violations.removeAllKeepingStorage()
+      let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
+      let fingerprint: UInt64? =
+        !stored
+        ? nil
+        : workspace.successorIsSource
+          ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+      if stored { successors.append(encoded: workspace.bytes.buffer) }
       body(position, fingerprint, violations)
+      if case .gesture(.backButton(let nav)) = action {
+        backButton = (nav, fingerprint)
+      } else {
+        backButton = nil
+      }
     }
   }
 
@@ -273,7 +290,7 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// The event itself, up to the callbacks it leaves to deliver.
-  private func perform(_ action: FlowAction, on step: inout FlowStep) {
+  func perform(_ action: FlowAction, on step: inout FlowStep) {
     step.note(.event, action.describe(in: step.state, flow: flow))
     switch action {
     case .tap(let event):
