@@ -54,27 +54,19 @@ public struct PackedFrontier: StateStore, Sendable {
   public mutating func append(_ state: PackedState) {
     var bytes: [UInt8] = []
     PackedEncoding.encode(state.words, into: &bytes)
-    append(bytes: bytes)
-  }
-
-  /// Appends the state whose `PackedEncoding` is `bytes`.
-  public mutating func append(bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append($0) }
-  }
-
-  /// Appends the state whose `PackedEncoding` is `bytes`.
-  public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
-    append(bytes)
+    bytes.withUnsafeBufferPointer { append(encoded: $0) }
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    append(other.bytes(at: position))
+    append(encoded: other.bytes(at: position))
   }
 
+  /// Appends the state whose `PackedEncoding` is `bytes`.
+  ///
   /// Appends into the last block only when no copy of this store shares it: a copy must not
   /// see its block change (the bytes it reads are not overwritten, but a later append of its
   /// own would land after these).
-  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
     if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity
       || !isKnownUniquelyReferenced(&blocks[blocks.count - 1])
     {
