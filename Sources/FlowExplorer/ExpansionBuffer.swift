@@ -99,7 +99,7 @@
     var stepScratch = take(&self.stepScratch)
     var systemScratch = scratch.take(from: system)
     for position in range {
-      let state = system.prepared(frontier[position])
+      let state = system.prepared(frontier[position], scratch: &systemScratch)
       if fingerprintingSources { sourceFingerprints.append(system.fingerprint(of: state)) }
       for check in checks where check.isHit(state) {
         hits.append(check.property)

@@ -50,6 +50,10 @@ public protocol TransitionSystem: Sendable {
   /// which also runs for the many successors that turn out to be known states.
   func prepared(_ state: State) -> State
 
+  /// ``prepared(_:)`` on a worker, which may keep what it builds in `scratch` for reuse
+  /// from state to state (the same scratch then expands the state). The default ignores it.
+  func prepared(_ state: State, scratch: inout ExpansionScratch) -> State
+
   /// Every enabled action of `state` with its successor, in ``actions(in:into:)`` order:
   /// appends the actions to `actions` (which arrives empty), appends each successor that is
   /// not cut to `successors`, and calls `body` once per action with its position, the
@@ -73,6 +77,10 @@ extension TransitionSystem where ExpansionScratch == Void {
 extension TransitionSystem {
   /// By default a state needs no preparation.
   @inlinable public func prepared(_ state: State) -> State { state }
+
+  @inlinable public func prepared(_ state: State, scratch: inout ExpansionScratch) -> State {
+    prepared(state)
+  }
 
   /// By default, ``actions(in:into:)``, then ``successor(of:via:violations:)`` and
   /// ``fingerprint(of:)`` per action.

@@ -26,13 +26,27 @@ extension FlowState {
     }
     var order: [CoordinatorID] = []
     order.reserveCapacity(coordinators.count)
-    var stack = [app]
     var seen = CoordinatorMarks(count: coordinators.count)
-    while let c = stack.popLast() {
-      guard c >= 0, c < coordinators.count, !seen[c], coordinators[c].isAlive else { continue }
-      seen.insert(c)
-      order.append(c)
-      stack.append(contentsOf: coordinators[c].children.reversed())
+    // Each coordinator is visited once and pushes at most its children.
+    withUnsafeTemporaryAllocation(of: CoordinatorID.self, capacity: 1 + coordinators.count * IDList.capacity)
+    {
+      stack in
+      stack[0] = app
+      var count = 1
+      while count > 0 {
+        count -= 1
+        let c = stack[count]
+        guard c >= 0, c < coordinators.count, !seen[c], coordinators[c].isAlive else { continue }
+        seen.insert(c)
+        order.append(c)
+        let children = coordinators[c].children
+        var index = children.count
+        while index > 0 {
+          index -= 1
+          stack[count] = children.id(unchecked: index)
+          count += 1
+        }
+      }
     }
     return order
   }

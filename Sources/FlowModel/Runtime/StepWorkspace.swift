@@ -30,6 +30,11 @@ public struct StepWorkspace {
   var sourceFingerprint: UInt64 = 0
   /// The last step left its source unchanged: `bytes` are `sourceBytes`.
   var successorIsSource = false
+  /// The state `FlowSystem.prepared(_:scratch:)` unpacked last, and which objects of it are
+  /// in the window's hierarchy, in storage kept from state to state: unpacking into fresh
+  /// arrays allocated and freed about ten of them per state.
+  var source = FlowState(globals: [])
+  var attached: [Bool] = []
 
   init(tables: FlowTables) {
     step = FlowStep(tables: tables, state: FlowState(globals: []), logging: false)
@@ -37,17 +42,17 @@ public struct StepWorkspace {
 }
 
 extension FlowState {
-  /// Makes this state equal to `other`, reusing this state's storage for the objects, their
-  /// owners and the coordinators. Globals and pending completions are shared with `other`
-  /// (copied on write: few steps change them).
+  /// Makes this state equal to `other`, reusing this state's storage for every array.
+  /// Sharing the short globals and pending arrays instead cost a retain and a release per
+  /// step, and a copy and a free in each step that changed them.
   mutating func assign(from other: FlowState) {
     copyElements(of: other.world.objects, into: &world.objects)
     world.windowRoot = other.world.windowRoot
     copyElements(of: other.owners, into: &owners)
     copyElements(of: other.coordinators, into: &coordinators)
     appCoordinator = other.appCoordinator
-    globals = other.globals
-    pending = other.pending
+    copyElements(of: other.globals, into: &globals)
+    copyElements(of: other.pending, into: &pending)
     crashed = other.crashed
     beyondBounds = other.beyondBounds
   }

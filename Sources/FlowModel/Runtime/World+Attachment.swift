@@ -3,8 +3,17 @@ extension World {
   /// the window's root through containment and presentation; unselected tabs included).
   /// - Complexity: O(objects).
   public func attachedObjects() -> [Bool] {
-    var attached = [Bool](repeating: false, count: objects.count)
-    guard let root = windowRoot else { return attached }
+    var attached: [Bool] = []
+    markAttached(into: &attached)
+    return attached
+  }
+
+  /// `attachedObjects()` written into `attached`, in its storage: a worker reuses one array
+  /// from state to state.
+  func markAttached(into attached: inout [Bool]) {
+    attached.removeAll(keepingCapacity: true)
+    attached.append(contentsOf: repeatElement(false, count: objects.count))
+    guard let root = windowRoot else { return }
     // Depth first through buffer pointers, without a work list: this runs for every state.
     objects.withUnsafeBufferPointer { objects in
       attached.withUnsafeMutableBufferPointer { attached in
@@ -17,6 +26,5 @@ extension World {
         visit(root)
       }
     }
-    return attached
   }
 }

@@ -180,9 +180,7 @@ public struct FlowSystem: TransitionSystem {
         // Nothing changed at all (a cancelled swipe, a refused swipe-down, …): the successor
         // is the source, whose bytes are its words' encoding.
         if !workspace.sourceIsEncoded {
-          var encoded: [UInt8] = []
-          PackedEncoding.encode(packed.words, into: &encoded)
-          workspace.sourceBytes.replace(with: encoded)
+          workspace.sourceBytes.replace(encoding: packed.words)
           workspace.sourceFingerprint = Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
           workspace.sourceIsEncoded = true
         }
@@ -357,6 +355,19 @@ public struct FlowSystem: TransitionSystem {
     recorder.record(state: state, attached: attached, handlersRun: [])
     var analysed = pack(state, words: packed.words, attached: attached)
     analysed.unpacked = state
+    analysed.fingerprint = packed.fingerprint
+    return analysed
+  }
+
+  /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused once the
+  /// previous state handed out (which shares them through `unpacked`) is gone.
+  public func prepared(_ packed: PackedState, scratch workspace: inout StepWorkspace) -> PackedState {
+    guard !packed.isAnalysed else { return packed }
+    workspace.source.replace(withPacked: packed.words)
+    workspace.source.world.markAttached(into: &workspace.attached)
+    recorder.record(state: workspace.source, attached: workspace.attached, handlersRun: [])
+    var analysed = pack(workspace.source, words: packed.words, attached: workspace.attached)
+    analysed.unpacked = workspace.source
     analysed.fingerprint = packed.fingerprint
     return analysed
   }

@@ -34,6 +34,14 @@ final class PackedBytes {
   }
 
   /// Replaces the contents by `bytes`, which must not be this storage's.
+  /// Replaces the bytes by the `PackedEncoding` of `words`.
+  func replace(encoding words: [UInt16]) {
+    reserve(words.count * PackedEncoding.maximumBytesPerWord)
+    var out = PackedWriter(base)
+    for word in words { out.put(Int(word)) }
+    count = out.count
+  }
+
   func replace(with bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
     if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }

@@ -185,7 +185,18 @@ extension FlowState {
     words.withUnsafeBufferPointer { self.unpack(from: PackedReader($0)) }
   }
 
-  /// Reads the fields of a state from `input`; `self` is empty.
+  /// Makes this state the one `words` encode, in the storage of its arrays: a worker
+  /// unpacks every state it expands into the same one (see `FlowSystem.prepared(_:scratch:)`).
+  mutating func replace(withPacked words: [UInt16]) {
+    world.objects.removeAll(keepingCapacity: true)
+    owners.removeAll(keepingCapacity: true)
+    coordinators.removeAll(keepingCapacity: true)
+    globals.removeAll(keepingCapacity: true)
+    pending.removeAll(keepingCapacity: true)
+    words.withUnsafeBufferPointer { self.unpack(from: PackedReader($0)) }
+  }
+
+  /// Reads the fields of a state from `input`; the arrays of `self` are empty.
   private mutating func unpack(from input: PackedReader) {
     var input = input
     let flags = input.take()

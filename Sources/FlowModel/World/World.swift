@@ -89,23 +89,32 @@ public struct World: Hashable, Sendable {
   /// Links are cleared on both ends; removals are emitted from the top of the chain down
   /// (when `emit`), each presented controller with its contents.
   mutating func tearDownModalChain(from first: ObjectID, emit: Bool, effects: inout WorldEffects) {
-    // An array, not an `IDList`: a chain can grow past 31 within one step (the `presented`
-    // bound is applied at the end of the step), and an `IDList` would drop the rest.
-    var chain: [ObjectID] = []
+    // Counted first, then held in temporary memory: a chain can grow past an `IDList`'s 31
+    // within one step (the `presented` bound is applied at the end of the step).
+    var length = 0
     var next: ObjectID? = first
     while let current = next {
-      chain.append(current)
+      length += 1
       next = objects[current].presented
     }
-    if let presenter = objects[first].presenting {
-      objects[presenter].presented = nil
-    }
-    for id in chain {
-      objects[id].presenting = nil
-      objects[id].presented = nil
-    }
-    if emit {
-      for id in chain.reversed() { emitRemoval(of: id, into: &effects) }
+    withUnsafeTemporaryAllocation(of: ObjectID.self, capacity: length) { chain in
+      var position = 0
+      next = first
+      while let current = next {
+        chain[position] = current
+        position += 1
+        next = objects[current].presented
+      }
+      if let presenter = objects[first].presenting {
+        objects[presenter].presented = nil
+      }
+      for id in chain {
+        objects[id].presenting = nil
+        objects[id].presented = nil
+      }
+      if emit {
+        for id in chain.reversed() { emitRemoval(of: id, into: &effects) }
+      }
     }
   }
 }
