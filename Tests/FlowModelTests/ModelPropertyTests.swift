@@ -172,7 +172,15 @@ import Testing
     // One workspace for every state, as a worker keeps it: nothing of one state may leak
     // into the next.
     var workspace = system.makeExpansionScratch()
-    for state in reachable where !system.isTerminal(state) {
+    for reached in reachable where !system.isTerminal(reached) {
+      // Prepared in the workspace, as a worker does: unpacked into storage the previous
+      // state used, it must be the state a fresh unpacking gives.
+      let fresh = PackedState(words: reached.words, isAnalysed: false)
+      let state = system.prepared(fresh, scratch: &workspace)
+      let reference = system.prepared(fresh)
+      #expect(state.unpacked == reference.unpacked, "seed \(seed)")
+      #expect(state.unpacked == FlowState(packed: reached.words), "seed \(seed)")
+      #expect(state.failing == reference.failing && state.holds == reference.holds, "seed \(seed)")
       var expected: [FlowAction] = []
       system.actions(in: state, into: &expected)
       var actions: [FlowAction] = []
