@@ -101,6 +101,15 @@ private struct RandomWorld {
       var effects = WorldEffects()
       operation(&world, &effects)
       checkLaws(before: before, after: world, effects: effects, operation: name)
+      // As the explorer's steps run it: the same world and rules, only the callbacks a
+      // runtime reacts to.
+      var leanWorld = before
+      var lean = WorldEffects()
+      lean.keepsIgnoredCallbacks = false
+      operation(&leanWorld, &lean)
+      #expect(leanWorld == world, "\(name)")
+      #expect(lean.brokenRules == effects.brokenRules, "\(name)")
+      #expect(lean.callbacks == effects.callbacks.filter { !$0.isIgnoredByRuntimes }, "\(name)")
     }
   }
 }

@@ -86,6 +86,8 @@ struct FlowStep {
     // array per operation was an allocation per UIKit call.
     let queued = callbacks.count
     var effects = WorldEffects()
+    // Nothing below reacts to them: see `deliver(_:)`.
+    effects.keepsIgnoredCallbacks = false
     swap(&effects.callbacks, &callbacks)
     operation(&state.world, &effects)
     swap(&effects.callbacks, &callbacks)
@@ -176,7 +178,8 @@ struct FlowStep {
   /// Delivers queued UIKit callbacks until none is left.
   mutating func deliverCallbacks() {
     // Read in order through an index, the queue emptied at the end: taking each from the
-    // front shifted the rest every time. Callbacks that delivery queues go to the end.
+    // front shifted the rest every time. Callbacks that delivery queues go to the end. The
+    // hang is counted in callbacks a runtime reacts to: the others are not queued.
     var delivered = 0
     while delivered < callbacks.count && !stopped {
       let callback = callbacks[delivered]
@@ -202,7 +205,9 @@ struct FlowStep {
     case .tabDidSelect(_, let selected):
       note(.uikit, "UIKit: tabBarController(didSelect: \(name(ofObject: selected)))")
     case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy:
-      break
+      // `WorldCallback.isIgnoredByRuntimes`: `uikit(_:)` does not queue them. A runtime that
+      // starts reacting to one must take it out of that list.
+      assertionFailure("a callback no runtime reacts to was queued: \(callback)")
     }
   }
 }

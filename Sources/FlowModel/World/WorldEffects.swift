@@ -8,12 +8,19 @@ public struct WorldEffects: Equatable, Sendable {
   public var callbacks: [WorldCallback] = []
   /// UIKit rules broken, in the order they were broken.
   public var brokenRules: [UIKitRuleBreak] = []
+  /// Whether `callbacks` gets the callbacks no modelled runtime reacts to
+  /// (`WorldCallback.isIgnoredByRuntimes`). The explorer's steps turn it off: about two
+  /// thirds of all callbacks, each queued, walked and dropped.
+  public var keepsIgnoredCallbacks = true
   public init() {}
 
   /// True when a broken rule is a crash in a real app.
   public var crashed: Bool { brokenRules.contains { $0.rule.isCrash } }
 
-  mutating func emit(_ callback: WorldCallback) { callbacks.append(callback) }
+  mutating func emit(_ callback: WorldCallback) {
+    guard keepsIgnoredCallbacks || !callback.isIgnoredByRuntimes else { return }
+    callbacks.append(callback)
+  }
 
   mutating func breakRule(_ rule: UIKitRule, _ detail: String, objects: [ObjectID]) {
     brokenRules.append(UIKitRuleBreak(rule: rule, detail: detail, objects: objects))
@@ -38,6 +45,15 @@ public enum WorldCallback: Hashable, Sendable {
   case tabDidSelect(tabBar: ObjectID, selected: ObjectID)
   /// A controller left the window hierarchy (for the runtime's bookkeeping: release, deinit).
   case removedFromHierarchy(ObjectID)
+
+  /// `navigationWillShow`, `presentationWillDismiss` and `removedFromHierarchy`: none of the
+  /// modelled runtimes reacts to them (`FlowStep.deliver(_:)`), nor logs them.
+  public var isIgnoredByRuntimes: Bool {
+    switch self {
+    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy: true
+    case .navigationDidShow, .presentationDidAttemptToDismiss, .presentationDidDismiss, .tabDidSelect: false
+    }
+  }
 }
 
 /// The transition coordinator's view of an animated navigation transition.
