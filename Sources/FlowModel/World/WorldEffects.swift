@@ -9,8 +9,8 @@ public struct WorldEffects: Equatable, Sendable {
   /// UIKit rules broken, in the order they were broken.
   public var brokenRules: [UIKitRuleBreak] = []
   /// Whether `callbacks` gets the callbacks no modelled runtime reacts to
-  /// (`WorldCallback.isIgnoredByRuntimes`). The explorer's steps turn it off: about two
-  /// thirds of all callbacks, each queued, walked and dropped.
+  /// (`WorldCallback.isIgnoredByRuntimes`). The explorer's steps turn it off: on the bench
+  /// flows they were four callbacks in five, each queued, walked and dropped.
   public var keepsIgnoredCallbacks = true
   public init() {}
 
