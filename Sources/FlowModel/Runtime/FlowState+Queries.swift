@@ -28,9 +28,8 @@ extension FlowState {
     order.reserveCapacity(coordinators.count)
     var seen = CoordinatorMarks(count: coordinators.count)
     // Each coordinator is visited once and pushes at most its children.
-    withUnsafeTemporaryAllocation(of: CoordinatorID.self, capacity: 1 + coordinators.count * IDList.capacity)
-    {
-      stack in
+    let stackSize = 1 + coordinators.count * IDList.capacity
+    withUnsafeTemporaryAllocation(of: CoordinatorID.self, capacity: stackSize) { stack in
       stack[0] = app
       var count = 1
       while count > 0 {

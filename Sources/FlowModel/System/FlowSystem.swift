@@ -351,12 +351,7 @@ public struct FlowSystem: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     let state = FlowState(packed: packed.words)
     // The window's hierarchy once, for coverage and for the invariants.
-    let attached = state.world.attachedObjects()
-    recorder.record(state: state, attached: attached, handlersRun: [])
-    var analysed = pack(state, words: packed.words, attached: attached)
-    analysed.unpacked = state
-    analysed.fingerprint = packed.fingerprint
-    return analysed
+    return analysed(packed, unpacked: state, attached: state.world.attachedObjects())
   }
 
   /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused once the
@@ -365,9 +360,15 @@ public struct FlowSystem: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     workspace.source.replace(withPacked: packed.words)
     workspace.source.world.markAttached(into: &workspace.attached)
-    recorder.record(state: workspace.source, attached: workspace.attached, handlersRun: [])
-    var analysed = pack(workspace.source, words: packed.words, attached: workspace.attached)
-    analysed.unpacked = workspace.source
+    return analysed(packed, unpacked: workspace.source, attached: workspace.attached)
+  }
+
+  /// `packed` with its property bits, holding `state`, which it encodes; records the screens
+  /// shown for coverage. `attached` is `state.world.attachedObjects()`.
+  private func analysed(_ packed: PackedState, unpacked state: FlowState, attached: [Bool]) -> PackedState {
+    recorder.record(state: state, attached: attached, handlersRun: [])
+    var analysed = pack(state, words: packed.words, attached: attached)
+    analysed.unpacked = state
     analysed.fingerprint = packed.fingerprint
     return analysed
   }

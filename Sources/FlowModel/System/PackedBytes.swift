@@ -33,7 +33,6 @@ final class PackedBytes {
     bytes.withUnsafeBufferPointer { replace(with: $0) }
   }
 
-  /// Replaces the contents by `bytes`, which must not be this storage's.
   /// Replaces the bytes by the `PackedEncoding` of `words`.
   func replace(encoding words: [UInt16]) {
     reserve(words.count * PackedEncoding.maximumBytesPerWord)
@@ -42,6 +41,7 @@ final class PackedBytes {
     count = out.count
   }
 
+  /// Replaces the contents by `bytes`, which must not be this storage's.
   func replace(with bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
     if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
