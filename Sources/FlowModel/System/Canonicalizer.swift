@@ -52,31 +52,38 @@ extension FlowState {
 
       // Coordinators: the tree from the window coordinator (children in dictionary
       // insertion order, depth first, pre-order), then those only pending work keeps alive.
-      if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers) }
+      var longestShadow = 0
+      if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers, &longestShadow) }
       let sortedPending = pending.count > 1 ? pending.sorted() : pending
-      for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers) }
+      for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
 
       // Objects: the window's hierarchy depth first, pre-order (children, then what is
       // presented), then what live coordinators still hold.
       let stack = scratch.baseAddress! + 2 * (coordinatorCount + objectCount) + 2
-      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, stack: stack) }
+      var longestStack = 0
+      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack, stack: stack) }
       let attachedCount = objectNumbers.count
       for position in 0..<coordinatorNumbers.count {
         let c = coordinatorNumbers.order[position]
-        visitObjects(from: coordinators[c].root, &objectNumbers, stack: stack)
-        for vc in coordinators[c].shadow { visitObjects(from: vc, &objectNumbers, stack: stack) }
+        visitObjects(from: coordinators[c].root, &objectNumbers, &longestStack, stack: stack)
+        for vc in coordinators[c].shadow {
+          visitObjects(from: vc, &objectNumbers, &longestStack, stack: stack)
+        }
       }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
       return CanonicalNumbering(
         objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
         attachedCount: attachedCount,
-        isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending)
+        isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending,
+        longestStack: longestStack, longestShadow: longestShadow)
     }
   }
 
-  private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering) {
+  /// Numbers `c` and its children's tree, raising `longestShadow` to their shadow stacks.
+  private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering, _ longestShadow: inout Int) {
     guard c < coordinators.count, coordinators[c].isAlive, numbers.number(c) else { return }
-    for child in coordinators[c].children { visitCoordinator(child, &numbers) }
+    longestShadow = max(longestShadow, coordinators[c].shadow.count)
+    for child in coordinators[c].children { visitCoordinator(child, &numbers, &longestShadow) }
   }
 
   /// Numbers the objects not numbered yet that `root` leads to, depth first and pre-order
@@ -84,8 +91,12 @@ extension FlowState {
   /// objects still to visit on `stack` (`objectStackSize` integers): popped in the order a
   /// recursion calls itself, each numbered when popped unless it already is. Recursing
   /// cost more in calls than the visits themselves.
-  private func visitObjects(from root: ObjectID, _ numbers: inout Numbering, stack: UnsafeMutablePointer<Int>)
-  {
+  ///
+  /// Raises `longestStack` to the children of the objects it numbers.
+  private func visitObjects(
+    from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int,
+    stack: UnsafeMutablePointer<Int>
+  ) {
     world.objects.withUnsafeBufferPointer { objects in
       stack[0] = root
       var count = 1
@@ -94,6 +105,7 @@ extension FlowState {
         let o = stack[count]
         guard o < objects.count, numbers.number(o) else { continue }
         let object = objects.baseAddress! + o
+        longestStack = max(longestStack, object.pointee.children.count)
         assert(count + object.pointee.children.count + 1 <= objectStackSize, "object stack overflow")
         if let presented = object.pointee.presented {
           stack[count] = presented
@@ -175,6 +187,10 @@ struct CanonicalNumbering {
   let attachedCount: Int
   /// The canonical form is the state itself.
   let isIdentity: Bool
+  /// The most children of a kept object, and the longest shadow stack of a kept coordinator
+  /// (for the bounds: see `FlowSystem.exceedsBounds(_:keeping:)`).
+  let longestStack: Int
+  let longestShadow: Int
 }
 
 /// New numbers for instances in the order they are first visited, held in borrowed

@@ -407,17 +407,12 @@ public struct FlowSystem: TransitionSystem {
       numbering.map { form in form.sortedPending.count { form.coordinators[$0.coordinator] != nil } }
       ?? state.pending.count
     if pendingCount > limits.pending { return true }
-    for position in 0..<objectCount
-    where state.world.objects[numbering?.objects.order[position] ?? position].children.count > limits.stack {
-      return true
-    }
     // Shadow stacks and detached controllers kept alive by them count too: without this a
-    // flow that keeps popped controllers alive would grow without end.
-    for position in 0..<coordinatorCount
-    where state.coordinators[numbering?.coordinators.order[position] ?? position].shadow.count > limits.stack
-    {
-      return true
-    }
+    // flow that keeps popped controllers alive would grow without end. The numbering
+    // measured both as it visited the instances it keeps.
+    let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
+    let longestShadow = numbering?.longestShadow ?? state.coordinators.reduce(0) { max($0, $1.shadow.count) }
+    if longestStack > limits.stack || longestShadow > limits.stack { return true }
     if objectCount > maximumObjects { return true }
     return false
   }
