@@ -35,6 +35,11 @@ struct FlowStep {
   static let maximumCallDepth = 48
   /// Statements one step may run before it counts as a hang (recursion that branches).
   static let maximumStatementsPerStep = 10_000
+  /// Callbacks one step may deliver before it counts as a hang (callbacks whose handling
+  /// causes more callbacks without end). Only the callbacks a runtime reacts to are counted:
+  /// the others are never queued, and cannot cause more, so any endless cascade still
+  /// reaches this limit, while a long but finite step (many controllers removed) does not.
+  static let maximumCallbacksPerStep = 10_000
   var statementsRun = 0
 
   init(tables: FlowTables, state: FlowState, logging: Bool) {
@@ -178,14 +183,13 @@ struct FlowStep {
   /// Delivers queued UIKit callbacks until none is left.
   mutating func deliverCallbacks() {
     // Read in order through an index, the queue emptied at the end: taking each from the
-    // front shifted the rest every time. Callbacks that delivery queues go to the end. The
-    // hang is counted in callbacks a runtime reacts to: the others are not queued.
+    // front shifted the rest every time. Callbacks that delivery queues go to the end.
     var delivered = 0
     while delivered < callbacks.count && !stopped {
       let callback = callbacks[delivered]
       deliver(callback)
       delivered += 1
-      if delivered > 10_000 {
+      if delivered > Self.maximumCallbacksPerStep {
         report(.uikitCrash, "callbacks never settle: the app hangs")
         stopped = true
       }

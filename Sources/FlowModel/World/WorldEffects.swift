@@ -9,8 +9,9 @@ public struct WorldEffects: Equatable, Sendable {
   /// UIKit rules broken, in the order they were broken.
   public var brokenRules: [UIKitRuleBreak] = []
   /// Whether `callbacks` gets the callbacks no modelled runtime reacts to
-  /// (`WorldCallback.isIgnoredByRuntimes`). The explorer's steps turn it off: on the bench
-  /// flows they were four callbacks in five, each queued, walked and dropped.
+  /// (`WorldCallback.isIgnoredByRuntimes`). Every `FlowStep` turns it off (the explorer's
+  /// steps and logged replays alike): on the bench flows they were four callbacks in five,
+  /// each queued, walked and dropped. The world's own tests keep them.
   public var keepsIgnoredCallbacks = true
   public init() {}
 
