@@ -74,8 +74,18 @@ public struct InvariantCheck {
       let instance = state.coordinators[c]
       guard coordinatorInfo[instance.declaration].kind == .navigation else { continue }
       let nav = instance.root
-      let owned = state.world.objects[nav].children.filter { state.owners[$0] == c }
-      if owned != instance.shadow {
+      // Compared in place; the list is built only for the message (this runs on every state).
+      var next = 0
+      var same = true
+      for child in state.world.objects[nav].children where state.owners[child] == c {
+        guard next < instance.shadow.count, instance.shadow[next] == child else {
+          same = false
+          break
+        }
+        next += 1
+      }
+      if !same || next != instance.shadow.count {
+        let owned = state.world.objects[nav].children.filter { state.owners[$0] == c }
         return
           "\(name(c)).viewControllers is \(screenNames(instance.shadow)) but its screens in the navigation stack are \(screenNames(owned))"
       }
