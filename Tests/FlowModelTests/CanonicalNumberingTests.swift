@@ -5,8 +5,8 @@ import Testing
 @testable import FlowModel
 
 /// The canonical numbering on states whose objects carry other numbers than their canonical
-/// ones, as a step leaves them: the numbering visits objects in the order a recursive
-/// depth-first traversal does, and the canonical form does not depend on the numbers.
+/// ones, as a step leaves them: the numbering visits objects in the order a plain
+/// breadth-first traversal does, and the canonical form does not depend on the numbers.
 @Suite struct CanonicalNumberingTests {
   @Test(arguments: ModelPropertyTests.seeds)
   func renumberedObjectsGiveTheSameCanonicalForm(seed: UInt64) throws {
@@ -28,7 +28,7 @@ import Testing
       let order = scrambled.withCanonicalNumbering { form in
         (0..<form.objects.count).map { form.objects.order[$0] }
       }
-      #expect(order == Self.recursiveObjectOrder(of: scrambled), "seed \(seed)")
+      #expect(order == Self.breadthFirstObjectOrder(of: scrambled), "seed \(seed)")
       compared += 1
     }
     #expect(compared > 0, "seed \(seed)")
@@ -55,25 +55,30 @@ import Testing
     return result
   }
 
-  /// The objects in the order the canonical form lists them, by recursion: the window's
-  /// hierarchy depth first, pre-order (children, then what is presented), then from each
-  /// coordinator in canonical order its root and its shadow stack.
-  static func recursiveObjectOrder(of state: FlowState) -> [Int] {
+  /// The objects in the order the canonical form lists them, by a plain queue: the window's
+  /// hierarchy breadth first (each object's children in order, then what it presents), then
+  /// from each coordinator in canonical order its root and its shadow stack, each with what
+  /// it leads to.
+  static func breadthFirstObjectOrder(of state: FlowState) -> [Int] {
     var order: [Int] = []
     var seen = Set<Int>()
-    func visit(_ object: Int) {
-      guard object < state.world.objects.count, seen.insert(object).inserted else { return }
-      order.append(object)
-      for child in state.world.objects[object].children { visit(child) }
-      if let presented = state.world.objects[object].presented { visit(presented) }
+    func visit(from root: Int) {
+      var queue = [root]
+      while !queue.isEmpty {
+        let object = queue.removeFirst()
+        guard object < state.world.objects.count, seen.insert(object).inserted else { continue }
+        order.append(object)
+        queue += state.world.objects[object].children
+        if let presented = state.world.objects[object].presented { queue.append(presented) }
+      }
     }
-    if let root = state.world.windowRoot { visit(root) }
+    if let root = state.world.windowRoot { visit(from: root) }
     let coordinators = state.withCanonicalNumbering { form in
       (0..<form.coordinators.count).map { form.coordinators.order[$0] }
     }
     for c in coordinators {
-      visit(state.coordinators[c].root)
-      for vc in state.coordinators[c].shadow { visit(vc) }
+      visit(from: state.coordinators[c].root)
+      for vc in state.coordinators[c].shadow { visit(from: vc) }
     }
     return order
   }

@@ -5,8 +5,8 @@ extension FlowState {
   /// The canonical form; `attachedCount` receives how many objects are in the window's
   /// hierarchy: in the canonical form they are objects `0..<attachedCount`.
   ///
-  /// The numberings live in one temporary (stack) allocation and the traversals recurse
-  /// through methods: this runs for every successor, most of which are known states.
+  /// The numberings live in one temporary (stack) allocation, and the objects' numbering is
+  /// its own queue: this runs for every successor, most of which are known states.
   /// - Complexity: O(objects + coordinators) plus the sort of `pending`.
   public func canonical(attachedCount: inout Int) -> FlowState {
     attachedCount = 0
@@ -33,13 +33,7 @@ extension FlowState {
   }
 
   /// How many integers `canonicalNumbering(in:)` needs.
-  var numberingScratchSize: Int {
-    2 * (world.objects.count + coordinators.count) + 2 + objectStackSize
-  }
-
-  /// Room for the objects still to visit: one root, then each object visited pushes at
-  /// most its children and what it presents, and is visited once.
-  private var objectStackSize: Int { 1 + world.objects.count * (IDList.capacity + 1) }
+  var numberingScratchSize: Int { 2 * (world.objects.count + coordinators.count) + 2 }
 
   /// The canonical numbering of this (not crashed) state, held in `scratch` (at least
   /// `numberingScratchSize` integers), which must outlive its use.
@@ -57,17 +51,19 @@ extension FlowState {
       let sortedPending = pending.count > 1 ? pending.sorted() : pending
       for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
 
-      // Objects: the window's hierarchy depth first, pre-order (children, then what is
-      // presented), then what live coordinators still hold.
-      let stack = scratch.baseAddress! + 2 * (coordinatorCount + objectCount) + 2
+      // Objects: the window's hierarchy breadth first (children, then what is presented),
+      // then what live coordinators still hold.
       var longestStack = 0
-      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack, stack: stack) }
+      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack) }
       let attachedCount = objectNumbers.count
-      for position in 0..<coordinatorNumbers.count {
-        let c = coordinatorNumbers.order[position]
-        visitObjects(from: coordinators[c].root, &objectNumbers, &longestStack, stack: stack)
-        for vc in coordinators[c].shadow {
-          visitObjects(from: vc, &objectNumbers, &longestStack, stack: stack)
+      coordinators.withUnsafeBufferPointer { coordinators in
+        for position in 0..<coordinatorNumbers.count {
+          // Read in place: copying the instance (two inline lists) out cost more than the visit.
+          let c = coordinators.baseAddress! + coordinatorNumbers.order[position]
+          visitObjects(from: c.pointee.root, &objectNumbers, &longestStack)
+          for index in 0..<c.pointee.shadow.count {
+            visitObjects(from: c.pointee.shadow.id(unchecked: index), &objectNumbers, &longestStack)
+          }
         }
       }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
@@ -86,36 +82,27 @@ extension FlowState {
     for child in coordinators[c].children { visitCoordinator(child, &numbers, &longestShadow) }
   }
 
-  /// Numbers the objects not numbered yet that `root` leads to, depth first and pre-order
-  /// (children in order, then what is presented), as a recursion would, but with the
-  /// objects still to visit on `stack` (`objectStackSize` integers): popped in the order a
-  /// recursion calls itself, each numbered when popped unless it already is. Recursing
-  /// cost more in calls than the visits themselves.
+  /// Numbers the objects not numbered yet that `root` leads to, breadth first: each object
+  /// numbered numbers its children in order, then what it presents. The numbering's `order`
+  /// is the queue, so no other memory is needed, and every link of an object has its number
+  /// once the object's turn comes.
   ///
   /// Raises `longestStack` to the children of the objects it numbers.
-  private func visitObjects(
-    from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int,
-    stack: UnsafeMutablePointer<Int>
-  ) {
+  private func visitObjects(from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int) {
+    guard root < world.objects.count, numbers.number(root) else { return }
     world.objects.withUnsafeBufferPointer { objects in
-      stack[0] = root
-      var count = 1
-      while count > 0 {
-        count -= 1
-        let o = stack[count]
-        guard o < objects.count, numbers.number(o) else { continue }
-        let object = objects.baseAddress! + o
-        longestStack = max(longestStack, object.pointee.children.count)
-        assert(count + object.pointee.children.count + 1 <= objectStackSize, "object stack overflow")
-        if let presented = object.pointee.presented {
-          stack[count] = presented
-          count += 1
+      var next = numbers.count - 1
+      while next < numbers.count {
+        let object = objects.baseAddress! + numbers.order[next]
+        next += 1
+        let children = object.pointee.children.count
+        longestStack = max(longestStack, children)
+        for index in 0..<children {
+          let child = object.pointee.children.id(unchecked: index)
+          if child < objects.count { _ = numbers.number(child) }
         }
-        var index = object.pointee.children.count
-        while index > 0 {
-          index -= 1
-          stack[count] = object.pointee.children.id(unchecked: index)
-          count += 1
+        if let presented = object.pointee.presented, presented < objects.count {
+          _ = numbers.number(presented)
         }
       }
     }

@@ -110,7 +110,7 @@ extension World {
 
   /// Every controller in the window hierarchy in a fixed order: each level of the modal
   /// chain from the window's root up, and within it the controller then its children
-  /// (first to last), depth first. A canonical traversal for renumbering and printing.
+  /// (first to last), depth first. A fixed order, for tests and printing.
   public func objectsInHierarchy() -> [ObjectID] {
     var result: [ObjectID] = []
     func visit(_ id: ObjectID) {
