@@ -126,7 +126,15 @@
   @inlinable func prefetch(_ fingerprints: [UInt64]) {
     var sum: UInt64 = 0
     fingerprints.withUnsafeBufferPointer { buffer in
-      for fingerprint in buffer { sum &+= keys[home(storableFingerprint(fingerprint))] }
+      if let marks {
+        // `insert` reads the marks of a known state too: the other array, another miss.
+        for fingerprint in buffer {
+          let slot = home(storableFingerprint(fingerprint))
+          sum &+= keys[slot] &+ UInt64(marks[slot])
+        }
+      } else {
+        for fingerprint in buffer { sum &+= keys[home(storableFingerprint(fingerprint))] }
+      }
     }
     touched = sum
   }
