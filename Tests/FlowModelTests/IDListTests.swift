@@ -26,5 +26,18 @@ import Testing
     shortened.append(7)
     #expect(Array(shortened) == Array(ids.dropLast(k)) + [7])
     #expect(!shortened.overflowed)
+    var renumbered = list
+    renumbered.renumber { $0 % 3 == 0 ? nil : $0 + 1 }
+    #expect(Array(renumbered) == ids.compactMap { $0 % 3 == 0 ? nil : $0 + 1 })
+  }
+
+  /// A list made from part of another is a new list: it does not inherit the overflow mark.
+  @Test func aReversedSuffixStartsWithoutTheOverflowMark() {
+    var full = IDList(0..<IDList.capacity)
+    full.append(99)
+    #expect(full.overflowed)
+    let suffix = full.reversedSuffix(from: 28)
+    #expect(Array(suffix) == [30, 29, 28])
+    #expect(!suffix.overflowed)
   }
 }

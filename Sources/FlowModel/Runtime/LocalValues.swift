@@ -10,7 +10,8 @@ public struct LocalValues: Sendable {
   public static let capacity = 16
 
   private var storedCount: UInt8 = 0
-  private var storage = InlineArray<16, Int16>(repeating: 0)
+  /// Zeros as a literal, stored 16 bytes at a time (see `IDList`'s storage).
+  private var storage: InlineArray<16, Int16> = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
   public init() {}
 
