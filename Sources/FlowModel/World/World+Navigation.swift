@@ -109,14 +109,24 @@ extension World {
       seen |= bit
     }
     let inHierarchy = isInWindowHierarchy(nav)
-    let old = objects[nav].children
-    var removed = old.reversedSuffix(from: 0)
-    removed.renumber { id in (id < 64 ? seen & 1 << UInt64(id) != 0 : list.contains(id)) ? nil : id }
-    for vc in removed { objects[vc].container = nil }
-    for vc in list { objects[vc].container = nav }
+    let isKept = { (id: ObjectID) in id < 64 ? seen & 1 << UInt64(id) != 0 : list.contains(id) }
+    let oldTop = objects[nav].children.last
+    var removed = IDList()
+    if inHierarchy && effects.keepsIgnoredCallbacks {
+      removed = objects[nav].children.reversedSuffix(from: 0)
+      removed.renumber { isKept($0) ? nil : $0 }
+    }
+    // In place: copies of the lists, read right after they were written, stalled (perf).
+    objects.withUnsafeMutableBufferPointer { objects in
+      for position in 0..<objects[nav].children.count {
+        let vc = objects[nav].children.id(unchecked: position)
+        if !isKept(vc) { objects[vc].container = nil }
+      }
+      for position in 0..<list.count { objects[list.id(unchecked: position)].container = nav }
+    }
     objects[nav].children.replace(with: list)
     reportTopChange(
-      of: nav, from: old.last, animated: animated, interactive: false, removed: removed,
+      of: nav, from: oldTop, animated: animated, interactive: false, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
   }
 
@@ -136,18 +146,26 @@ extension World {
     of nav: ObjectID, to count: Int, animated: Bool, interactive: Bool, effects: inout WorldEffects
   ) {
     let inHierarchy = isInWindowHierarchy(nav)
-    let old = objects[nav].children
-    let removed = old.reversedSuffix(from: count)
-    for vc in removed { objects[vc].container = nil }
-    objects[nav].children.removeLast(old.count - count)
+    let oldCount = objects[nav].children.count
+    let oldTop = objects[nav].children.last
+    let removed =
+      inHierarchy && effects.keepsIgnoredCallbacks
+      ? objects[nav].children.reversedSuffix(from: count) : IDList()
+    objects.withUnsafeMutableBufferPointer { objects in
+      for position in count..<oldCount {
+        objects[objects[nav].children.id(unchecked: position)].container = nil
+      }
+    }
+    objects[nav].children.removeLast(oldCount - count)
     reportTopChange(
-      of: nav, from: old.last, animated: animated, interactive: interactive, removed: removed,
+      of: nav, from: oldTop, animated: animated, interactive: interactive, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
   }
 
   /// Emits will/didShow when the top of `nav` changed from `oldTop`, with the removals of
   /// `removed` (already top first) in between; only the removals when the top is unchanged
-  /// or the stack is now empty.
+  /// or the stack is now empty. Callers leave `removed` empty when `effects` drops removals
+  /// (`WorldEffects.keepsIgnoredCallbacks`).
   func reportTopChange(
     of nav: ObjectID, from oldTop: ObjectID?, animated: Bool, interactive: Bool,
     removed: IDList, emitRemovals: Bool, effects: inout WorldEffects
