@@ -87,7 +87,8 @@ extension World {
     requireNavigationController(nav, "setViewControllers")
     // Ids below 64 are remembered in a mask; the rare larger ones are searched for.
     var seen: UInt64 = 0
-    for (index, vc) in list.enumerated() {
+    for index in 0..<list.count {
+      let vc = list.id(unchecked: index)
       let bit: UInt64 = vc < 64 ? 1 << UInt64(vc) : 0
       if bit != 0 ? seen & bit != 0 : list.contains(vc, before: index) {
         effects.breakRule(
@@ -110,21 +111,24 @@ extension World {
     }
     let inHierarchy = isInWindowHierarchy(nav)
     let isKept = { (id: ObjectID) in id < 64 ? seen & 1 << UInt64(id) != 0 : list.contains(id) }
-    let oldTop = objects[nav].children.last
     var removed = IDList()
     if inHierarchy && effects.keepsIgnoredCallbacks {
       removed = objects[nav].children.reversedSuffix(from: 0)
       removed.renumber { isKept($0) ? nil : $0 }
     }
-    // In place: copies of the lists, read right after they were written, stalled (perf).
-    objects.withUnsafeMutableBufferPointer { objects in
-      for position in 0..<objects[nav].children.count {
-        let vc = objects[nav].children.id(unchecked: position)
+    // Through a pointer: reading a list out of the array copied it, right after parts of it
+    // were written, and the copy waited for those writes (perf).
+    let oldTop = objects.withUnsafeMutableBufferPointer { objects in
+      let stack = objects.baseAddress! + nav
+      let oldTop = stack.pointee.children.last
+      for position in 0..<stack.pointee.children.count {
+        let vc = stack.pointee.children.id(unchecked: position)
         if !isKept(vc) { objects[vc].container = nil }
       }
       for position in 0..<list.count { objects[list.id(unchecked: position)].container = nav }
+      stack.pointee.children.replace(with: list)
+      return oldTop
     }
-    objects[nav].children.replace(with: list)
     reportTopChange(
       of: nav, from: oldTop, animated: animated, interactive: false, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
@@ -146,17 +150,19 @@ extension World {
     of nav: ObjectID, to count: Int, animated: Bool, interactive: Bool, effects: inout WorldEffects
   ) {
     let inHierarchy = isInWindowHierarchy(nav)
-    let oldCount = objects[nav].children.count
-    let oldTop = objects[nav].children.last
     let removed =
       inHierarchy && effects.keepsIgnoredCallbacks
       ? objects[nav].children.reversedSuffix(from: count) : IDList()
-    objects.withUnsafeMutableBufferPointer { objects in
-      for position in count..<oldCount {
-        objects[objects[nav].children.id(unchecked: position)].container = nil
+    // Through a pointer, as in `setViewControllers`.
+    let oldTop = objects.withUnsafeMutableBufferPointer { objects in
+      let stack = objects.baseAddress! + nav
+      let oldTop = stack.pointee.children.last
+      for position in count..<stack.pointee.children.count {
+        objects[stack.pointee.children.id(unchecked: position)].container = nil
       }
+      stack.pointee.children.removeLast(stack.pointee.children.count - count)
+      return oldTop
     }
-    objects[nav].children.removeLast(oldCount - count)
     reportTopChange(
       of: nav, from: oldTop, animated: animated, interactive: interactive, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
