@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowModel
 
 /// Reading a `.flow` file for the subcommands that explore it (`check`, `simulate`): the
 /// file is read, parsed and resolved; errors end it, warnings are printed and it goes on.
@@ -19,16 +20,18 @@ enum FlowLoading {
     guard !loaded.hasErrors, let flow = loaded.flow else {
       return .failure(.flowHasErrors(source, loaded.diagnostics))
     }
-    guard flow.library == .radianttap else {
+    guard RuntimeRegistry.runtime(named: flow.library.rawValue) != nil else {
       return .failure(.flowHasErrors(source, [runtimeNotModelled(flow.library, in: loaded.file)]))
     }
     console.printDiagnostics(loaded.diagnostics, in: source)
     return .success(flow)
   }
 
-  /// Only the radianttap runtime is modelled; checking another profile with its semantics
-  /// would be a guess, so it is refused at the `library` line.
+  /// Only the runtimes in `RuntimeRegistry` are modelled; checking another profile with
+  /// their semantics would be a guess, so it is refused at the `library` line.
   static func runtimeNotModelled(_ library: LibraryProfile, in file: FlowFile?) -> Diagnostic {
+    let modelled = RuntimeRegistry.names.map { "'\($0)'" }.joined(separator: ", ")
+    let alternatives = RuntimeRegistry.names.map { "'library \($0)'" }.joined(separator: " or ")
     var offset = 0
     for declaration in file?.declarations ?? [] {
       guard case .app(let app) = declaration.kind else { continue }
@@ -38,12 +41,12 @@ enum FlowLoading {
     }
     return .error(
       .runtimeNotModelled,
-      "runtime '\(library.rawValue)' is not modelled yet; only 'radianttap' flows can be checked",
+      "runtime '\(library.rawValue)' is not modelled yet; only \(modelled) flows can be checked",
       at: offset,
       notes: [
         DiagnosticNote(
           message:
-            "the language accepts '\(library.rawValue)' so that its statements are validated; use 'library radianttap' to explore",
+            "the language accepts '\(library.rawValue)' so that its statements are validated; use \(alternatives) to explore",
           offset: offset)
       ])
   }

@@ -14,7 +14,7 @@ public enum LibraryProfile: String, Sendable, CaseIterable {
 }
 
 /// UIKit's `modalPresentationStyle` values a flow can use.
-public enum PresentationStyle: String, Sendable, CaseIterable {
+public enum PresentationStyle: String, Sendable, CaseIterable, BitwiseCopyable {
   case pageSheet, formSheet, fullScreen, overFullScreen
 
   /// Sheets can be swiped down by the user (unless modal-in-presentation).

@@ -1,21 +1,27 @@
-/// The ids an `expect violation …` line may name: the checker's built-in invariants,
-/// then the kinds of the flow's own properties.
+/// The one spelling of every invariant id: the checker's built-in invariants, then the
+/// kinds of the flow's own properties. Reports, `expect` lines, `explain` and the invariant
+/// registry all name invariants through it.
+public enum InvariantID: String, CaseIterable, Sendable {
+  case shadowSync = "shadow-sync"
+  case finishPropagation = "finish-propagation"
+  case orphanChild = "orphan-child"
+  case deadScreen = "dead-screen"
+  case unhandledMessage = "unhandled-message"
+  case delegateOwner = "delegate-owner"
+  case uikitCrash = "uikit-crash"
+  case uikitNoop = "uikit-noop"
+  case resultOnce = "result-once"
+  case noDeadEnd = "no-dead-end"
+  case canReturn = "can-return"
+  case always
+  case never
+  case reachable
+
+  /// The kinds of the flow's own properties (`always`, `never`, `reachable`).
+  public var isFlowProperty: Bool { self == .always || self == .never || self == .reachable }
+}
+
+/// The ids an `expect violation …` line may name, in the order the documentation lists them.
 public enum InvariantCatalogue {
-  /// Every accepted id, in the order the documentation lists them.
-  public static let ids: [String] = [
-    "shadow-sync",
-    "finish-propagation",
-    "orphan-child",
-    "dead-screen",
-    "unhandled-message",
-    "delegate-owner",
-    "uikit-crash",
-    "uikit-noop",
-    "result-once",
-    "no-dead-end",
-    "can-return",
-    "always",
-    "never",
-    "reachable",
-  ]
+  public static let ids: [String] = InvariantID.allCases.map(\.rawValue)
 }

@@ -19,10 +19,22 @@ public struct CheckSettings: Sendable {
 
 /// Explores a checked flow and turns the result into a report with stories.
 public enum FlowChecker {
+  /// Explores `flow` under the runtime its `library` line selects (`RuntimeRegistry`), which
+  /// must be modelled: `FlowLoading` refuses the others before this point.
   public static func check(_ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings())
     -> CheckReport
   {
-    let system = FlowSystem(flow: flow)
+    guard let runtime = RuntimeRegistry.runtime(named: flow.library.rawValue) else {
+      preconditionFailure("runtime '\(flow.library.rawValue)' is not modelled")
+    }
+    return check(flow, under: runtime, path: path, options: options)
+  }
+
+  /// Explores `flow` under `runtime` and reports on it.
+  public static func check<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings()
+  ) -> CheckReport {
+    let system = FlowSystem<Runtime>(flow: flow)
     var explorerOptions = ExplorerOptions()
     explorerOptions.maxDepth = options.maxDepth ?? flow.limits.depth
     explorerOptions.maxStates = options.maxStates ?? flow.limits.states
@@ -30,7 +42,7 @@ public enum FlowChecker {
     explorerOptions.maxMemoryBytes = options.maxMemoryBytes
     explorerOptions.threads = max(1, options.threads)
     if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
-    let result = Explorer.explore(system, options: explorerOptions)
+    let result = Runtime.explore(system, options: explorerOptions)
     return ReportBuilder(
       flow: flow, system: system, path: path, options: explorerOptions,
       maxMemoryIsDefault: options.maxMemoryIsDefault
@@ -46,14 +58,14 @@ public enum FlowChecker {
 /// state check) merges them, and under bitstate hashing nothing `holds`, since states may
 /// have been missed; it is `unknown` instead. Violations always come with their shortest
 /// trace, which is real in every mode.
-struct ReportBuilder {
+struct ReportBuilder<Runtime: CoordinatorRuntime> {
   let flow: CheckedFlow
-  let system: FlowSystem
+  let system: FlowSystem<Runtime>
   let path: String
   let options: ExplorerOptions
   var maxMemoryIsDefault = false
   var threads: Int { options.threads }
-  var stories: ViolationStory { ViolationStory(flow: flow, system: system) }
+  var stories: ViolationStory<Runtime> { ViolationStory(flow: flow, system: system) }
 
   /// The limit that stopped the exploration, in words, with what was covered by then.
   func describe(_ reason: LimitReason, states: Int) -> String {
@@ -105,11 +117,12 @@ struct ReportBuilder {
     var verdicts: [CheckReport.Verdict] = []
     var violations: [CheckReport.Violation] = []
     // Built-in invariants, one verdict per id, merging the step and state checks of an id.
-    for id in InvariantCatalogue.ids where !["always", "never", "reachable"].contains(id) {
+    for invariant in InvariantID.allCases where !invariant.isFlowProperty {
+      let id = invariant.rawValue
       let indices = system.descriptors.indices.filter { system.descriptors[$0].id == id }
       if indices.isEmpty {
-        let note =
-          id == "result-once"
+        let note: String =
+          invariant == .resultOnce
           ? "no results under runtime '\(flow.library.rawValue)'" : "no 'home' screen declared"
         verdicts.append(.init(id: id, status: .notApplicable, note: note))
         continue

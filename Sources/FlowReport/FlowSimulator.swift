@@ -20,7 +20,17 @@ public enum FlowSimulator {
   public static func simulate(
     _ flow: CheckedFlow, path: String, settings: SimulationSettings = SimulationSettings()
   ) -> SimulationReport {
-    let system = FlowSystem(flow: flow)
+    guard let runtime = RuntimeRegistry.runtime(named: flow.library.rawValue) else {
+      preconditionFailure("runtime '\(flow.library.rawValue)' is not modelled")
+    }
+    return simulate(flow, under: runtime, path: path, settings: settings)
+  }
+
+  /// Simulates `flow` under `runtime`.
+  public static func simulate<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, settings: SimulationSettings
+  ) -> SimulationReport {
+    let system = FlowSystem<Runtime>(flow: flow)
     let result = Simulator.simulate(
       system, options: SimulationOptions(runs: settings.runs, steps: settings.steps, seed: settings.seed))
     let violation = result.violation.map {

@@ -6,9 +6,9 @@ import FlowModel
 ///
 /// Shared by `check` (shortest traces from the explorer) and `simulate` (random walks), so
 /// that a violation reads the same whichever found it.
-struct ViolationStory {
+struct ViolationStory<Runtime: CoordinatorRuntime> {
   let flow: CheckedFlow
-  let system: FlowSystem
+  let system: FlowSystem<Runtime>
 
   /// Replays a trace with logging on and tells it step by step.
   func story(property: Int, trace: [FlowAction]) -> CheckReport.Violation {
@@ -50,14 +50,16 @@ struct ViolationStory {
       steps: [], events: [])
   }
 
-  private func why(property: Int, state: FlowState, stepViolations: [StepViolation]) -> String {
+  private func why(property: Int, state: FlowState<Runtime>, stepViolations: [StepViolation]) -> String {
     let descriptor = system.descriptors[property]
     if let step = StepProperty(rawValue: property), property < StepProperty.allCases.count {
       return stepViolations.first { $0.property == step }?.detail ?? "broken during the last step"
     }
     let stateIndex = property - StepProperty.allCases.count
-    if let invariant = StateInvariant(rawValue: stateIndex), stateIndex < StateInvariant.allCases.count {
-      return InvariantCheck(flow: flow, state: state).violation(invariant) ?? "broken in the last state"
+    if stateIndex >= 0, stateIndex < system.stateInvariants.count {
+      guard !state.crashed else { return "broken in the last state" }
+      return system.stateInvariants[stateIndex].check(InvariantContext(flow: flow, state: state))
+        ?? "broken in the last state"
     }
     switch descriptor.id {
     case "no-dead-end": return "no event is possible here: the user is stuck"

@@ -110,10 +110,10 @@ struct BitstateReportTests {
 /// verdicts, and nothing holds under bitstate hashing.
 @Suite("Report builder verdicts")
 struct ReportBuilderVerdictTests {
-  static func builder() throws -> (ReportBuilder, FlowSystem) {
+  static func builder() throws -> (ReportBuilder<Radianttap>, FlowSystem<Radianttap>) {
     let loaded = FrontEnd.check(source: SourceFile(path: "shop.flow", text: Self.flowText))
     let flow = try #require(loaded.flow)
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     return (ReportBuilder(flow: flow, system: system, path: "shop.flow", options: ExplorerOptions()), system)
   }
 
@@ -140,7 +140,8 @@ struct ReportBuilderVerdictTests {
     """
 
   static func result(
-    system: FlowSystem, completion: Completion, probabilistic: Bool, verdict: (String) -> PropertyVerdict
+    system: FlowSystem<Radianttap>, completion: Completion, probabilistic: Bool,
+    verdict: (String) -> PropertyVerdict
   ) -> ExplorationResult<FlowAction> {
     ExplorationResult(
       states: 10, transitions: 20, cutTransitions: 0, terminalStates: 0, maxDepthReached: 3,

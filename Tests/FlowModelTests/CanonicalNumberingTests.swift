@@ -13,8 +13,8 @@ import Testing
     guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }
     var random = SplitMix64(seed: seed &* 977)
     var compared = 0
-    for packed in ModelPropertyTests.firstStates(FlowSystem(flow: flow), count: 120) {
-      let state = FlowState(packed: packed.words)
+    for packed in ModelPropertyTests.firstStates(FlowSystem<Radianttap>(flow: flow), count: 120) {
+      let state = FlowState<Radianttap>(packed: packed.words)
       guard !state.crashed, state.world.objects.count > 1 else { continue }
       var permutation = Array(state.world.objects.indices)
       for index in permutation.indices.reversed() {
@@ -35,7 +35,9 @@ import Testing
   }
 
   /// `state` with object `id` renumbered `permutation[id]`, every link to it too.
-  static func renumberingObjects(of state: FlowState, by permutation: [Int]) -> FlowState {
+  static func renumberingObjects(of state: FlowState<Radianttap>, by permutation: [Int]) -> FlowState<
+    Radianttap
+  > {
     var result = state
     let new = { (old: Int?) in old.map { permutation[$0] } }
     for (old, object) in state.world.objects.enumerated() {
@@ -59,7 +61,7 @@ import Testing
   /// hierarchy breadth first (each object's children in order, then what it presents), then
   /// from each coordinator in canonical order its root and its shadow stack, each with what
   /// it leads to.
-  static func breadthFirstObjectOrder(of state: FlowState) -> [Int] {
+  static func breadthFirstObjectOrder(of state: FlowState<Radianttap>) -> [Int] {
     var order: [Int] = []
     var seen = Set<Int>()
     func visit(from root: Int) {

@@ -34,15 +34,17 @@ import Testing
     return flow
   }
 
-  /// A plain reference BFS over `Set<PackedState>`: every reachable state and its depth.
-  static func referenceStates(_ system: FlowSystem, limit: Int = 3_000) -> [PackedState: Int]? {
-    var depth: [PackedState: Int] = [:]
+  /// A plain reference BFS over `Set<PackedState<Radianttap>>`: every reachable state and its depth.
+  static func referenceStates(_ system: FlowSystem<Radianttap>, limit: Int = 3_000) -> [PackedState<
+    Radianttap
+  >: Int]? {
+    var depth: [PackedState<Radianttap>: Int] = [:]
     var frontier = system.initialStates()
     for state in frontier { depth[state] = 0 }
     var level = 0
     while !frontier.isEmpty {
       level += 1
-      var next: [PackedState] = []
+      var next: [PackedState<Radianttap>] = []
       for state in frontier where !system.isTerminal(state) {
         var actions: [FlowAction] = []
         system.actions(in: state, into: &actions)
@@ -66,7 +68,7 @@ import Testing
   @Test(arguments: seeds)
   func explorerCountsMatchAReferenceBFSAndRandomWalksStayInside(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     guard let reference = Self.referenceStates(system) else { return }
     let result = Explorer.explore(system, options: ExplorerOptions())
     #expect(result.completion == .complete, "seed \(seed)")
@@ -92,7 +94,7 @@ import Testing
   @Test(arguments: seeds)
   func reportedTracesReplayToTheirViolationAndAreShortest(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     guard let reference = Self.referenceStates(system) else { return }
     let result = Explorer.explore(system, options: ExplorerOptions())
     for violation in result.violations {
@@ -130,15 +132,15 @@ import Testing
   @Test(arguments: Array(seeds.prefix(12)))
   func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let first = Explorer.explore(FlowSystem(flow: flow), options: ExplorerOptions(threads: 1))
-    let second = Explorer.explore(FlowSystem(flow: flow), options: ExplorerOptions(threads: 2))
+    let first = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: ExplorerOptions(threads: 1))
+    let second = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: ExplorerOptions(threads: 2))
     #expect(first.states == second.states, "seed \(seed)")
     #expect(first.transitions == second.transitions, "seed \(seed)")
     #expect(first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "seed \(seed)")
   }
 
   /// The first `count` states of a BFS in order (all of them in a smaller space).
-  static func firstStates(_ system: FlowSystem, count: Int = 300) -> [PackedState] {
+  static func firstStates(_ system: FlowSystem<Radianttap>, count: Int = 300) -> [PackedState<Radianttap>] {
     var states = system.initialStates()
     var seen = Set(states)
     var position = 0
@@ -166,7 +168,7 @@ import Testing
   @Test(arguments: seeds)
   func expandAgreesWithActionsAndSuccessors(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     let reachable = Self.firstStates(system)
     var checked = 0
     // One workspace for every state, as a worker keeps it: nothing of one state may leak
@@ -175,11 +177,11 @@ import Testing
     for reached in reachable where !system.isTerminal(reached) {
       // Prepared in the workspace, as a worker does: unpacked into storage the previous
       // state used, it must be the state a fresh unpacking gives.
-      let fresh = PackedState(words: reached.words, isAnalysed: false)
+      let fresh = PackedState<Radianttap>(words: reached.words, isAnalysed: false)
       let state = system.prepared(fresh, scratch: &workspace)
       let reference = system.prepared(fresh)
       #expect(state.unpacked == reference.unpacked, "seed \(seed)")
-      #expect(state.unpacked == FlowState(packed: reached.words), "seed \(seed)")
+      #expect(state.unpacked == FlowState<Radianttap>(packed: reached.words), "seed \(seed)")
       #expect(state.failing == reference.failing && state.holds == reference.holds, "seed \(seed)")
       var expected: [FlowAction] = []
       system.actions(in: state, into: &expected)
@@ -187,7 +189,7 @@ import Testing
       var scratch: [Int] = []
       var positions: [Int] = []
       var stored: [Bool] = []
-      var successors = PackedFrontier()
+      var successors = PackedFrontier<Radianttap>()
       // Something already in the store: the successors go after it.
       successors.append(state)
       system.expand(
@@ -223,7 +225,7 @@ import Testing
   @Test(arguments: seeds)
   func explorerStepsMatchReplayedSteps(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     let compared = Self.forEachStep(of: system) { packed, state, action in
       var violations: [Int] = []
       let fast = system.successor(of: packed, via: action, violations: &violations)
@@ -236,7 +238,7 @@ import Testing
       // consistent and unpacks to itself.
       if let words = replayed.packed?.words, !replayed.state.crashed {
         #expect(replayed.state.world.checkInvariants() == [], "seed \(seed)")
-        #expect(FlowState(packed: words) == replayed.state, "seed \(seed)")
+        #expect(FlowState<Radianttap>(packed: words) == replayed.state, "seed \(seed)")
       }
     }
     #expect(compared > 0, "seed \(seed)")
@@ -249,7 +251,7 @@ import Testing
     var compared = 0
     for seed in Self.seeds {
       guard let flow = Self.generatedFlow(seed: seed) else { continue }
-      let system = FlowSystem(flow: flow)
+      let system = FlowSystem<Radianttap>(flow: flow)
       _ = Self.forEachStep(of: system) { packed, state, action in
         guard case .gesture(.backButton(let nav)) = action else { return }
         let swipe = FlowAction.gesture(.swipeBack(nav: nav, completes: true))
@@ -278,11 +280,12 @@ import Testing
   /// Calls `body` with every enabled action of every non-terminal state among the first
   /// states of `system`; returns how many.
   static func forEachStep(
-    of system: FlowSystem, _ body: (_ packed: PackedState, _ state: FlowState, _ action: FlowAction) -> Void
+    of system: FlowSystem<Radianttap>,
+    _ body: (_ packed: PackedState<Radianttap>, _ state: FlowState<Radianttap>, _ action: FlowAction) -> Void
   ) -> Int {
     var count = 0
     for packed in firstStates(system) where !system.isTerminal(packed) {
-      let state = FlowState(packed: packed.words)
+      let state = FlowState<Radianttap>(packed: packed.words)
       var actions: [FlowAction] = []
       system.enabledActions(in: state, into: &actions)
       for action in actions {
@@ -301,7 +304,7 @@ import Testing
   @Test(arguments: seeds)
   func skippedCollectionsFreeWhatFullCollectionsFree(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     let compared = Self.forEachStep(of: system) { packed, state, action in
       let reference = system.runForCollectionTest(state, action, collectingAlways: true)
       let skipping = system.runForCollectionTest(state, action, collectingAlways: false)
@@ -321,8 +324,8 @@ import Testing
   @Test(arguments: seeds)
   func canonicalFormIsStableAndPutsTheHierarchyFirst(seed: UInt64) throws {
     guard let flow = Self.generatedFlow(seed: seed) else { return }
-    for packed in Self.firstStates(FlowSystem(flow: flow)) {
-      let state = FlowState(packed: packed.words)
+    for packed in Self.firstStates(FlowSystem<Radianttap>(flow: flow)) {
+      let state = FlowState<Radianttap>(packed: packed.words)
       var attachedCount = -1
       var expected = state
       expected.beyondBounds = false  // a flag of the step, not of the form

@@ -7,7 +7,7 @@ import Testing
   @Test(arguments: 0..<10)
   func randomWordsComeBackUnchanged(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed) &+ 7)
-    var store = PackedFrontier()
+    var store = PackedFrontier<Radianttap>()
     var expected: [[UInt16]] = []
     // Enough states to fill several 256 KiB blocks on some seeds, and on one a state larger
     // than a block.
@@ -22,21 +22,23 @@ import Testing
         }
       }
       expected.append(words)
-      store.append(PackedState(words: words))
+      store.append(PackedState<Radianttap>(words: words))
     }
     #expect(store.count == expected.count)
     // The fingerprint a state comes out with is that of its words, and goes with them.
     guard let flow = ModelPropertyTests.generatedFlow(seed: 1) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     for (position, words) in expected.enumerated() {
       #expect(store[position].words == words, "state \(position)")
       var state = store[position]
-      #expect(state.fingerprint == system.fingerprint(of: PackedState(words: words)), "state \(position)")
+      #expect(
+        state.fingerprint == system.fingerprint(of: PackedState<Radianttap>(words: words)),
+        "state \(position)")
       state.words.append(1)
       #expect(state.fingerprint == nil)
       #expect(!store[position].isAnalysed)
     }
-    var copy = PackedFrontier()
+    var copy = PackedFrontier<Radianttap>()
     for position in stride(from: expected.count - 1, through: 0, by: -2) {
       copy.append(from: store, at: position)
     }
@@ -52,13 +54,13 @@ import Testing
   @Test(arguments: 0..<6)
   func discardingKeepsTheStatesAfterIt(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed) &+ 99)
-    var store = PackedFrontier()
+    var store = PackedFrontier<Radianttap>()
     var expected: [[UInt16]] = []
     // About 20 MiB: many 1 MiB blocks.
     for _ in 0..<60_000 {
       let words = (0..<(100 + random.next(below: 300))).map { _ in UInt16(random.next(below: 300)) }
       expected.append(words)
-      store.append(PackedState(words: words))
+      store.append(PackedState<Radianttap>(words: words))
     }
     let copy = store
     var position = 0
@@ -71,11 +73,11 @@ import Testing
       }
     }
     #expect(store[expected.count - 1].words == expected[expected.count - 1])
-    var shared = PackedFrontier()
-    for words in expected.prefix(10) { shared.append(PackedState(words: words)) }
+    var shared = PackedFrontier<Radianttap>()
+    for words in expected.prefix(10) { shared.append(PackedState<Radianttap>(words: words)) }
     let sharedCopy = shared
     shared.removeAll(keepingCapacity: true)
-    shared.append(PackedState(words: [7, 7, 7]))
+    shared.append(PackedState<Radianttap>(words: [7, 7, 7]))
     #expect(shared[0].words == [7, 7, 7])
     for position in 0..<10 { #expect(sharedCopy[position].words == expected[position]) }
   }
@@ -83,37 +85,39 @@ import Testing
   /// A copy is a value: appending to one store does not change the states of another that
   /// shares its blocks, and a block given back and reused reads its new states.
   @Test func copiesAppendIndependently() {
-    var first = PackedFrontier()
-    first.append(PackedState(words: [1, 2, 3]))
+    var first = PackedFrontier<Radianttap>()
+    first.append(PackedState<Radianttap>(words: [1, 2, 3]))
     var second = first
-    first.append(PackedState(words: [4, 5]))
-    second.append(PackedState(words: [6]))
+    first.append(PackedState<Radianttap>(words: [4, 5]))
+    second.append(PackedState<Radianttap>(words: [6]))
     #expect(first.count == 2 && second.count == 2)
     #expect(first[1].words == [4, 5])
     #expect(second[1].words == [6])
     #expect(second[0].words == [1, 2, 3])
 
-    var reused = PackedFrontier()
+    var reused = PackedFrontier<Radianttap>()
     for index in 0..<12_000 {
-      reused.append(PackedState(words: Array(repeating: UInt16(index % 200), count: 100)))
+      reused.append(PackedState<Radianttap>(words: Array(repeating: UInt16(index % 200), count: 100)))
     }
     reused.discard(before: 11_999)
     reused.removeAll(keepingCapacity: true)
-    reused.append(PackedState(words: [9, 9]))
+    reused.append(PackedState<Radianttap>(words: [9, 9]))
     #expect(reused[0].words == [9, 9])
   }
 
   @Test(arguments: ModelPropertyTests.seeds)
   func reachableStatesComeBackUnchanged(seed: UInt64) {
     guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     let states = ModelPropertyTests.firstStates(system, count: 100)
-    var store = PackedFrontier()
+    var store = PackedFrontier<Radianttap>()
     for state in states { store.append(state) }
     for (position, state) in states.enumerated() {
       #expect(store[position].words == state.words, "seed \(seed), state \(position)")
       #expect(system.prepared(store[position]) == system.prepared(state))
-      #expect(system.prepared(store[position]).failing == system.pack(FlowState(packed: state.words)).failing)
+      #expect(
+        system.prepared(store[position]).failing
+          == system.pack(FlowState<Radianttap>(packed: state.words)).failing)
     }
   }
 }

@@ -34,12 +34,12 @@ import Testing
   func threadsAgreeOnWideLevels(seed: UInt64) throws {
     let flow = try #require(Self.wideFlow(seed: seed))
     let options = ExplorerOptions(maxStates: 12_000, threads: 1)
-    let one = Explorer.explore(FlowSystem(flow: flow), options: options)
+    let one = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: options)
     #expect(one.levelSizes.max() ?? 0 > 512, "seed \(seed) no longer has a wide level")
     for threads in [2, 3] {
       var many = options
       many.threads = threads
-      let other = Explorer.explore(FlowSystem(flow: flow), options: many)
+      let other = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: many)
       #expect(Self.signature(other) == Self.signature(one), "seed \(seed), \(threads) threads")
     }
   }
@@ -51,7 +51,7 @@ import Testing
 /// them); every (0, index) is initial, and (level, index) leads to (level + 1, index) and
 /// (level + 1, 7 × index + 1 mod width).
 struct WidePackedSystem: TransitionSystem {
-  typealias Frontier = PackedFrontier
+  typealias Frontier = PackedFrontier<Radianttap>
   let width: Int
   let levels: Int
 
@@ -59,21 +59,29 @@ struct WidePackedSystem: TransitionSystem {
     [UInt16(index), UInt16(level)] + (0..<298).map { UInt16(truncatingIfNeeded: index &* 31 &+ level &+ $0) }
   }
 
-  func initialStates() -> [PackedState] {
-    (0..<width).map { PackedState(words: Self.words(level: 0, index: $0)) }
+  func initialStates() -> [PackedState<Radianttap>] {
+    (0..<width).map { PackedState<Radianttap>(words: Self.words(level: 0, index: $0)) }
   }
-  func actions(in state: PackedState, into actions: inout [Int]) { actions.append(contentsOf: [0, 1]) }
-  func successor(of state: PackedState, via action: Int, violations: inout [Int]) -> PackedState? {
+  func actions(in state: PackedState<Radianttap>, into actions: inout [Int]) {
+    actions.append(contentsOf: [0, 1])
+  }
+  func successor(of state: PackedState<Radianttap>, via action: Int, violations: inout [Int]) -> PackedState<
+    Radianttap
+  >? {
     let index = Int(state.words[0])
     let level = Int(state.words[1])
     // A state read from released memory would come back as zeros: reject it loudly.
     precondition(state.words == Self.words(level: level, index: index), "a frontier state came back damaged")
     let next = action == 0 ? index : (7 * index + 1) % width
-    return PackedState(words: Self.words(level: level + 1, index: next))
+    return PackedState<Radianttap>(words: Self.words(level: level + 1, index: next))
   }
-  func fingerprint(of state: PackedState) -> UInt64 { Fingerprint.hash(state.words.map { UInt32($0) }) }
-  func isTerminal(_ state: PackedState) -> Bool { Int(state.words[1]) >= levels }
-  var properties: [Property<PackedState>] { [.always("index below width") { Int($0.words[0]) < width }] }
+  func fingerprint(of state: PackedState<Radianttap>) -> UInt64 {
+    Fingerprint.hash(state.words.map { UInt32($0) })
+  }
+  func isTerminal(_ state: PackedState<Radianttap>) -> Bool { Int(state.words[1]) >= levels }
+  var properties: [Property<PackedState<Radianttap>>] {
+    [.always("index below width") { Int($0.words[0]) < width }]
+  }
 }
 
 @Suite struct WidePackedFrontierTests {

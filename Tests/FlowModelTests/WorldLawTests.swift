@@ -101,15 +101,16 @@ private struct RandomWorld {
       var effects = WorldEffects()
       operation(&world, &effects)
       checkLaws(before: before, after: world, effects: effects, operation: name)
-      // As the explorer's steps run it: the same world and rules, only the callbacks a
-      // runtime reacts to.
-      var leanWorld = before
-      var lean = WorldEffects()
-      lean.keepsIgnoredCallbacks = false
-      operation(&leanWorld, &lean)
-      #expect(leanWorld == world, "\(name)")
-      #expect(lean.brokenRules == effects.brokenRules, "\(name)")
-      #expect(lean.callbacks == effects.callbacks.filter { !$0.isIgnoredByRuntimes }, "\(name)")
+      // As a runtime's steps run it: the same world and rules, only the callbacks it observes.
+      for observed in [Radianttap.observedCallbacks, [], .removedFromHierarchy, .all] {
+        var leanWorld = before
+        var lean = WorldEffects()
+        lean.observed = observed
+        operation(&leanWorld, &lean)
+        #expect(leanWorld == world, "\(name)")
+        #expect(lean.brokenRules == effects.brokenRules, "\(name)")
+        #expect(lean.callbacks == effects.callbacks.filter { observed.contains($0.kind) }, "\(name)")
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ extension FlowState {
   /// The numberings live in one temporary (stack) allocation, and the objects' numbering is
   /// its own queue: this runs for every successor, most of which are known states.
   /// - Complexity: O(objects + coordinators) plus the sort of `pending`.
-  public func canonical(attachedCount: inout Int) -> FlowState {
+  public func canonical(attachedCount: inout Int) -> FlowState<Runtime> {
     attachedCount = 0
     if crashed { return .crashedApp() }
     return withCanonicalNumbering { form in
@@ -58,11 +58,12 @@ extension FlowState {
       let attachedCount = objectNumbers.count
       coordinators.withUnsafeBufferPointer { coordinators in
         for position in 0..<coordinatorNumbers.count {
-          // Read in place: copying the instance (two inline lists) out cost more than the visit.
+          // Read in place: copying the instance (two inline lists) out costs more than the visit.
           let c = coordinators.baseAddress! + coordinatorNumbers.order[position]
           visitObjects(from: c.pointee.root, &objectNumbers, &longestStack)
-          for index in 0..<c.pointee.shadow.count {
-            visitObjects(from: c.pointee.shadow.id(unchecked: index), &objectNumbers, &longestStack)
+          let held = c.pointee.heldObjects
+          for index in 0..<held.count {
+            visitObjects(from: held.id(unchecked: index), &objectNumbers, &longestStack)
           }
         }
       }
@@ -75,10 +76,11 @@ extension FlowState {
     }
   }
 
-  /// Numbers `c` and its children's tree, raising `longestShadow` to their shadow stacks.
+  /// Numbers `c` and its children's tree, raising `longestShadow` to the lists of objects
+  /// they hold.
   private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering, _ longestShadow: inout Int) {
     guard c < coordinators.count, coordinators[c].isAlive, numbers.number(c) else { return }
-    longestShadow = max(longestShadow, coordinators[c].shadow.count)
+    longestShadow = max(longestShadow, coordinators[c].heldObjects.count)
     for child in coordinators[c].children { visitCoordinator(child, &numbers, &longestShadow) }
   }
 
@@ -113,8 +115,8 @@ extension FlowState {
   private func renumbered(
     objects objectNumbers: Numbering, coordinators coordinatorNumbers: Numbering,
     pending sortedPending: [PendingCompletion]
-  ) -> FlowState {
-    var result = FlowState(globals: globals)
+  ) -> FlowState<Runtime> {
+    var result = FlowState<Runtime>(globals: globals)
     result.world.windowRoot = world.windowRoot.flatMap { objectNumbers[$0] }
     result.world.objects.reserveCapacity(objectNumbers.count)
     result.owners.reserveCapacity(objectNumbers.count)
@@ -126,17 +128,14 @@ extension FlowState {
       object.presented = object.presented.flatMap { objectNumbers[$0] }
       object.presenting = object.presenting.flatMap { objectNumbers[$0] }
       object.delegate = object.delegate.flatMap { coordinatorNumbers[$0] }
-      object.parentCoordinator = object.parentCoordinator.flatMap { coordinatorNumbers[$0] }
+      object.associatedCoordinator = object.associatedCoordinator.flatMap { coordinatorNumbers[$0] }
       result.world.objects.append(object)
       result.owners.append(owners[old].flatMap { coordinatorNumbers[$0] })
     }
     result.coordinators.reserveCapacity(coordinatorNumbers.count)
     for position in 0..<coordinatorNumbers.count {
       var instance = coordinators[coordinatorNumbers.order[position]]
-      instance.parent = instance.parent.flatMap { coordinatorNumbers[$0] }
-      instance.children.renumber { coordinatorNumbers[$0] }
-      instance.root = objectNumbers[instance.root]!
-      instance.shadow.renumber { objectNumbers[$0] }
+      instance.renumber(objects: { objectNumbers[$0] }, coordinators: { coordinatorNumbers[$0] })
       result.coordinators.append(instance)
     }
     result.appCoordinator = appCoordinator.flatMap { coordinatorNumbers[$0] }
@@ -174,7 +173,7 @@ struct CanonicalNumbering {
   let attachedCount: Int
   /// The canonical form is the state itself.
   let isIdentity: Bool
-  /// The most children of a kept object, and the longest shadow stack of a kept coordinator
+  /// The most children of a kept object, and the longest list of objects a kept coordinator holds
   /// (for the bounds: see `FlowSystem.exceedsBounds(_:keeping:)`).
   let longestStack: Int
   let longestShadow: Int

@@ -32,7 +32,7 @@ final class CoverageRecorder: Sendable {
   }
 
   /// `attached` is `state.world.attachedObjects()`.
-  func record(state: FlowState, attached: [Bool], handlersRun: [Int]) {
+  func record<Runtime>(state: FlowState<Runtime>, attached: [Bool], handlersRun: [Int]) {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
       if case .screen(let screen) = object.kind { screens.insert(screen) }
     }

@@ -14,7 +14,7 @@ public enum FlowAction: Hashable, Sendable {
 
 extension FlowAction {
   /// The event as the user would tell it, given the state it happens in.
-  public func describe(in state: FlowState, flow: CheckedFlow) -> String {
+  public func describe<Runtime>(in state: FlowState<Runtime>, flow: CheckedFlow) -> String {
     func name(_ id: ObjectID) -> String {
       guard id < state.world.objects.count else { return "?" }
       switch state.world.objects[id].kind {

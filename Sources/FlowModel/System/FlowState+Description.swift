@@ -1,7 +1,7 @@
 import FlowLanguage
 
 // A state as a developer would sketch it: the window's containers and modal chain,
-// the coordinator tree with shadow stacks, variables and pending work.
+// the coordinator tree with the runtime's part of each, variables and pending work.
 extension FlowState {
   /// One line per fact, stable in order, so that two consecutive states can be diffed line by line.
   public func describe(flow: CheckedFlow) -> [String] {
@@ -49,11 +49,9 @@ extension FlowState {
     func describeCoordinator(_ id: CoordinatorID, level: Int) {
       guard let c = liveCoordinator(id) else { return }
       let info = flow.coordinators[c.declaration]
-      var text = String(repeating: "  ", count: level) + info.name
-      if info.kind == .navigation {
-        text += " viewControllers: [" + c.shadow.map(objectName).joined(separator: ", ") + "]"
-      }
-      if !c.isStarted { text += " (not started)" }
+      let text =
+        String(repeating: "  ", count: level) + info.name
+        + Runtime.describe(c, flow: flow, objectName: objectName)
       lines.append(text)
       for child in c.children { describeCoordinator(child, level: level + 1) }
     }

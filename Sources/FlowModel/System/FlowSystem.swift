@@ -12,44 +12,48 @@ public struct PropertyDescriptor: Sendable, Equatable {
 }
 
 /// The result of one step, with what it did when logging was on.
-public struct StepOutcome: Sendable {
+public struct StepOutcome<Runtime: CoordinatorRuntime>: Sendable {
   /// The canonical successor; nil when a declared bound cuts the step.
-  public var packed: PackedState?
+  public var packed: PackedState<Runtime>?
   /// The canonical successor, unpacked.
-  public var state: FlowState
+  public var state: FlowState<Runtime>
   public var violations: [StepViolation]
   public var log: StepLog
 }
 
-/// A checked flow under the radianttap runtime, as a deterministic transition system:
+/// A checked flow under a coordinator runtime, as a deterministic transition system:
 /// a state is the app at a quiescent moment, an action is one user or system event.
-public struct FlowSystem: TransitionSystem {
-  public typealias State = PackedState
+public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
+  public typealias State = PackedState<Runtime>
   public typealias Action = FlowAction
-  public typealias Frontier = PackedFrontier
-  public typealias ExpansionScratch = StepWorkspace
+  public typealias Frontier = PackedFrontier<Runtime>
+  public typealias ExpansionScratch = StepWorkspace<Runtime>
 
   /// The flow, held by `tables`: the explorer copies the system into its workers and
   /// closures, and a stored `CheckedFlow` made each copy retain every one of its arrays.
   public var flow: CheckedFlow { tables.flow }
   let tables: FlowTables
-  public let properties: [Property<PackedState>]
+  public let properties: [Property<PackedState<Runtime>>]
   public let descriptors: [PropertyDescriptor]
+  /// The state invariants checked on every state: `Runtime.stateInvariants`.
+  public let stateInvariants: [StateInvariantCheck<Runtime>]
   let recorder: CoverageRecorder
 
   public init(flow: CheckedFlow) {
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
-    var properties: [Property<PackedState>] = []
+    var properties: [Property<PackedState<Runtime>>] = []
     var descriptors: [PropertyDescriptor] = []
     for step in StepProperty.allCases {
       properties.append(Property(name: step.invariantID, kind: .step))
       descriptors.append(PropertyDescriptor(id: step.invariantID))
     }
-    for invariant in StateInvariant.allCases {
-      let bit: UInt64 = 1 << UInt64(invariant.rawValue)
-      properties.append(Property(name: invariant.invariantID, kind: .always({ $0.failing & bit == 0 })))
-      descriptors.append(PropertyDescriptor(id: invariant.invariantID))
+    self.stateInvariants = Runtime.stateInvariants
+    precondition(stateInvariants.count < 63, "a state invariant's bit would collide with the stuck bit")
+    for (index, invariant) in stateInvariants.enumerated() {
+      let bit: UInt64 = 1 << UInt64(index)
+      properties.append(Property(name: invariant.id.rawValue, kind: .always({ $0.failing & bit == 0 })))
+      descriptors.append(PropertyDescriptor(id: invariant.id.rawValue))
     }
     // DESIGN §2: "from every state some *user* action is possible". App events and async
     // completions do not count (a completion still to come does: the app is not stuck yet).
@@ -61,7 +65,7 @@ public struct FlowSystem: TransitionSystem {
     }
     for (index, property) in flow.properties.enumerated() {
       let bit: UInt64 = 1 << UInt64(index + 1)
-      let kind: Property<PackedState>.Kind
+      let kind: Property<PackedState<Runtime>>.Kind
       switch property.kind {
       case .always: kind = .always({ $0.holds & bit != 0 })
       case .never: kind = .always({ $0.holds & bit == 0 })
@@ -78,7 +82,7 @@ public struct FlowSystem: TransitionSystem {
   /// A worker's workspace, with its own copy of the flow and its tables: the explorer makes
   /// one per thread, and steps that read a shared flow retained and released the same
   /// arrays and statement boxes from every thread (see `CheckedFlow.privateCopy()`).
-  public func makeExpansionScratch() -> StepWorkspace {
+  public func makeExpansionScratch() -> StepWorkspace<Runtime> {
     StepWorkspace(tables: FlowTables(flow: tables.flow.privateCopy()))
   }
 
@@ -90,36 +94,32 @@ public struct FlowSystem: TransitionSystem {
 
   // MARK: TransitionSystem
 
-  public func initialStates() -> [PackedState] {
-    [launch(logging: false).packed ?? PackedState(words: FlowState.crashedApp().packed())]
+  public func initialStates() -> [PackedState<Runtime>] {
+    [launch(logging: false).packed ?? PackedState(words: FlowState<Runtime>.crashedApp().packed())]
   }
 
-  /// The app launches: the scene delegate makes the window coordinator, sets its root
-  /// as the window's root and starts it.
-  public func launch(logging: Bool) -> StepOutcome {
-    var step = FlowStep(tables: tables, state: FlowState(globals: tables.initialGlobals), logging: logging)
+  /// The app launches (`CoordinatorRuntime.launch(_:)`).
+  public func launch(logging: Bool) -> StepOutcome<Runtime> {
+    var step = FlowStep(
+      tables: tables, state: FlowState<Runtime>(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
-    let app = step.makeCoordinator(tables.flow.windowCoordinator, parent: nil)
-    step.state.appCoordinator = app
-    let root = step.state.coordinators[app].root
-    step.uikit { $0.setWindowRoot(root, effects: &$1) }
-    step.start(app)
+    Runtime.launch(&step)
     return finish(&step)
   }
 
-  public func actions(in packed: PackedState, into actions: inout [FlowAction]) {
-    let state = FlowState(packed: packed.words)
+  public func actions(in packed: PackedState<Runtime>, into actions: inout [FlowAction]) {
+    let state = FlowState<Runtime>(packed: packed.words)
     enabledActions(in: state, into: &actions)
   }
 
   /// Events enabled in a state, in a fixed order: the visible screen's events, the
   /// world's gestures, app events whose guard holds, pending completions.
-  public func enabledActions(in state: FlowState, into actions: inout [FlowAction]) {
+  public func enabledActions(in state: FlowState<Runtime>, into actions: inout [FlowAction]) {
     enabledActions(in: state, tables: tables, into: &actions)
   }
 
   /// `enabledActions(in:into:)`, reading the flow through `tables` (a worker's own copy).
-  func enabledActions(in state: FlowState, tables: FlowTables, into actions: inout [FlowAction]) {
+  func enabledActions(in state: FlowState<Runtime>, tables: FlowTables, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
     if let screen = state.topScreen() {
       for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
@@ -138,12 +138,12 @@ public struct FlowSystem: TransitionSystem {
     }
   }
 
-  public func successor(of packed: PackedState, via action: FlowAction, violations: inout [Int])
-    -> PackedState?
+  public func successor(of packed: PackedState<Runtime>, via action: FlowAction, violations: inout [Int])
+    -> PackedState<Runtime>?
   {
     // One step: the shared flow will do (a private copy pays off only over many steps).
-    var workspace = StepWorkspace(tables: tables)
-    let state = FlowState(packed: packed.words)
+    var workspace = StepWorkspace<Runtime>(tables: tables)
+    let state = FlowState<Runtime>(packed: packed.words)
     guard explore(state, packed, action, workspace: &workspace, violations: &violations) else { return nil }
     let words = PackedEncoding.decode(workspace.bytes.buffer)
     return PackedState(words: words, isAnalysed: false)
@@ -156,7 +156,8 @@ public struct FlowSystem: TransitionSystem {
   /// Leaves the property bits and screen coverage to `prepared(_:)`, which the explorer calls
   /// once per new state: most successors turn out to be known states.
   private func explore(
-    _ state: FlowState, _ packed: PackedState, _ action: FlowAction, workspace: inout StepWorkspace,
+    _ state: FlowState<Runtime>, _ packed: PackedState<Runtime>, _ action: FlowAction,
+    workspace: inout StepWorkspace<Runtime>,
     violations: inout [Int]
   ) -> Bool {
     workspace.successorIsSource = false
@@ -197,16 +198,16 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// The encoded words of the single state every crash leads to.
-  private static let crashedAppBytes: [UInt8] = {
+  private static var crashedAppBytes: [UInt8] {
     var bytes: [UInt8] = []
-    PackedEncoding.encode(FlowState.crashedApp().packed(), into: &bytes)
+    PackedEncoding.encode(FlowState<Runtime>.crashedApp().packed(), into: &bytes)
     return bytes
-  }()
+  }
 
   /// What `finish` does, written straight from the numbering: no canonical copy is built.
   /// `state` is borrowed from the step (a copy of it retained all of its arrays).
   private func canonicalSuccessor(
-    _ state: FlowState, stepViolations: [StepViolation], violations: inout [Int],
+    _ state: FlowState<Runtime>, stepViolations: [StepViolation], violations: inout [Int],
     scratch: NumberingScratch, into bytes: PackedBytes
   ) -> Bool {
     let form = state.canonicalNumbering(in: scratch.memory(count: state.numberingScratchSize))
@@ -231,20 +232,21 @@ public struct FlowSystem: TransitionSystem {
   /// Successors are packed into one buffer, hashed there and written into the frontier's
   /// storage: no array per successor.
   public func expand(
-    _ packed: PackedState, actions: inout [FlowAction], violations: inout [Int],
-    successors: inout PackedFrontier, scratch workspace: inout StepWorkspace,
+    _ packed: PackedState<Runtime>, actions: inout [FlowAction], violations: inout [Int],
+    successors: inout PackedFrontier<Runtime>, scratch workspace: inout StepWorkspace<Runtime>,
     _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
-    let state = packed.unpacked ?? FlowState(packed: packed.words)
+    let state = packed.unpacked ?? FlowState<Runtime>(packed: packed.words)
     enabledActions(in: state, tables: workspace.step.tables, into: &actions)
     workspace.sourceIsEncoded = false
     /// The back button's step, when the last action was one: its fingerprint (nil when cut).
     var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
     for (position, action) in actions.enumerated() {
-      if case .gesture(.swipeBack(let nav, completes: true)) = action, let back = backButton, back.nav == nav
+      if !Runtime.readsInteractiveTransitions, case .gesture(.swipeBack(let nav, completes: true)) = action,
+        let back = backButton, back.nav == nav
       {
         // A completed swipe-back is the back button's pop with an interactive transition,
-        // and nothing in the runtime reads `isInteractive`: the same step, whose successor is
+        // and the runtime does not read `isInteractive`: the same step, whose successor is
         // still in `workspace.bytes` and whose violations are still in `violations` (checked
         // by `completedSwipeBackIsTheBackButtonsStep` in the tests).
         if back.fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
@@ -270,7 +272,7 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
-  public func run(_ state: FlowState, _ action: FlowAction, logging: Bool) -> StepOutcome {
+  public func run(_ state: FlowState<Runtime>, _ action: FlowAction, logging: Bool) -> StepOutcome<Runtime> {
     var step = FlowStep(tables: tables, state: state, logging: logging)
     perform(action, on: &step)
     return finish(&step)
@@ -279,7 +281,9 @@ public struct FlowSystem: TransitionSystem {
   /// `run` for tests of the shortcut of `FlowStep.coordinatorsMayBeFreed`, logged: from a
   /// canonical `state` as the explorer's steps start (nothing to free yet), or, as the
   /// reference, with every collection of coordinators done in full.
-  func runForCollectionTest(_ state: FlowState, _ action: FlowAction, collectingAlways: Bool) -> StepOutcome {
+  func runForCollectionTest(_ state: FlowState<Runtime>, _ action: FlowAction, collectingAlways: Bool)
+    -> StepOutcome<Runtime>
+  {
     var step = FlowStep(tables: tables, state: state, logging: true)
     step.coordinatorsMayBeFreed = false
     step.collectsAlways = collectingAlways
@@ -288,11 +292,11 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// The event itself, up to the callbacks it leaves to deliver.
-  func perform(_ action: FlowAction, on step: inout FlowStep) {
+  func perform(_ action: FlowAction, on step: inout FlowStep<Runtime>) {
     step.note(.event, action.describe(in: step.state, flow: flow))
     switch action {
     case .tap(let event):
-      if let top = step.state.world.visibleTop() { step.tap(event: event, on: top) }
+      if let top = step.state.world.visibleTop() { Runtime.tap(event: event, on: top, &step) }
     case .gesture(let gesture):
       step.uikit { $0.perform(gesture, effects: &$1) }
     case .appEvent(let index):
@@ -315,7 +319,7 @@ public struct FlowSystem: TransitionSystem {
 
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
   /// makes the state canonical.
-  private func finish(_ step: inout FlowStep) -> StepOutcome {
+  private func finish(_ step: inout FlowStep<Runtime>) -> StepOutcome<Runtime> {
     step.deliverCallbacks()
     step.collectCoordinators()
     let log = step.log ?? StepLog()
@@ -325,7 +329,7 @@ public struct FlowSystem: TransitionSystem {
       return StepOutcome(packed: nil, state: step.state, violations: [], log: log)
     }
     if step.state.crashed {
-      let crashed = FlowState.crashedApp()
+      let crashed = FlowState<Runtime>.crashedApp()
       return StepOutcome(packed: pack(crashed), state: crashed, violations: step.violations, log: log)
     }
     var attachedCount = 0
@@ -347,16 +351,18 @@ public struct FlowSystem: TransitionSystem {
 
   /// Fills in the property bits of a state the explorer is about to check, and records
   /// which screens it shows for coverage.
-  public func prepared(_ packed: PackedState) -> PackedState {
+  public func prepared(_ packed: PackedState<Runtime>) -> PackedState<Runtime> {
     guard !packed.isAnalysed else { return packed }
-    let state = FlowState(packed: packed.words)
+    let state = FlowState<Runtime>(packed: packed.words)
     // The window's hierarchy once, for coverage and for the invariants.
     return analysed(packed, unpacked: state, attached: state.world.attachedObjects())
   }
 
   /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused once the
   /// previous state handed out (which shares them through `unpacked`) is gone.
-  public func prepared(_ packed: PackedState, scratch workspace: inout StepWorkspace) -> PackedState {
+  public func prepared(_ packed: PackedState<Runtime>, scratch workspace: inout StepWorkspace<Runtime>)
+    -> PackedState<Runtime>
+  {
     guard !packed.isAnalysed else { return packed }
     workspace.source.replace(withPacked: packed.words)
     workspace.source.world.markAttached(into: &workspace.attached)
@@ -365,7 +371,9 @@ public struct FlowSystem: TransitionSystem {
 
   /// `packed` with its property bits, holding `state`, which it encodes; records the screens
   /// shown for coverage. `attached` is `state.world.attachedObjects()`.
-  private func analysed(_ packed: PackedState, unpacked state: FlowState, attached: [Bool]) -> PackedState {
+  private func analysed(_ packed: PackedState<Runtime>, unpacked state: FlowState<Runtime>, attached: [Bool])
+    -> PackedState<Runtime>
+  {
     recorder.record(state: state, attached: attached, handlersRun: [])
     var analysed = pack(state, words: packed.words, attached: attached)
     analysed.unpacked = state
@@ -375,7 +383,7 @@ public struct FlowSystem: TransitionSystem {
 
   /// Records which coordinators have a screen in the hierarchy now. `state` is canonical,
   /// so the objects in the hierarchy are its first `attachedCount` ones.
-  private func markOnScreen(_ state: inout FlowState, attachedCount: Int) {
+  private func markOnScreen(_ state: inout FlowState<Runtime>, attachedCount: Int) {
     for object in 0..<attachedCount {
       guard let owner = state.owners[object], case .screen = state.world.objects[object].kind,
         !state.coordinators[owner].wasOnScreen
@@ -390,14 +398,14 @@ public struct FlowSystem: TransitionSystem {
     tables.flow.limits.coordinators * (tables.flow.limits.stack + 1) + tables.flow.limits.presented + 1
   }
 
-  func exceedsBounds(_ state: FlowState) -> Bool {
+  func exceedsBounds(_ state: FlowState<Runtime>) -> Bool {
     exceedsBounds(state, keeping: nil)
   }
 
   /// Whether the canonical form `numbering` gives (the state itself when nil) exceeds a
   /// declared bound. The modal chain is all in it; every child of a kept container and every
   /// entry of a kept shadow stack is kept too, so only the instances it drops do not count.
-  func exceedsBounds(_ state: FlowState, keeping numbering: CanonicalNumbering?) -> Bool {
+  func exceedsBounds(_ state: FlowState<Runtime>, keeping numbering: CanonicalNumbering?) -> Bool {
     let limits = tables.flow.limits
     let objectCount = numbering?.objects.count ?? state.world.objects.count
     let coordinatorCount = numbering?.coordinators.count ?? state.coordinators.count
@@ -411,20 +419,21 @@ public struct FlowSystem: TransitionSystem {
     // flow that keeps popped controllers alive would grow without end. The numbering
     // measured both as it visited the instances it keeps.
     let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
-    let longestShadow = numbering?.longestShadow ?? state.coordinators.reduce(0) { max($0, $1.shadow.count) }
+    let longestShadow =
+      numbering?.longestShadow ?? state.coordinators.reduce(0) { max($0, $1.heldObjects.count) }
     if longestStack > limits.stack || longestShadow > limits.stack { return true }
     if objectCount > maximumObjects { return true }
     return false
   }
 
   /// Packs a canonical state with its derived property bits.
-  public func pack(_ state: FlowState) -> PackedState {
+  public func pack(_ state: FlowState<Runtime>) -> PackedState<Runtime> {
     pack(state, words: state.packed())
   }
 
   /// Packs a canonical state whose words are already known; `attached`, when given, is
   /// `state.world.attachedObjects()`.
-  func pack(_ state: FlowState, words: [UInt16], attached: [Bool]? = nil) -> PackedState {
+  func pack(_ state: FlowState<Runtime>, words: [UInt16], attached: [Bool]? = nil) -> PackedState<Runtime> {
     var holds: UInt64 = 0
     if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
     for (index, property) in tables.flow.properties.enumerated() {
@@ -432,13 +441,14 @@ public struct FlowSystem: TransitionSystem {
         holds |= 1 << UInt64(index + 1)
       }
     }
-    var failing = InvariantCheck(flow: tables.flow, state: state, attached: attached).failingBits()
+    var failing = InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(
+      stateInvariants)
     if isStuck(state) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }
 
   /// The explorer's fixed hash over the state's `PackedEncoding` (eight bytes to a 64-bit lane).
-  public func fingerprint(of state: PackedState) -> UInt64 {
+  public func fingerprint(of state: PackedState<Runtime>) -> UInt64 {
     if let known = state.fingerprint { return known }
     var bytes: [UInt8] = []
     PackedEncoding.encode(state.words, into: &bytes)
@@ -453,10 +463,10 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// The bit of `PackedState.failing` that says the user can do nothing.
-  static let stuckBit: UInt64 = 1 << 63
+  static var stuckBit: UInt64 { 1 << 63 }
 
   /// No tap, no gesture, and no async work still to arrive. Terminal states are not stuck.
-  public func isStuck(_ state: FlowState) -> Bool {
+  public func isStuck(_ state: FlowState<Runtime>) -> Bool {
     guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
     if let screen = state.topScreen(), !tables.flow.screens[screen].events.isEmpty { return false }
     var hasGesture = false
@@ -465,7 +475,7 @@ public struct FlowSystem: TransitionSystem {
   }
 
   /// Crashed apps and states kept beyond a bound are not expanded.
-  public func isTerminal(_ state: PackedState) -> Bool {
+  public func isTerminal(_ state: PackedState<Runtime>) -> Bool {
     state.words.first != 0
   }
 }

@@ -35,8 +35,9 @@ final class PackedBytes {
 
   /// Replaces the bytes by the `PackedEncoding` of `words`.
   func replace(encoding words: [UInt16]) {
-    reserve(words.count * PackedEncoding.maximumBytesPerWord)
-    var out = PackedWriter(base)
+    let size = words.count * PackedEncoding.maximumBytesPerWord
+    reserve(size)
+    var out = PackedWriter(base, capacity: size)
     for word in words { out.put(Int(word)) }
     count = out.count
   }

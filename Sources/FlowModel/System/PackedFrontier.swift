@@ -14,8 +14,8 @@ import FlowExplorer
 /// A state never straddles two blocks; one larger than a block gets a block of its own.
 /// The derived property bits are not kept: the explorer calls `FlowSystem.prepared(_:)` on
 /// each state it takes out, and that computes them again.
-public struct PackedFrontier: StateStore, Sendable {
-  static let blockSize = 1 << 20
+public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable {
+  static var blockSize: Int { 1 << 20 }
 
   private var blocks: [FrontierBlock] = []
   /// Per state, its block (high 32 bits) and the end of its bytes in that block; it starts
@@ -44,14 +44,14 @@ public struct PackedFrontier: StateStore, Sendable {
     return UnsafeBufferPointer(start: blocks[block].bytes + range.lowerBound, count: range.count)
   }
 
-  public subscript(position: Int) -> PackedState {
+  public subscript(position: Int) -> PackedState<Runtime> {
     let bytes = bytes(at: position)
-    var state = PackedState(words: PackedEncoding.decode(bytes), isAnalysed: false)
-    state.fingerprint = FlowSystem.fingerprint(ofEncoded: bytes)
+    var state = PackedState<Runtime>(words: PackedEncoding.decode(bytes), isAnalysed: false)
+    state.fingerprint = FlowSystem<Runtime>.fingerprint(ofEncoded: bytes)
     return state
   }
 
-  public mutating func append(_ state: PackedState) {
+  public mutating func append(_ state: PackedState<Runtime>) {
     var bytes: [UInt8] = []
     PackedEncoding.encode(state.words, into: &bytes)
     bytes.withUnsafeBufferPointer { append(encoded: $0) }

@@ -3,7 +3,7 @@ import FlowLanguage
 /// A canonical `FlowState` packed into one array of 16-bit words, as the model hands states
 /// to the explorer one at a time. The frontier stores, and fingerprints are computed on, the
 /// words' `PackedEncoding`; the explorer's own steps write that form directly.
-public struct PackedState: Hashable, Sendable {
+public struct PackedState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
   public var words: [UInt16] {
     didSet { fingerprint = nil }
   }
@@ -16,7 +16,7 @@ public struct PackedState: Hashable, Sendable {
   public var isAnalysed: Bool
   /// The state the words encode, when `FlowSystem.prepared(_:)` has just unpacked it, so
   /// that `expand` does not unpack it again. Derived, and never stored in the frontier.
-  public var unpacked: FlowState?
+  public var unpacked: FlowState<Runtime>?
   /// `FlowSystem.fingerprint(of:)` of this state, when a `PackedFrontier` handed it out: it
   /// hashes the bytes it stores, which saves encoding the words again. Derived.
   public internal(set) var fingerprint: UInt64?
@@ -28,7 +28,9 @@ public struct PackedState: Hashable, Sendable {
     self.isAnalysed = isAnalysed
   }
 
-  public static func == (lhs: PackedState, rhs: PackedState) -> Bool { lhs.words == rhs.words }
+  public static func == (lhs: PackedState<Runtime>, rhs: PackedState<Runtime>) -> Bool {
+    lhs.words == rhs.words
+  }
   public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 }
 
@@ -105,10 +107,10 @@ extension FlowState {
           // At most this many words, of at most three bytes each.
           var words = 8 + globals.count + 2 * pending.count + objects.count * (8 + IDList.capacity)
           for position in 0..<coordinators.count {
-            words += 8 + 2 * IDList.capacity + allCoordinators[coordinators.order[position]].locals.count
+            words += allCoordinators[coordinators.order[position]].packedWordBound
           }
           bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
-          var out = PackedWriter(bytes.base)
+          var out = PackedWriter(bytes.base, capacity: words * PackedEncoding.maximumBytesPerWord)
           out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
           out.put(globals.count)
           for value in globals { out.put(value) }
@@ -125,7 +127,7 @@ extension FlowState {
             let owner = coordinators.map[owners[id] ?? -1]
             let presented = objects.map[object.pointee.presentedOrMinusOne]
             let delegate = coordinators.map[object.pointee.delegateOrMinusOne]
-            let parentCoordinator = coordinators.map[object.pointee.parentCoordinatorOrMinusOne]
+            let associatedCoordinator = coordinators.map[object.pointee.associatedCoordinatorOrMinusOne]
             switch object.pointee.kind {
             case .navigationController: out.put(0)
             case .tabBarController: out.put(1)
@@ -134,12 +136,12 @@ extension FlowState {
             out.put(
               object.pointee.style.packedIndex | (object.pointee.modalInPresentation ? 4 : 0)
                 | (hasChildren ? 8 : 0) | (presented >= 0 ? 16 : 0) | (delegate >= 0 ? 32 : 0)
-                | (parentCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0))
+                | (associatedCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0))
             if hasChildren { out.put(object.pointee.children, objects) }
             if object.pointee.isTabBarController { out.put(object.pointee.selectedIndex) }
             if presented >= 0 { out.put(presented) }
             if delegate >= 0 { out.put(delegate) }
-            if parentCoordinator >= 0 { out.put(parentCoordinator) }
+            if associatedCoordinator >= 0 { out.put(associatedCoordinator) }
             if owner >= 0 { out.put(owner) }
           }
           out.put(link: world.windowRoot, objects)
@@ -148,24 +150,7 @@ extension FlowState {
             let old = coordinators.order[position]
             let c = allCoordinators.baseAddress! + old  // read in place, as above
             let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
-            // As for objects: flags and which parts are there first, then only those. A
-            // child coordinator that is gone is dropped, so its siblings are counted.
-            let parent = coordinators.map[c.pointee.parent ?? -1]
-            var keptChildren = 0
-            for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
-            out.put(c.pointee.declaration)
-            out.put(
-              (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
-                | (parent >= 0 ? 16 : 0) | (keptChildren > 0 ? 32 : 0) | (c.pointee.shadow.isEmpty ? 0 : 64)
-                | (c.pointee.locals.count > 0 ? 128 : 0))
-            if parent >= 0 { out.put(parent) }
-            if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
-            out.put(objects.map[c.pointee.root])
-            if !c.pointee.shadow.isEmpty { out.put(c.pointee.shadow, objects) }
-            if c.pointee.locals.count > 0 {
-              out.put(c.pointee.locals.count)
-              for value in c.pointee.locals { out.put(value) }
-            }
+            c.pointee.pack(into: &out, wasOnScreen: wasOnScreen, objects: objects, coordinators: coordinators)
           }
           out.put(link: appCoordinator, coordinators)
           out.put(pending.count)
@@ -220,7 +205,7 @@ extension FlowState {
       if object.isTabBarController { object.selectedIndex = input.take() }
       if objectFlags & 16 != 0 { object.presented = input.take() }
       if objectFlags & 32 != 0 { object.delegate = input.take() }
-      if objectFlags & 64 != 0 { object.parentCoordinator = input.take() }
+      if objectFlags & 64 != 0 { object.associatedCoordinator = input.take() }
       world.objects.append(object)
       owners.append(objectFlags & 128 != 0 ? input.take() : nil)
     }
@@ -233,23 +218,7 @@ extension FlowState {
     let coordinatorCount = input.take()
     coordinators.reserveCapacity(coordinatorCount)
     for _ in 0..<coordinatorCount {
-      let declaration = input.take()
-      let parts = input.take()
-      let parent = parts & 16 != 0 ? input.take() : nil
-      let children = parts & 32 != 0 ? input.list() : IDList()
-      let root = input.take()
-      var instance = CoordinatorInstance(declaration: declaration, root: root, locals: LocalValues())
-      instance.parent = parent
-      instance.children = children
-      if parts & 64 != 0 { instance.shadow = input.list() }
-      instance.isStarted = parts & 1 != 0
-      instance.wasOnScreen = parts & 2 != 0
-      instance.finishNotices = (parts >> 2) & 3
-      if parts & 128 != 0 {
-        let localCount = input.take()
-        for _ in 0..<localCount { instance.locals.append(input.signed()) }
-      }
-      coordinators.append(instance)
+      coordinators.append(Runtime.Coordinator.unpack(from: &input))
     }
     appCoordinator = input.optional()
     let pendingCount = input.take()
@@ -263,10 +232,10 @@ extension FlowState {
 
 /// Old-to-new numbers (`map`, -1 for a dropped instance) and new-to-old (`order`) of one
 /// kind of instance, as plain pointers. `map[-1]` is -1: a missing link stays missing.
-struct Renumbering {
-  let map: UnsafePointer<Int>
-  let order: UnsafePointer<Int>
-  let count: Int
+public struct Renumbering {
+  public let map: UnsafePointer<Int>
+  public let order: UnsafePointer<Int>
+  public let count: Int
 
   init(map: UnsafePointer<Int>, order: UnsafePointer<Int>, count: Int) {
     self.map = map
@@ -281,21 +250,30 @@ struct Renumbering {
   }
 
   /// The new number of `old`, nil when it is dropped.
-  func new(_ old: Int) -> Int? {
+  public func new(_ old: Int) -> Int? {
     let new = map[old]
     return new < 0 ? nil : new
   }
 }
 
-/// Writes words in `PackedEncoding` through a pointer into storage known to be large enough.
-struct PackedWriter {
+/// Writes words in `PackedEncoding` through a pointer into storage of `capacity` bytes,
+/// which the caller sizes from the layout (`PackedEncoding.maximumBytesPerWord` per word of
+/// the most words the state can take). Every write checks the bound in debug builds, which
+/// the tests run; release builds trust the sizing, and `FlowState.pack` checks the total.
+public struct PackedWriter {
   let base: UnsafeMutablePointer<UInt8>
+  /// Bytes of storage at `base`.
+  let capacity: Int
   /// Bytes written.
-  private(set) var count = 0
+  public private(set) var count = 0
 
-  init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+  init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    self.base = base
+    self.capacity = capacity
+  }
 
-  @inline(__always) mutating func put(_ value: Int) {
+  @inline(__always) public mutating func put(_ value: Int) {
+    assert(count + PackedEncoding.maximumBytesPerWord <= capacity, "packed state larger than its storage")
     let word = UInt16(truncatingIfNeeded: value)
     if word < 255 {
       base[count] = UInt8(word)
@@ -309,14 +287,15 @@ struct PackedWriter {
   }
 
   /// An optional link, renumbered: stored plus one, 0 for nil or a dropped instance.
-  @inline(__always) mutating func put(link: Int?, _ numbers: Renumbering) {
+  @inline(__always) public mutating func put(link: Int?, _ numbers: Renumbering) {
     guard let old = link else { return put(0) }
     put(numbers.map[old] + 1)
   }
 
   /// A list of ids, renumbered, dropping those dropped. Its count, written last, is one
   /// byte: an `IDList` holds fewer than 255.
-  @inline(__always) mutating func put(_ list: IDList, _ numbers: Renumbering) {
+  @inline(__always) public mutating func put(_ list: IDList, _ numbers: Renumbering) {
+    assert(count < capacity, "packed state larger than its storage")
     let start = count
     count += 1
     var kept = 0
@@ -331,29 +310,29 @@ struct PackedWriter {
 }
 
 /// Reads the words of a packed state in order. Reading past the end traps.
-struct PackedReader {
+public struct PackedReader {
   let words: UnsafeBufferPointer<UInt16>
   private var position = 0
 
   init(_ words: UnsafeBufferPointer<UInt16>) { self.words = words }
 
-  @inline(__always) mutating func take() -> Int {
+  @inline(__always) public mutating func take() -> Int {
     let word = words[position]
     position += 1
     return Int(word)
   }
 
   /// A signed value, stored as its 16-bit pattern.
-  @inline(__always) mutating func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
+  @inline(__always) public mutating func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
 
   /// An optional id, stored plus one (0 is nil).
-  @inline(__always) mutating func optional() -> Int? {
+  @inline(__always) public mutating func optional() -> Int? {
     let value = take()
     return value == 0 ? nil : value - 1
   }
 
   /// A count, then that many ids.
-  mutating func list() -> IDList {
+  public mutating func list() -> IDList {
     let count = take()
     var values = IDList()
     for _ in 0..<count { values.append(take()) }

@@ -12,7 +12,7 @@
 /// many controllers at once beyond the bound can get there. A list that is stored is
 /// therefore changed in place or through `replace(with:)`, never by assigning a new list,
 /// which would drop the mark.
-public struct IDList: Sendable {
+public struct IDList: Sendable, BitwiseCopyable {
   /// The most ids a list holds.
   public static let capacity = 31
 

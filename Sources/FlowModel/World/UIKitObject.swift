@@ -6,7 +6,7 @@ import FlowLanguage
 public typealias ObjectID = Int
 
 /// What kind of view controller a `UIKitObject` models.
-public enum UIKitObjectKind: Hashable, Sendable {
+public enum UIKitObjectKind: Hashable, Sendable, BitwiseCopyable {
   /// A content view controller showing one of the flow's screens (the index of that screen).
   case screen(Int)
   /// A `UINavigationController`: its `children` are `viewControllers`, bottom to top.
@@ -19,7 +19,7 @@ public enum UIKitObjectKind: Hashable, Sendable {
 ///
 /// Relations are stored on both ends (`container`/`children`, `presenting`/`presented`) and
 /// kept consistent by every `World` operation; `World.checkInvariants()` verifies them.
-public struct UIKitObject: Hashable, Sendable {
+public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
   public var kind: UIKitObjectKind
   /// `modalPresentationStyle`, used when this controller is presented.
   public var style: PresentationStyle
@@ -52,10 +52,12 @@ public struct UIKitObject: Hashable, Sendable {
     get { Self.link(storedDelegate) }
     set { storedDelegate = Self.stored(newValue) }
   }
-  /// radianttap's `parentCoordinator` associated object: an opaque id owned by the runtime (weak).
-  public var parentCoordinator: Int? {
-    get { Self.link(storedParentCoordinator) }
-    set { storedParentCoordinator = Self.stored(newValue) }
+  /// One coordinator a runtime may associate with the controller, as an Objective-C
+  /// associated object (weak): an opaque id whose meaning belongs to the runtime. The world
+  /// only keeps it, renumbers it with the coordinators and clears it when that one is freed.
+  public var associatedCoordinator: Int? {
+    get { Self.link(storedAssociatedCoordinator) }
+    set { storedAssociatedCoordinator = Self.stored(newValue) }
   }
 
   // Stored as 32-bit values, -1 for nil (ids fit in 16 bits: a packed state stores them so):
@@ -65,7 +67,7 @@ public struct UIKitObject: Hashable, Sendable {
   private var storedPresented: Int32 = -1
   private var storedPresenting: Int32 = -1
   private var storedDelegate: Int32 = -1
-  private var storedParentCoordinator: Int32 = -1
+  private var storedAssociatedCoordinator: Int32 = -1
 
   @inline(__always) private static func link(_ stored: Int32) -> Int? { stored < 0 ? nil : Int(stored) }
 
@@ -73,14 +75,14 @@ public struct UIKitObject: Hashable, Sendable {
   // entry -1 is -1 (see `Renumbering`).
   var presentedOrMinusOne: Int { Int(storedPresented) }
   var delegateOrMinusOne: Int { Int(storedDelegate) }
-  var parentCoordinatorOrMinusOne: Int { Int(storedParentCoordinator) }
+  var associatedCoordinatorOrMinusOne: Int { Int(storedAssociatedCoordinator) }
   @inline(__always) private static func stored(_ link: Int?) -> Int32 { link.map { Int32($0) } ?? -1 }
 
   public init(
     kind: UIKitObjectKind, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false,
     children: IDList = IDList(), selectedIndex: Int = 0, container: ObjectID? = nil,
     presented: ObjectID? = nil, presenting: ObjectID? = nil, delegate: Int? = nil,
-    parentCoordinator: Int? = nil
+    associatedCoordinator: Int? = nil
   ) {
     self.kind = kind
     self.style = style
@@ -91,7 +93,7 @@ public struct UIKitObject: Hashable, Sendable {
     self.presented = presented
     self.presenting = presenting
     self.delegate = delegate
-    self.parentCoordinator = parentCoordinator
+    self.associatedCoordinator = associatedCoordinator
   }
 
   /// True for `UINavigationController`.

@@ -112,7 +112,7 @@ extension World {
     let inHierarchy = isInWindowHierarchy(nav)
     let isKept = { (id: ObjectID) in id < 64 ? seen & 1 << UInt64(id) != 0 : list.contains(id) }
     var removed = IDList()
-    if inHierarchy && effects.keepsIgnoredCallbacks {
+    if inHierarchy && effects.observes(.removedFromHierarchy) {
       removed = objects[nav].children.reversedSuffix(from: 0)
       removed.renumber { isKept($0) ? nil : $0 }
     }
@@ -151,7 +151,7 @@ extension World {
   ) {
     let inHierarchy = isInWindowHierarchy(nav)
     let removed =
-      inHierarchy && effects.keepsIgnoredCallbacks
+      inHierarchy && effects.observes(.removedFromHierarchy)
       ? objects[nav].children.reversedSuffix(from: count) : IDList()
     // Through a pointer, as in `setViewControllers`.
     let oldTop = objects.withUnsafeMutableBufferPointer { objects in
@@ -171,7 +171,7 @@ extension World {
   /// Emits will/didShow when the top of `nav` changed from `oldTop`, with the removals of
   /// `removed` (already top first) in between; only the removals when the top is unchanged
   /// or the stack is now empty. Callers leave `removed` empty when `effects` drops removals
-  /// (`WorldEffects.keepsIgnoredCallbacks`).
+  /// (`WorldEffects.observed`).
   func reportTopChange(
     of nav: ObjectID, from oldTop: ObjectID?, animated: Bool, interactive: Bool,
     removed: IDList, emitRemovals: Bool, effects: inout WorldEffects

@@ -79,7 +79,7 @@ public struct World: Hashable, Sendable {
   /// Emits `removedFromHierarchy` for `id` and everything it contains: the object first,
   /// then its children from the last (the top of a stack) to the first, depth first.
   func emitRemoval(of id: ObjectID, into effects: inout WorldEffects) {
-    guard effects.keepsIgnoredCallbacks else { return }
+    guard effects.observes(.removedFromHierarchy) else { return }
     effects.emit(.removedFromHierarchy(id))
     for child in objects[id].children.reversed() {
       emitRemoval(of: child, into: &effects)

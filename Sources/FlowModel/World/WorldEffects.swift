@@ -8,18 +8,21 @@ public struct WorldEffects: Equatable, Sendable {
   public var callbacks: [WorldCallback] = []
   /// UIKit rules broken, in the order they were broken.
   public var brokenRules: [UIKitRuleBreak] = []
-  /// Whether `callbacks` gets the callbacks no modelled runtime reacts to
-  /// (`WorldCallback.isIgnoredByRuntimes`). Every `FlowStep` turns it off (the explorer's
-  /// steps and logged replays alike): on the bench flows they were four callbacks in five,
-  /// each queued, walked and dropped. The world's own tests keep them.
-  public var keepsIgnoredCallbacks = true
+  /// The kinds of callback `callbacks` gets; the others are not emitted at all. The world
+  /// emits every kind by default; a step asks only for those its coordinator runtime
+  /// observes (`CoordinatorRuntime.observedCallbacks`), so that a callback nobody reacts to
+  /// is never queued, walked and dropped.
+  public var observed: WorldCallback.Kinds = .all
   public init() {}
+
+  /// Whether callbacks of `kind` are emitted.
+  @inline(__always) public func observes(_ kind: WorldCallback.Kinds) -> Bool { observed.contains(kind) }
 
   /// True when a broken rule is a crash in a real app.
   public var crashed: Bool { brokenRules.contains { $0.rule.isCrash } }
 
   mutating func emit(_ callback: WorldCallback) {
-    guard keepsIgnoredCallbacks || !callback.isIgnoredByRuntimes else { return }
+    guard observed.contains(callback.kind) else { return }
     callbacks.append(callback)
   }
 
@@ -47,12 +50,33 @@ public enum WorldCallback: Hashable, Sendable {
   /// A controller left the window hierarchy (for the runtime's bookkeeping: release, deinit).
   case removedFromHierarchy(ObjectID)
 
-  /// `navigationWillShow`, `presentationWillDismiss` and `removedFromHierarchy`: none of the
-  /// modelled runtimes reacts to them (`FlowStep.deliver(_:)`), nor logs them.
-  public var isIgnoredByRuntimes: Bool {
+  /// The kinds of callback, as a set a runtime can say it observes.
+  public struct Kinds: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let navigationWillShow = Kinds(rawValue: 1 << 0)
+    public static let navigationDidShow = Kinds(rawValue: 1 << 1)
+    public static let presentationDidAttemptToDismiss = Kinds(rawValue: 1 << 2)
+    public static let presentationWillDismiss = Kinds(rawValue: 1 << 3)
+    public static let presentationDidDismiss = Kinds(rawValue: 1 << 4)
+    public static let tabDidSelect = Kinds(rawValue: 1 << 5)
+    public static let removedFromHierarchy = Kinds(rawValue: 1 << 6)
+    public static let all: Kinds = [
+      .navigationWillShow, .navigationDidShow, .presentationDidAttemptToDismiss, .presentationWillDismiss,
+      .presentationDidDismiss, .tabDidSelect, .removedFromHierarchy,
+    ]
+  }
+
+  /// This callback's kind.
+  public var kind: Kinds {
     switch self {
-    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy: true
-    case .navigationDidShow, .presentationDidAttemptToDismiss, .presentationDidDismiss, .tabDidSelect: false
+    case .navigationWillShow: .navigationWillShow
+    case .navigationDidShow: .navigationDidShow
+    case .presentationDidAttemptToDismiss: .presentationDidAttemptToDismiss
+    case .presentationWillDismiss: .presentationWillDismiss
+    case .presentationDidDismiss: .presentationDidDismiss
+    case .tabDidSelect: .tabDidSelect
+    case .removedFromHierarchy: .removedFromHierarchy
     }
   }
 }

@@ -5,8 +5,8 @@ import Testing
 /// Drives a flow by hand: launch, then events named as the report names them.
 struct FlowHarness {
   let flow: CheckedFlow
-  let system: FlowSystem
-  var state: FlowState
+  let system: FlowSystem<Radianttap>
+  var state: FlowState<Radianttap>
   /// Violations of the last step, by invariant id.
   var lastStepViolations: [String] = []
   /// The log of the last step.
@@ -17,7 +17,7 @@ struct FlowHarness {
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "flow has errors: \(errors)", sourceLocation: sourceLocation)
     flow = try #require(result.flow, sourceLocation: sourceLocation)
-    system = FlowSystem(flow: flow)
+    system = FlowSystem<Radianttap>(flow: flow)
     let launch = system.launch(logging: true)
     state = launch.state
     lastLog = launch.log
@@ -46,8 +46,9 @@ struct FlowHarness {
 
   /// Built-in state invariants that fail now, by id.
   var failingInvariants: [String] {
-    let check = InvariantCheck(flow: flow, state: state)
-    return StateInvariant.allCases.filter { check.violation($0) != nil }.map(\.invariantID)
+    guard !state.crashed else { return [] }
+    let context = InvariantContext(flow: flow, state: state)
+    return system.stateInvariants.filter { $0.check(context) != nil }.map(\.id.rawValue)
   }
 
   /// The state as the report draws it.

@@ -4,30 +4,13 @@ import FlowLanguage
 // `NavigationCoordinator.swift`), including its gaps: children keyed by identifier and
 // silently overwritten, `stop` that hands the shared navigation controller to nobody,
 // `coordinatorDidFinish` that re-activates the owner of the top view controller.
-extension FlowStep {
+extension FlowStep where Runtime == Radianttap {
   func isNavigation(_ c: CoordinatorID) -> Bool {
     tables.flow.coordinators[state.coordinators[c].declaration].kind == .navigation
   }
 
   func identifier(of c: CoordinatorID) -> String {
     tables.flow.coordinators[state.coordinators[c].declaration].identifier
-  }
-
-  /// Runs `body` with `c` retained, as Swift retains `self` for the duration of a method.
-  mutating func running(_ c: CoordinatorID, _ body: (inout FlowStep) -> Void) {
-    guard !stopped else { return }
-    depth += 1
-    executing.append(c)
-    if depth > Self.maximumCallDepth {
-      report(.uikitCrash, "stack overflow: calls between coordinators never end")
-      stopped = true
-      state.crashed = true
-    } else {
-      body(&self)
-    }
-    executing.removeLast()
-    depth -= 1
-    if executing.isEmpty { collectCoordinators() }
   }
 
   /// Creates a coordinator instance with the root its declaration asks for, as the app's
@@ -54,7 +37,7 @@ extension FlowStep {
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }
     if info.root != .parent || parent == nil { state.owners[root] = id }
     state.coordinators.append(
-      CoordinatorInstance(declaration: declaration, root: root, locals: tables.initialLocals[declaration]))
+      RadianttapCoordinator(declaration: declaration, root: root, locals: tables.initialLocals[declaration]))
     coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id
   }
@@ -71,7 +54,7 @@ extension FlowStep {
     switch info.root {
     case .presented:
       // NavigationCoordinator.present(_:): vc.parentCoordinator = self; root.present(vc)
-      state.world.objects[childRoot].parentCoordinator = parent
+      state.world.objects[childRoot].associatedCoordinator = parent
       note(.library, "\(name(ofCoordinator: parent)).present(\(name(ofObject: childRoot)))")
       uikit { $0.present(childRoot, from: parentRoot, animated: true, effects: &$1) }
     case .tab:
@@ -108,7 +91,7 @@ extension FlowStep {
     running(c) { step in
       let root = step.state.coordinators[c].root
       if step.isNavigation(c) { step.state.world.objects[root].delegate = c }
-      step.state.world.objects[root].parentCoordinator = c
+      step.state.world.objects[root].associatedCoordinator = c
       step.state.coordinators[c].isStarted = true
       step.note(.library, "\(step.name(ofCoordinator: c)).start()")
       let body = step.flow.coordinators[step.state.coordinators[c].declaration].start
@@ -136,7 +119,7 @@ extension FlowStep {
         step.state.coordinators[c].shadow.removeAll()
         step.note(.library, "\(step.name(ofObject: root)).delegate = nil; its screens removed")
       }
-      step.state.world.objects[root].parentCoordinator = nil
+      step.state.world.objects[root].associatedCoordinator = nil
       step.note(.library, "\(step.name(ofObject: root)).parentCoordinator = nil")
     }
   }
@@ -232,7 +215,7 @@ extension FlowStep {
   mutating func activate(_ c: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: c)).activate()")
     let root = state.coordinators[c].root
-    state.world.objects[root].parentCoordinator = c
+    state.world.objects[root].associatedCoordinator = c
     if isNavigation(c) { state.world.objects[root].delegate = c }
   }
 

@@ -16,8 +16,8 @@
 /// Copying the source into storage that is already there (plain data, so a `memcpy`)
 /// costs none once the workspace is warm; and reusing the step saves making, emptying and
 /// destroying one per successor.
-public struct StepWorkspace {
-  var step: FlowStep
+public struct StepWorkspace<Runtime: CoordinatorRuntime> {
+  var step: FlowStep<Runtime>
   /// The packed successor, in `PackedEncoding`.
   let bytes = PackedBytes()
   /// The successor's canonical numbering.
@@ -33,11 +33,11 @@ public struct StepWorkspace {
   /// The state `FlowSystem.prepared(_:scratch:)` unpacked last, and which objects of it are
   /// in the window's hierarchy, in storage kept from state to state: unpacking into fresh
   /// arrays allocated and freed about ten of them per state.
-  var source = FlowState(globals: [])
+  var source = FlowState<Runtime>(globals: [])
   var attached: [Bool] = []
 
   init(tables: FlowTables) {
-    step = FlowStep(tables: tables, state: FlowState(globals: []), logging: false)
+    step = FlowStep(tables: tables, state: FlowState<Runtime>(globals: []), logging: false)
   }
 }
 
@@ -45,7 +45,7 @@ extension FlowState {
   /// Makes this state equal to `other`, reusing this state's storage for every array.
   /// Sharing the short globals and pending arrays instead cost a retain and a release per
   /// step, and a copy and a free in each step that changed them.
-  mutating func assign(from other: FlowState) {
+  mutating func assign(from other: FlowState<Runtime>) {
     copyElements(of: other.world.objects, into: &world.objects)
     world.windowRoot = other.world.windowRoot
     copyElements(of: other.owners, into: &owners)
@@ -65,7 +65,7 @@ extension FlowState {
   /// state's too, and so are its bounds and on-screen marks. Compares memory: bytes that are
   /// not part of a value (padding, list slots past the count) can only make the answer a
   /// false "no", never a false "yes".
-  func hasStructure(of source: FlowState) -> Bool {
+  func hasStructure(of source: FlowState<Runtime>) -> Bool {
     world.windowRoot == source.world.windowRoot && appCoordinator == source.appCoordinator
       && crashed == source.crashed && pending == source.pending
       && sameBytes(world.objects, source.world.objects) && sameBytes(owners, source.owners)
@@ -74,7 +74,7 @@ extension FlowState {
 }
 
 /// Whether two arrays of plain data hold the same bytes.
-private func sameBytes<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+private func sameBytes<Element: BitwiseCopyable>(_ first: [Element], _ second: [Element]) -> Bool {
   guard first.count == second.count else { return false }
   return first.withUnsafeBytes { first in
     second.withUnsafeBytes { second in
@@ -87,7 +87,7 @@ private func sameBytes<Element>(_ first: [Element], _ second: [Element]) -> Bool
 /// copied as plain memory (all of them are plain data here), the few others appended or
 /// dropped one by one (a step adds or frees a handful of instances; the generic
 /// `removeLast(_:)` and `append(contentsOf:)` of a slice cost more than that).
-private func copyElements<Element>(of source: [Element], into target: inout [Element]) {
+private func copyElements<Element: BitwiseCopyable>(of source: [Element], into target: inout [Element]) {
   let common = min(source.count, target.count)
   while target.count > common { target.removeLast() }
   if common > 0 {
@@ -102,7 +102,7 @@ private func copyElements<Element>(of source: [Element], into target: inout [Ele
 
 extension FlowStep {
   /// Starts this (non-logging) step afresh from `state`, keeping its storage.
-  mutating func restart(from state: FlowState) {
+  mutating func restart(from state: FlowState<Runtime>) {
     self.state.assign(from: state)
     violations.removeAllKeepingStorage()
     callbacks.removeAllKeepingStorage()

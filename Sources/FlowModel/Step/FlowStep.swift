@@ -1,14 +1,16 @@
 import FlowLanguage
 
-/// The execution of one step of the radianttap runtime: an event, then every UIKit
+/// The execution of one step under a coordinator runtime: an event, then every UIKit
 /// callback and library call it causes, until nothing is left to run (quiescence).
 ///
 /// UIKit callbacks are queued and delivered after the synchronous code that caused them
 /// returns, as animation completions and delegate calls arrive on a later run-loop turn.
-struct FlowStep {
+/// The step owns what every library shares (the UIKit operations, the log, the liveness of
+/// coordinators, the flow's own statements); the runtime's hooks run the rest on it.
+public struct FlowStep<Runtime: CoordinatorRuntime> {
   let tables: FlowTables
   var flow: CheckedFlow { tables.flow }
-  var state: FlowState
+  var state: FlowState<Runtime>
   var violations: [StepViolation] = []
   /// A reference, so that logging never needs exclusive access to the step.
   let logBuffer: StepLogBuffer?
@@ -32,17 +34,17 @@ struct FlowStep {
   var collectsAlways = false
 
   /// Calls deeper than this are a stack overflow in the real app.
-  static let maximumCallDepth = 48
+  static var maximumCallDepth: Int { 48 }
   /// Statements one step may run before it counts as a hang (recursion that branches).
-  static let maximumStatementsPerStep = 10_000
+  static var maximumStatementsPerStep: Int { 10_000 }
   /// Callbacks one step may deliver before it counts as a hang (callbacks whose handling
   /// causes more callbacks without end). Only the callbacks a runtime reacts to are counted:
   /// the others are never queued, and cannot cause more, so any endless cascade still
   /// reaches this limit, while a long but finite step (many controllers removed) does not.
-  static let maximumCallbacksPerStep = 10_000
+  static var maximumCallbacksPerStep: Int { 10_000 }
   var statementsRun = 0
 
-  init(tables: FlowTables, state: FlowState, logging: Bool) {
+  init(tables: FlowTables, state: FlowState<Runtime>, logging: Bool) {
     self.tables = tables
     self.state = state
     self.logBuffer = logging ? StepLogBuffer() : nil
@@ -91,8 +93,7 @@ struct FlowStep {
     // array per operation was an allocation per UIKit call.
     let queued = callbacks.count
     var effects = WorldEffects()
-    // Nothing below reacts to them: see `deliver(_:)`.
-    effects.keepsIgnoredCallbacks = false
+    effects.observed = Runtime.observedCallbacks
     swap(&effects.callbacks, &callbacks)
     operation(&state.world, &effects)
     swap(&effects.callbacks, &callbacks)
@@ -127,11 +128,31 @@ struct FlowStep {
     return id
   }
 
+  // MARK: Running coordinator code
+
+  /// Runs `body` with `c` retained, as Swift retains `self` for the duration of a method.
+  mutating func running(_ c: CoordinatorID, _ body: (inout FlowStep) -> Void) {
+    guard !stopped else { return }
+    depth += 1
+    executing.append(c)
+    if depth > Self.maximumCallDepth {
+      report(.uikitCrash, "stack overflow: calls between coordinators never end")
+      stopped = true
+      state.crashed = true
+    } else {
+      body(&self)
+    }
+    executing.removeLast()
+    depth -= 1
+    if executing.isEmpty { collectCoordinators() }
+  }
+
   // MARK: Coordinator liveness
 
   /// Frees every coordinator nothing holds strongly any more: the scene delegate holds the
-  /// window coordinator, each coordinator its `childCoordinators`, a pending task its
-  /// coordinator, a running method its `self`. Weak references to freed ones become nil.
+  /// window coordinator, each coordinator its children, a pending task its coordinator, a
+  /// running method its `self`. Weak references to freed ones become nil: the runtime's
+  /// own, a navigation controller's `delegate` and an object's `associatedCoordinator`.
   mutating func collectCoordinators() {
     guard coordinatorsMayBeFreed || collectsAlways else { return }
     var marked = CoordinatorMarks(count: state.coordinators.count)
@@ -149,24 +170,21 @@ struct FlowStep {
       freed = true
     }
     guard freed else { return }
-    for c in state.coordinators.indices {
-      if state.coordinators[c].isAlive, let parent = state.coordinators[c].parent,
-        !state.coordinators[parent].isAlive
-      {
-        state.coordinators[c].parent = nil
-      }
+    // Not marked: freed now or before (marking skips the dead).
+    for c in state.coordinators.indices where state.coordinators[c].isAlive {
+      state.coordinators[c].forgetFreed { !marked[$0] }
     }
     for o in state.world.objects.indices {
       if let d = state.world.objects[o].delegate, !state.coordinators[d].isAlive {
         state.world.objects[o].delegate = nil
       }
-      if let p = state.world.objects[o].parentCoordinator, !state.coordinators[p].isAlive {
-        state.world.objects[o].parentCoordinator = nil
+      if let p = state.world.objects[o].associatedCoordinator, !state.coordinators[p].isAlive {
+        state.world.objects[o].associatedCoordinator = nil
       }
     }
   }
 
-  /// Marks `c` and the coordinators it holds through `childCoordinators`, recursively.
+  /// Marks `c` and the coordinators it holds as children, recursively.
   private func mark(_ c: CoordinatorID, in marked: inout CoordinatorMarks) {
     guard c < state.coordinators.count, !marked[c], state.coordinators[c].isAlive else { return }
     marked.insert(c)
@@ -198,21 +216,10 @@ struct FlowStep {
   }
 
   mutating func deliver(_ callback: WorldCallback) {
-    switch callback {
-    case .navigationDidShow(let nav, let shown, let animated, let transition):
-      navigationDidShow(nav: nav, shown: shown, animated: animated, transition: transition)
-    case .presentationDidDismiss(let vc):
-      note(
-        .uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc))) — no delegate in radianttap")
-    case .presentationDidAttemptToDismiss(let vc):
-      note(.uikit, "UIKit: presentationControllerDidAttemptToDismiss(\(name(ofObject: vc)))")
-    case .tabDidSelect(_, let selected):
-      note(.uikit, "UIKit: tabBarController(didSelect: \(name(ofObject: selected)))")
-    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy:
-      // `WorldCallback.isIgnoredByRuntimes`: `uikit(_:)` does not queue them. A runtime that
-      // starts reacting to one must take it out of that list.
-      assertionFailure("a callback no runtime reacts to was queued: \(callback)")
-    }
+    // `uikit(_:)` queues only the kinds the runtime observes.
+    assert(
+      Runtime.observedCallbacks.contains(callback.kind), "a callback the runtime does not observe was queued")
+    Runtime.deliver(callback, &self)
   }
 }
 

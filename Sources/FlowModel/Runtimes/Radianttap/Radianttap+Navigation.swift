@@ -2,7 +2,7 @@ import FlowLanguage
 
 // NavigationCoordinator's navigation methods and its pop detection, as in
 // radianttap/Coordinator 8.x `NavigationCoordinator.swift`.
-extension FlowStep {
+extension FlowStep where Runtime == Radianttap {
   /// `show(_:)`: append to the shadow stack, then `root.show(vc)`, an animated push.
   mutating func show(_ screen: Int, in c: CoordinatorID) {
     let vc = makeScreen(screen, owner: c)
@@ -105,7 +105,7 @@ extension FlowStep {
     note(
       .library,
       "\(name(ofCoordinator: c)).present(\(tables.flow.screens[screen].name), animated: \(animated))")
-    state.world.objects[vc].parentCoordinator = c
+    state.world.objects[vc].associatedCoordinator = c
     uikit { $0.present(vc, from: root, animated: animated, effects: &$1) }
   }
 

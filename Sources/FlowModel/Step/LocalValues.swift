@@ -6,7 +6,7 @@ import FlowLanguage
 /// Inline so that `CoordinatorInstance` is plain data: copying the coordinators of a state,
 /// which every step does, then touches no heap and no reference count. The resolver allows
 /// at most `CheckedFlow.maximumLocalVariables` locals per coordinator, which is `capacity`.
-public struct LocalValues: Sendable {
+public struct LocalValues: Sendable, BitwiseCopyable {
   public static let capacity = 16
 
   private var storedCount: UInt8 = 0

@@ -1,6 +1,7 @@
 import FlowLanguage
 
-// The flow's statements, each mapped onto the runtime call the app's code would make.
+// The flow's statements: its own (`if`, assignments, `after`) run here, the library's are
+// the runtime's (`CoordinatorRuntime.execute(_:in:_:)`).
 extension FlowStep {
   mutating func execute(_ statements: [CheckedStatement], in c: CoordinatorID) {
     for statement in statements {
@@ -21,20 +22,9 @@ extension FlowStep {
       return
     }
     switch statement {
-    case .show(let screen): show(screen, in: c)
-    case .root(let screen): root(screen, in: c)
-    case .top(let screen, let animated): top(screen, animated: animated, in: c)
-    case .pop(let animated): pop(animated: animated, in: c)
-    case .popTo(let screen, let animated): pop(to: screen, animated: animated, in: c)
-    case .present(let screen, let animated): present(screen, animated: animated, in: c)
-    case .dismiss(let animated): dismiss(animated: animated, in: c)
-    case .startChild(let declaration): startChild(declaration, from: c)
-    case .stopChild(let declaration): stopChild(declaration: declaration, from: c)
-    case .finish: finish(c)
-    case .takeover: takeover(c)
-    case .activate: activate(c)
-    case .send(let message): send(message, from: c)
-    case .setStack(let screens): setStack(screens, in: c)
+    case .show, .root, .top, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .finish, .takeover,
+      .activate, .send, .setStack:
+      Runtime.execute(statement, in: c, &self)
     case .ifElse(let condition, let then, let otherwise):
       if state.evaluate(condition, tables: tables, context: c) != 0 {
         execute(then, in: c)

@@ -19,7 +19,7 @@ extension FlowState {
   /// Length of the modal chain above the window's root.
   public func presentedCount() -> Int { world.modalTop()?.presentedCount ?? 0 }
 
-  /// The coordinators reachable from the window coordinator through `childCoordinators`.
+  /// The coordinators reachable from the window coordinator through their children.
   public func coordinatorTree() -> [CoordinatorID] {
     guard let app = appCoordinator, coordinators.indices.contains(app), coordinators[app].isAlive else {
       return []
@@ -110,17 +110,17 @@ extension FlowState {
     }
   }
 
-  /// Some stack, shadow stack or children list took more ids than `IDList.capacity`.
+  /// Some stack, list of held objects or children list took more ids than `IDList.capacity`.
   public var hasOverflowedList: Bool {
     for object in world.objects where object.children.overflowed { return true }
-    for instance in coordinators where instance.children.overflowed || instance.shadow.overflowed {
+    for instance in coordinators where instance.children.overflowed || instance.heldObjects.overflowed {
       return true
     }
     return false
   }
 
   /// Coordinator `c` if it exists and is not deallocated.
-  public func liveCoordinator(_ c: CoordinatorID) -> CoordinatorInstance? {
+  public func liveCoordinator(_ c: CoordinatorID) -> Runtime.Coordinator? {
     c >= 0 && c < coordinators.count && coordinators[c].isAlive ? coordinators[c] : nil
   }
 }

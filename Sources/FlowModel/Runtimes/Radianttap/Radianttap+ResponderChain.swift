@@ -5,7 +5,7 @@ import FlowLanguage
 // (`parent`), else its `presentingViewController`, else its view's superview (the window,
 // then the application: the end). A coordinator's is its `parent`; the window coordinator's
 // is the scene delegate (the end). The first coordinator that overrides the method runs it.
-extension FlowStep {
+extension FlowStep where Runtime == Radianttap {
   /// One link of the chain.
   enum Responder: Equatable {
     case viewController(ObjectID)
@@ -16,7 +16,7 @@ extension FlowStep {
     switch responder {
     case .viewController(let vc):
       let object = state.world.objects[vc]
-      if let c = object.parentCoordinator, isAlive(c) { return .coordinator(c) }
+      if let c = object.associatedCoordinator, isAlive(c) { return .coordinator(c) }
       if let container = object.container { return .viewController(container) }
       if let presenting = object.presenting { return .viewController(presenting) }
       return nil

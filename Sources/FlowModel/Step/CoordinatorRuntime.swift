@@ -1,0 +1,127 @@
+import FlowExplorer
+import FlowLanguage
+
+/// The semantics of one coordinator library: everything the library decides, behind one
+/// protocol, so that the step, the transition system, packing, canonical numbering and the
+/// reports are written once for every library.
+///
+/// A runtime owns:
+/// - its per-coordinator state (`Coordinator`), and how a coordinator is made and started
+///   at launch;
+/// - what each library statement of a flow does (`execute(_:in:_:)`); the flow-local ones
+///   (`if`, assignments, `after`) are the step's own;
+/// - which UIKit callbacks it observes (`observedCallbacks`) and how it reacts to each;
+/// - how a tap on a screen reaches a handler (`tap(event:on:_:)`: a responder chain, a
+///   closure, a delegate, a presenter);
+/// - which references keep a coordinator alive (`Coordinator.children`, and what the step
+///   itself holds: the window coordinator, pending work, running methods);
+/// - its own state invariants (`stateInvariants`), whose ids and explain texts are in
+///   `InvariantRegistry`;
+/// - how its part of a state reads in a trace (`describe(_:flow:objectName:)`).
+///
+/// The step (`FlowStep<Self>`) and the transition system (`FlowSystem<Self>`) are generic
+/// over the runtime. The hooks are static and take the step `inout`, so that a runtime's
+/// code reads as methods of the step; `explore(_:options:)` is written in the runtime's own
+/// file so that the explorer and every step are specialised for it there: the hot path
+/// pays nothing for the seam.
+public protocol CoordinatorRuntime: Sendable {
+  /// The library's state of one coordinator object.
+  associatedtype Coordinator: CoordinatorState
+
+  /// The name a flow selects the runtime by (`library NAME`).
+  static var name: String { get }
+
+  /// The UIKit callbacks the runtime reacts to or logs. The others are never emitted
+  /// during its steps.
+  static var observedCallbacks: WorldCallback.Kinds { get }
+
+  /// The app launches: the runtime makes the window coordinator, puts its root in the
+  /// window, starts it, and records it as `state.appCoordinator`.
+  static func launch(_ step: inout FlowStep<Self>)
+
+  /// A library statement (navigation, coordinator tree, messages) run by coordinator `c`.
+  static func execute(_ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<Self>)
+
+  /// Whether any reaction of the runtime depends on `TransitionContext.isInteractive`. When
+  /// none does, a completed swipe-back is the Back button's step, and the explorer reuses it.
+  static var readsInteractiveTransitions: Bool { get }
+
+  /// The user taps event `event` on the visible screen `vc`.
+  static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<Self>)
+
+  /// A queued UIKit callback of a kind in `observedCallbacks` is delivered.
+  static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<Self>)
+
+  /// The runtime's own invariants checked on every quiescent state, after the shared ones.
+  static var stateInvariants: [StateInvariantCheck<Self>] { get }
+
+  /// Whether the screen `vc`, in the hierarchy, has a live handler for its taps
+  /// (`dead-screen`): how the library routes a tap, without running it.
+  static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<Self>) -> Bool
+
+  /// One line of the coordinator tree in a trace, after the coordinator's name (which the
+  /// caller writes): the library's state worth seeing, e.g. ` viewControllers: [Home]`.
+  static func describe(
+    _ coordinator: Coordinator, flow: CheckedFlow, objectName: (ObjectID) -> String
+  ) -> String
+
+  /// `Explorer.explore(system, options: options)`, written in the runtime's own file:
+  /// compiled there with the runtime known, the explorer and the step are specialised for it.
+  static func explore(_ system: FlowSystem<Self>, options: ExplorerOptions) -> ExplorationResult<FlowAction>
+}
+
+/// The library's state of one coordinator object, as a runtime keeps it in a `FlowState`.
+///
+/// Plain data (`BitwiseCopyable`): a step copies every coordinator of its source state, and
+/// states are compared and copied as memory. The step, the canonical numbering and the
+/// packing reach the runtime's links through these requirements only.
+public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
+  /// Index into `CheckedFlow.coordinators`.
+  var declaration: Int { get }
+  /// False once deallocated: nothing holds it any more.
+  var isAlive: Bool { get set }
+  /// Some view controller it created was in the window hierarchy at a quiescent state.
+  var wasOnScreen: Bool { get set }
+  /// Values of the coordinator-local variables.
+  var locals: LocalValues { get set }
+  /// The coordinator that holds this one as a child, as the library records it (nil where
+  /// the library keeps no parent, or the parent is gone).
+  var parent: CoordinatorID? { get }
+  /// The child coordinators it holds strongly, in the library's order: they are kept alive
+  /// through it, and the coordinator tree is read through them.
+  var children: IDList { get }
+  /// The view controller it was made with, held strongly.
+  var root: ObjectID { get }
+  /// Other view controllers it holds strongly, in order (radianttap: the shadow stack).
+  var heldObjects: IDList { get }
+
+  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
+  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
+
+  /// Renumbers its links: `objects` and `coordinators` give the new number of an old one,
+  /// nil for an instance that is dropped (the link is then cleared or left out).
+  mutating func renumber(
+    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
+
+  /// Most words `pack(into:wasOnScreen:objects:coordinators:)` writes for this coordinator.
+  var packedWordBound: Int { get }
+
+  /// Writes this coordinator into a packed state, links renumbered through the maps (links
+  /// to dropped instances left out); `wasOnScreen` is written in place of the stored flag.
+  func pack(into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering, coordinators: Renumbering)
+
+  /// Reads a coordinator that `pack` wrote.
+  static func unpack(from input: inout PackedReader) -> Self
+}
+
+/// One of a runtime's own state invariants: its id and its check, which says in words why
+/// the state breaks it (nil when it holds).
+public struct StateInvariantCheck<Runtime: CoordinatorRuntime>: Sendable {
+  public let id: InvariantID
+  public let check: @Sendable (InvariantContext<Runtime>) -> String?
+
+  public init(_ id: InvariantID, check: @escaping @Sendable (InvariantContext<Runtime>) -> String?) {
+    self.id = id
+    self.check = check
+  }
+}
