@@ -24,7 +24,7 @@ let package = Package(
     ),
     .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
     // Seeded generators shared by the property tests; not part of the product.
-    .target(name: "FlowTestSupport", dependencies: ["FlowLanguage"]),
+    .target(name: "FlowTestSupport", dependencies: ["FlowLanguage", "FlowModel"]),
     .testTarget(name: "FlowLanguageTests", dependencies: ["FlowLanguage", "FlowTestSupport"]),
     .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer"]),
     .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowLanguage", "FlowExplorer", "FlowTestSupport"]),

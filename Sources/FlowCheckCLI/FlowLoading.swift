@@ -16,7 +16,7 @@ enum FlowLoading {
       return .failure(.unreadable(path: path, reason: error.reason))
     }
     let source = SourceFile(path: path, bytes: bytes)
-    let loaded = FrontEnd.check(source: source)
+    let loaded = FrontEnd.check(source: source, libraries: RuntimeRegistry.libraries)
     guard !loaded.hasErrors, let flow = loaded.flow else {
       return .failure(.flowHasErrors(source, loaded.diagnostics))
     }

@@ -1,16 +1,12 @@
 // A flow after name resolution and semantic checks: every name is an index,
 // every statement is legal for the chosen runtime. The model layer reads only this.
 
-/// The coordinator library whose runtime semantics a flow is checked under.
-public enum LibraryProfile: String, Sendable, CaseIterable {
-  /// radianttap/Coordinator 8.x, the primary runtime.
-  case radianttap
-  /// The Router-based coordinators of "Design Patterns by Tutorials".
-  case router
-  /// Insecurity 3.x.
-  case insecurity
-  /// JLCoordinator's presenters.
-  case presenter
+/// The coordinator library whose runtime semantics a flow is checked under, by the name
+/// its `library` line gives. The libraries a flow may name are the ones the caller of the
+/// front end passes (`RuntimeCapabilities`).
+public struct LibraryProfile: RawRepresentable, Hashable, Sendable {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// UIKit's `modalPresentationStyle` values a flow can use.
@@ -81,7 +77,7 @@ public struct VariableInfo: Equatable, Sendable {
 }
 
 public enum CoordinatorKind: String, Sendable, CaseIterable {
-  /// radianttap's `NavigationCoordinator`: a `UINavigationController` root and a shadow stack.
+  /// A coordinator whose root is a `UINavigationController` it pushes its screens onto.
   case navigation = "NavigationCoordinator"
   /// `Coordinator<UITabBarController>`, as in the library's tab study.
   case tabBar = "TabBarCoordinator"

@@ -42,10 +42,10 @@ public struct FrontEndResult: Sendable {
 public enum FrontEnd {
   /// Reads the file at `path`, then checks it. A file that cannot be read (missing, a
   /// directory, no permission) gives one `unreadableFile` error at 1:1 and `readFailed`.
-  public static func load(path: String) -> FrontEndResult {
+  public static func load(path: String, libraries: [RuntimeCapabilities]) -> FrontEndResult {
     switch readFile(path) {
     case .success(let bytes):
-      return check(source: SourceFile(path: path, bytes: bytes))
+      return check(source: SourceFile(path: path, bytes: bytes), libraries: libraries)
     case .failure(let failure):
       let diagnostic = Diagnostic.error(.unreadableFile, "cannot read file: \(failure.reason)", at: 0)
       return FrontEndResult(
@@ -56,13 +56,13 @@ public enum FrontEnd {
 
   /// Parses and resolves a file already in memory.
   /// - Complexity: O(n) in the size of the file, plus the resolver's name suggestions.
-  public static func check(source: SourceFile) -> FrontEndResult {
+  public static func check(source: SourceFile, libraries: [RuntimeCapabilities]) -> FrontEndResult {
     let parsed = Parser.parse(source)
     let parseDiagnostics = sortedDiagnostics(parsed.diagnostics)
     if parseDiagnostics.contains(where: { $0.severity == .error }) {
       return FrontEndResult(source: source, file: parsed.file, flow: nil, diagnostics: parseDiagnostics)
     }
-    let resolved = Resolver.resolve(parsed.file, source: source)
+    let resolved = Resolver.resolve(parsed.file, source: source, libraries: libraries)
     return FrontEndResult(
       source: source, file: parsed.file, flow: resolved.flow,
       diagnostics: sortedDiagnostics(parseDiagnostics + resolved.diagnostics))

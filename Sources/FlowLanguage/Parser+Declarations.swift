@@ -66,7 +66,7 @@ extension Parser.Session {
     switch token.text {
     case "library":
       advance()
-      return .library(expectName("a library name after 'library', such as 'radianttap'"))
+      return .library(expectName("a library name after 'library'"))
     case "window":
       advance()
       return .window(expectName("a coordinator name after 'window'"))

@@ -46,11 +46,11 @@ extension Resolution {
         }
         libraryAt = member.range.start
         guard !Self.isMissing(name) else { continue }
-        if let profile = LibraryProfile(rawValue: name.text) {
-          library = profile
-          capabilities = RuntimeCapabilities.of(profile)
+        if let known = libraries.first(where: { $0.library.rawValue == name.text }) {
+          library = known.library
+          capabilities = known
         } else {
-          let names = LibraryProfile.allCases.map(\.rawValue)
+          let names = libraries.map(\.library.rawValue)
           error(
             .unknownLibrary,
             "unknown library '\(name.text)'\(Self.suggestionOrChoices(name.text, among: names))",

@@ -23,8 +23,10 @@ public enum Resolver {
   /// Resolves `file`, parsed from `source`.
   /// - Complexity: O(n) in the size of the tree, plus the "did you mean" searches of
   ///   unknown names.
-  public static func resolve(_ file: FlowFile, source: SourceFile) -> ResolveResult {
-    var resolution = Resolution(file: file, source: source)
+  public static func resolve(_ file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities])
+    -> ResolveResult
+  {
+    var resolution = Resolution(file: file, source: source, libraries: libraries)
     resolution.run()
     return resolution.result()
   }
@@ -77,8 +79,10 @@ struct Resolution {
   // The app.
   var app: AppDeclaration?
   var appName = ""
-  var library: LibraryProfile = .radianttap
-  var capabilities = RuntimeCapabilities.of(.radianttap)
+  /// The libraries a flow may name; the first is the one a flow without `library` gets.
+  let libraries: [RuntimeCapabilities]
+  var library: LibraryProfile
+  var capabilities: RuntimeCapabilities
   var windowName: Name?
   var windowCoordinator: Int?
   var homeName: Name?
@@ -117,9 +121,13 @@ struct Resolution {
   var properties: [PropertyInfo] = []
   var expectation: Expectation = .none
 
-  init(file: FlowFile, source: SourceFile) {
+  init(file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities]) {
+    precondition(!libraries.isEmpty, "the resolver needs at least one library")
     self.file = file
     self.source = source
+    self.libraries = libraries
+    self.library = libraries[0].library
+    self.capabilities = libraries[0]
   }
 
   /// Runs every pass, in dependency order.

@@ -35,51 +35,30 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   }
 }
 
-/// What a coordinator library's runtime offers: the single table the resolver consults to
-/// reject statements a runtime has no API for.
+/// What a coordinator library's runtime offers the language: the operations a flow under it
+/// may use, and the verbs whose library call takes `animated:`. Each runtime declares its
+/// own (`CoordinatorRuntime.capabilities`); the front end resolves a flow against the list
+/// its caller passes, so a runtime can offer an operation no other one has.
 public struct RuntimeCapabilities: Sendable {
   public let library: LibraryProfile
-  /// Operations the runtime has no API for, in `RuntimeOperation` order.
-  public let unsupported: [RuntimeOperation]
+  /// Operations the runtime has an API for, in `RuntimeOperation` order.
+  public let operations: [RuntimeOperation]
   /// Navigation verbs whose library call takes an `animated:` parameter; the others are
   /// always animated.
   public let animatedVerbs: [NavigationVerb]
 
+  public init(library: String, operations: [RuntimeOperation], animatedVerbs: [NavigationVerb]) {
+    self.library = LibraryProfile(rawValue: library)
+    self.operations = RuntimeOperation.allCases.filter(operations.contains)
+    self.animatedVerbs = animatedVerbs
+  }
+
   /// Whether a flow under this runtime may use `operation`.
-  public func supports(_ operation: RuntimeOperation) -> Bool { !unsupported.contains(operation) }
+  public func supports(_ operation: RuntimeOperation) -> Bool { operations.contains(operation) }
 
   /// Whether `verb` may be written with `animated: …`.
   public func acceptsAnimated(_ verb: NavigationVerb) -> Bool { animatedVerbs.contains(verb) }
 
-  /// The capabilities of `library`.
-  public static func of(_ library: LibraryProfile) -> RuntimeCapabilities {
-    table.first { $0.library == library }!
-  }
-
-  private static let animatedParameters: [NavigationVerb] = [.top, .pop, .popTo, .present, .dismiss]
-
-  /// The table, one row per library profile.
-  public static let table: [RuntimeCapabilities] = [
-    // radianttap/Coordinator: the full NavigationCoordinator API and the responder chain.
-    RuntimeCapabilities(library: .radianttap, unsupported: [], animatedVerbs: animatedParameters),
-    // Router-based coordinators: a router pushes, presents and pops; no responder chain.
-    RuntimeCapabilities(
-      library: .router,
-      unsupported: [
-        .root, .top, .popTo, .stopChild, .takeover, .activate, .send, .handle, .popBack, .didFinish,
-      ],
-      animatedVerbs: animatedParameters),
-    // Insecurity: push, present, dismiss and child start/finish only.
-    RuntimeCapabilities(
-      library: .insecurity,
-      unsupported: [
-        .root, .top, .pop, .popTo, .stopChild, .takeover, .activate, .send, .handle, .popBack, .didFinish,
-      ],
-      animatedVerbs: animatedParameters),
-    // JLCoordinator's presenters: push, pop, present, dismiss, children started and stopped.
-    RuntimeCapabilities(
-      library: .presenter,
-      unsupported: [.root, .top, .popTo, .takeover, .activate, .send, .handle, .popBack, .didFinish],
-      animatedVerbs: animatedParameters),
-  ]
+  /// The flow-local operations every runtime offers: `if`, assignments, `after`.
+  public static let flowOperations: [RuntimeOperation] = [.ifElse, .assignment, .after]
 }

@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowLanguage
 import FlowModel
+import FlowTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowTestSupport
 import Testing
 
 // Every diagnostic the resolver emits, each at a marked position: 1️⃣ marks where the
@@ -653,7 +654,7 @@ extension ResolverDiagnosticTests {
     #expect(result.diagnostics.map(\.id) == [.messageNeverHandled])
     let flow = try #require(result.flow)
     #expect(flow.appName == "Shop")
-    #expect(flow.library == .radianttap)
+    #expect(flow.library.rawValue == "radianttap")
     #expect(flow.windowCoordinator == 0)
     #expect(flow.home == 0)
     #expect(
@@ -708,7 +709,7 @@ extension ResolverDiagnosticTests {
 
   @Test func defaults() throws {
     let flow = try #require(resolveFlow(base).flow)
-    #expect(flow.library == .radianttap)
+    #expect(flow.library.rawValue == "radianttap")
     #expect(flow.home == nil)
     #expect(flow.limits == FlowLimits())
     #expect(flow.expectation == Expectation.none)

@@ -1,5 +1,8 @@
+import FlowLanguage
+
 /// The coordinator runtimes flowcheck models, by the name a flow selects them with
-/// (`library NAME`). Adding a library adds its folder beside this file and a line here.
+/// (`library NAME`), and the libraries the language accepts. Adding a library adds its
+/// folder beside this file and a line here.
 public enum RuntimeRegistry {
   /// Every modelled runtime.
   public static let runtimes: [any CoordinatorRuntime.Type] = [
@@ -13,4 +16,33 @@ public enum RuntimeRegistry {
 
   /// The names of the modelled runtimes, in registry order.
   public static var names: [String] { runtimes.map { $0.name } }
+
+  /// What the front end resolves flows against: every modelled runtime's capabilities (the
+  /// first is the default of a flow without `library`), then the libraries the language
+  /// validates but no runtime models yet; checking a flow under one of those is refused.
+  public static let libraries: [RuntimeCapabilities] = runtimes.map { $0.capabilities } + notModelled
+
+  private static let animated: [NavigationVerb] = [.top, .pop, .popTo, .present, .dismiss]
+
+  /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
+  /// folder when that runtime is built.
+  static let notModelled: [RuntimeCapabilities] = [
+    // Router-based coordinators: a router pushes, presents and pops; no responder chain.
+    RuntimeCapabilities(
+      library: "router",
+      operations: [.show, .pop, .present, .dismiss, .startChild, .finish]
+        + RuntimeCapabilities.flowOperations,
+      animatedVerbs: animated),
+    // Insecurity: push, present, dismiss and child start/finish only.
+    RuntimeCapabilities(
+      library: "insecurity",
+      operations: [.show, .present, .dismiss, .startChild, .finish] + RuntimeCapabilities.flowOperations,
+      animatedVerbs: animated),
+    // JLCoordinator's presenters: push, pop, present, dismiss, children started and stopped.
+    RuntimeCapabilities(
+      library: "presenter",
+      operations: [.show, .pop, .present, .dismiss, .startChild, .stopChild, .finish]
+        + RuntimeCapabilities.flowOperations,
+      animatedVerbs: animated),
+  ]
 }

@@ -31,6 +31,10 @@ public protocol CoordinatorRuntime: Sendable {
   /// The name a flow selects the runtime by (`library NAME`).
   static var name: String { get }
 
+  /// The statements and members a flow under this runtime may use: the front end resolves
+  /// a flow against it, so a runtime can add operations as well as leave them out.
+  static var capabilities: RuntimeCapabilities { get }
+
   /// The UIKit callbacks the runtime reacts to or logs. The others are never emitted
   /// during its steps.
   static var observedCallbacks: WorldCallback.Kinds { get }

@@ -1,5 +1,6 @@
 import FlowLanguage
 import FlowModel
+import FlowTestSupport
 import Testing
 
 /// Drives a flow by hand: launch, then events named as the report names them.

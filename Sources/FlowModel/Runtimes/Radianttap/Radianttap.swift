@@ -14,6 +14,12 @@ public enum Radianttap: CoordinatorRuntime {
 
   public static let name = "radianttap"
 
+  /// The full NavigationCoordinator API and the responder chain; `top`, `pop`, `pop to`,
+  /// `present` and `dismiss` take `animated:`.
+  public static let capabilities = RuntimeCapabilities(
+    library: name, operations: RuntimeOperation.allCases,
+    animatedVerbs: [.top, .pop, .popTo, .present, .dismiss])
+
   /// The library is the navigation controller's delegate (`didShow`); the other callbacks
   /// appear in traces, though no code of the library runs for them.
   public static let observedCallbacks: WorldCallback.Kinds = [
