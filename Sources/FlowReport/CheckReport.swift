@@ -1,7 +1,7 @@
 import FlowLanguage
 import FlowModel
 
-/// Everything a check found, ready to print as text or JSON.
+/// Everything a check found, as data: any `ReportRenderer` prints it (text, JSON, ...).
 public struct CheckReport: Sendable {
   public enum Outcome: String, Sendable {
     /// Every reachable state within the bounds was explored exactly; nothing is violated.
