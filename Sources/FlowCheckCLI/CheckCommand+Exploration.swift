@@ -9,15 +9,10 @@ extension CheckCommand {
     _ flow: CheckedFlow, path: String, options: CheckOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let report = FlowChecker.check(flow, path: path, options: settings(for: flow, options: options))
-    let text = TextReport(colour: console.colour, quiet: options.quiet)
-    switch options.format {
-    case .json:
-      console.write(JSONReport.line(report, includeStats: options.stats))
-    case .text:
-      console.write(text.render(report))
-      if !options.quiet { console.writeError(text.timingLine(report) + "\n") }
-      if options.stats { console.writeError(text.statsLine(report) + "\n") }
-    }
+    let renderer = options.format.makeRenderer(
+      RenderOptions(colour: console.colour, quiet: options.quiet, stats: options.stats))
+    console.write(renderer.render(report))
+    for line in renderer.runFigures(report) { console.writeError(line + "\n") }
     switch report.outcome {
     case .verified: return .verified
     case .violated: return .violated

@@ -5,15 +5,9 @@ import FlowLanguage
 /// Limits given here override the flow's own `limits { … }`; nil means "use the flow's, or
 /// none". The model checker reads them through the `effective…` accessors.
 struct CheckOptions: Equatable, Sendable {
-  /// How results are printed on standard output.
-  enum OutputFormat: String, CaseIterable, Sendable {
-    /// The human report.
-    case text
-    /// One JSON object per file, one per line (JSON Lines), keys sorted, with a schema version.
-    case json
-  }
-
   var files: [String]
+  /// How results are printed on standard output: the human report by default, or JSON, one
+  /// object per file and per line (JSON Lines), keys sorted, with a schema version.
   var format: OutputFormat = .text
   /// Worker threads, one per processor by default; the result is the same for any count.
   var threads: Int = ProcessorCount.online

@@ -56,7 +56,8 @@ extension OptionSpec {
     help: "Never colour diagnostics. (default: colour on a terminal, unless NO_COLOR is set)")
 
   static let format = OptionSpec(
-    name: "--format", valueName: "format", help: "Output format: text or json. (default: text)")
+    name: "--format", valueName: "format",
+    help: "Output format: \(OutputFormat.plainNames). (default: \(OutputFormat.text.name))")
   static let threads = OptionSpec(
     name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: one per processor)")
   static let maxDepth = OptionSpec(

@@ -163,15 +163,14 @@ struct InvocationParser {
     return .help(subcommand)
   }
 
-  /// `text` or `json`, with a suggestion for a near miss.
+  /// A format of `OutputFormat.all`, with a suggestion for a near miss.
   private func outputFormat(_ value: String, for spec: OptionSpec, subcommand: Subcommand?) throws(UsageError)
-    -> CheckOptions.OutputFormat
+    -> OutputFormat
   {
-    guard let format = CheckOptions.OutputFormat(rawValue: value) else {
-      let names = CheckOptions.OutputFormat.allCases.map(\.rawValue)
+    guard let format = OutputFormat.named(value) else {
       throw invalidValue(
-        value, for: spec, expected: "'text' or 'json'",
-        suggestion: Suggestion.closest(to: value, among: names),
+        value, for: spec, expected: OutputFormat.quotedNames,
+        suggestion: Suggestion.closest(to: value, among: OutputFormat.all.map(\.name)),
         subcommand: subcommand)
     }
     return format

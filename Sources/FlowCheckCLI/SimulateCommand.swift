@@ -14,10 +14,8 @@ enum SimulateCommand {
     case .success(let loaded): flow = loaded
     }
     let report = FlowSimulator.simulate(flow, path: options.file, settings: options.settings)
-    switch options.format {
-    case .json: console.write(JSONReport.line(report))
-    case .text: console.write(TextReport(colour: console.colour, quiet: options.quiet).render(report))
-    }
+    let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
+    console.write(renderer.render(report))
     return report.outcome == .violated ? .violated : .verified
   }
 }

@@ -3,7 +3,7 @@ import FlowReport
 /// The options of `flowcheck simulate`, validated.
 struct SimulateOptions: Equatable, Sendable {
   var file: String
-  var format: CheckOptions.OutputFormat = .text
+  var format: OutputFormat = .text
   /// Seed, walks and steps per walk; defaults 0, 100 and 100.
   var settings = SimulationSettings()
   var noColor = false

@@ -1,7 +1,7 @@
 import FlowLanguage
 import FlowModel
 
-/// Everything a check found, ready to print as text or JSON.
+/// Everything a check found, as data: any `ReportRenderer` prints it (text, JSON, ...).
 public struct CheckReport: Sendable {
   public enum Outcome: String, Sendable {
     /// Every reachable state within the bounds was explored exactly; nothing is violated.
@@ -47,23 +47,44 @@ public struct CheckReport: Sendable {
     public var note: String?
   }
 
-  /// One step of a violation's story.
-  public struct StoryStep: Sendable {
+  /// One step of a violation's trace, as data: what was done, what it caused and the state
+  /// it left. Renderers read it; nothing here is formatted for one output in particular.
+  ///
+  /// A trace replays from launch: in the state a step starts from, `actionIndex` picks its
+  /// action among `FlowSystem.enabledActions(in:into:)`, and `FlowSystem.run` takes it.
+  public struct StoryStep: Sendable, Equatable {
+    /// The event as the user would tell it: `tap Home.edit`, `swipe down the Pay sheet`.
     public var event: String
+    /// Everything the step did, line by line: the event, library calls, UIKit callbacks,
+    /// UIKit warnings and problems, with their nesting depth.
     public var log: [StepLog.Line]
     /// The state after the step, one fact per line.
     public var state: [String]
     /// Per line of `state`: whether it differs from the state before.
     public var changed: [Bool]
+    /// What started the step, with names rather than model indices; `.launch` for the
+    /// launch step.
+    public var action: TraceAction = .launch
+    /// The position of the step's action among the actions enabled in the state it starts
+    /// from, in the order `FlowSystem.enabledActions(in:into:)` lists them; nil for the
+    /// launch step.
+    public var actionIndex: Int? = nil
+
+    /// The UIKit callbacks the step delivered to app or library code, in order.
+    public var callbacks: [String] { log.filter { $0.kind == .uikit }.map(\.text) }
+    /// The coordinator library's calls during the step, in order.
+    public var libraryCalls: [String] { log.filter { $0.kind == .library }.map(\.text) }
   }
 
-  public struct Violation: Sendable {
+  /// A broken property with its trace: the launch, then one step per event.
+  public struct Violation: Sendable, Equatable {
     public var id: String
     public var text: String?
     /// One line on why it broke.
     public var why: String
     /// The state after launch, before the first event.
     public var launch: StoryStep
+    /// The trace, in order; empty for a `reachable` property that nothing satisfies.
     public var steps: [StoryStep]
     /// The events, for `replay`.
     public var events: [String]

@@ -2,9 +2,16 @@ import FlowModel
 
 /// The report as versioned JSON with sorted keys. Timing and memory (`stats`) are left out
 /// unless asked for, so that the same flow always gives the same bytes.
-public enum JSONReport {
+public struct JSONReport: Sendable {
   /// Bumped whenever a field changes meaning or disappears.
   public static let schemaVersion = 1
+
+  /// Whether a check report carries the `stats` object.
+  public var includeStats: Bool
+
+  public init(includeStats: Bool = false) {
+    self.includeStats = includeStats
+  }
 
   public static func render(_ reports: [CheckReport], includeStats: Bool = false) -> String {
     let files = reports.map { value($0, includeStats: includeStats) }

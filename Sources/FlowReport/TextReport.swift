@@ -1,13 +1,16 @@
 import FlowModel
 
 /// The report as a developer reads it in a terminal.
-public struct TextReport {
+public struct TextReport: Sendable {
   public var colour: Bool
   public var quiet: Bool
+  /// Whether `runFigures` includes the `--stats` line.
+  public var stats: Bool
 
-  public init(colour: Bool = false, quiet: Bool = false) {
+  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false) {
     self.colour = colour
     self.quiet = quiet
+    self.stats = stats
   }
 
   func paint(_ text: String, _ code: String) -> String {

@@ -28,7 +28,11 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       let lines = outcome.state.describe(flow: flow)
       let changed = lines.enumerated().map { index, line in index >= previous.count || previous[index] != line
       }
-      steps.append(.init(event: event, log: outcome.log.lines, state: lines, changed: changed))
+      steps.append(
+        .init(
+          event: event, log: outcome.log.lines, state: lines, changed: changed,
+          action: .init(action, in: state, flow: flow),
+          actionIndex: system.enabledIndex(of: action, in: state)))
       previous = lines
       state = outcome.state
       lastViolations = outcome.violations

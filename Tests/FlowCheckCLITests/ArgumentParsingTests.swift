@@ -39,8 +39,8 @@ struct ArgumentParsingTests {
   static let valid: [(arguments: [String], invocation: Invocation)] = [
     (["a.flow"], check(["a.flow"])),
     (["check", "a.flow", "b.flow"], check(["a.flow", "b.flow"])),
-    (["a.flow", "--format", "json"], check(["a.flow"]) { $0.format = .json }),
-    (["a.flow", "--format=json"], check(["a.flow"]) { $0.format = .json }),
+    (["a.flow", "--format", "json"], check(["a.flow"]) { $0.format = .named("json")! }),
+    (["a.flow", "--format=json"], check(["a.flow"]) { $0.format = .named("json")! }),
     (["--threads", "2", "a.flow"], check(["a.flow"]) { $0.threads = 2 }),
     (["a.flow", "--threads", "1", "--threads", "4"], check(["a.flow"]) { $0.threads = 4 }),
     (["a.flow", "--max-depth", "12"], check(["a.flow"]) { $0.maxDepth = 12 }),
@@ -58,7 +58,7 @@ struct ArgumentParsingTests {
     (
       ["a.flow", "--format", "json", "--stats"],
       check(["a.flow"]) {
-        $0.format = .json
+        $0.format = .named("json")!
         $0.stats = true
       }
     ),
@@ -93,7 +93,7 @@ struct ArgumentParsingTests {
       ["simulate", "--seed=9223372036854775807", "a.flow", "--format", "json", "--no-color", "--quiet"],
       simulate("a.flow") {
         $0.settings.seed = 9_223_372_036_854_775_807
-        $0.format = .json
+        $0.format = .named("json")!
         $0.noColor = true
         $0.quiet = true
       }

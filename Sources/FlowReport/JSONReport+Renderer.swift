@@ -1,0 +1,15 @@
+extension JSONReport: ReportRenderer {
+  public init(options: RenderOptions) {
+    self.init(includeStats: options.stats)
+  }
+
+  /// One line of JSON (JSON Lines), with `stats` when asked for.
+  public func render(_ report: CheckReport) -> String {
+    Self.line(report, includeStats: includeStats)
+  }
+
+  /// One line of JSON.
+  public func render(_ report: SimulationReport) -> String {
+    Self.line(report)
+  }
+}

@@ -1,0 +1,41 @@
+/// What the command line asks of every output format.
+public struct RenderOptions: Sendable, Equatable {
+  /// ANSI colours, for a terminal; formats for machines ignore it.
+  public var colour: Bool
+  /// `--quiet`: only diagnostics and the verdict.
+  public var quiet: Bool
+  /// `--stats`: seconds, speed, threads and memory, which differ from run to run.
+  public var stats: Bool
+
+  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false) {
+    self.colour = colour
+    self.quiet = quiet
+    self.stats = stats
+  }
+}
+
+/// One output format of `check` and `simulate`: turns a report into the bytes printed on
+/// standard output.
+///
+/// The reports hold everything as data, traces included (`CheckReport.StoryStep`), so a
+/// format is a renderer and nothing else: a new one conforms here and joins the command
+/// line's table of formats, without touching the report model or the other renderers.
+/// Renderers must be deterministic: the same report gives the same bytes.
+public protocol ReportRenderer: Sendable {
+  init(options: RenderOptions)
+
+  /// The report of one checked file.
+  func render(_ report: CheckReport) -> String
+
+  /// The report of `flowcheck simulate`.
+  func render(_ report: SimulationReport) -> String
+
+  /// Figures that differ from run to run (timing, `--stats`) and so stay out of the bytes
+  /// of `render`, one line each; the command line prints them on standard error.
+  func runFigures(_ report: CheckReport) -> [String]
+}
+
+extension ReportRenderer {
+  /// None: a format that reports the run's figures carries them itself.
+  public func runFigures(_ report: CheckReport) -> [String] { [] }
+}
