@@ -76,7 +76,7 @@ extension CheckReport {
 extension CheckReport.TraceAction {
   /// `action` described in `state`, the state it starts from, with the names that
   /// `FlowAction.describe(in:flow:)` tells it by.
-  init(_ action: FlowAction, in state: FlowState, flow: CheckedFlow) {
+  init<Runtime>(_ action: FlowAction, in state: FlowState<Runtime>, flow: CheckedFlow) {
     let world = state.world
     func name(_ id: ObjectID?) -> String {
       guard let id, id < world.objects.count else { return "?" }
@@ -129,7 +129,7 @@ extension FlowSystem {
   /// The position of `action` among the actions enabled in `state`, in the order
   /// `enabledActions(in:into:)` lists them: what a replay of the trace picks. Nil when the
   /// action is not enabled there.
-  func enabledIndex(of action: FlowAction, in state: FlowState) -> Int? {
+  func enabledIndex(of action: FlowAction, in state: FlowState<Runtime>) -> Int? {
     var actions: [FlowAction] = []
     enabledActions(in: state, into: &actions)
     return actions.firstIndex(of: action)

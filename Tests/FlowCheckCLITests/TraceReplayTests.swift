@@ -31,7 +31,7 @@ import Testing
   /// state against the story's; returns the kinds of action met.
   @discardableResult
   static func expectReplays(
-    _ violation: CheckReport.Violation, system: FlowSystem, flow: CheckedFlow, label: String
+    _ violation: CheckReport.Violation, system: FlowSystem<Radianttap>, flow: CheckedFlow, label: String
   ) throws -> Set<CheckReport.TraceAction.Kind> {
     var kinds: Set<CheckReport.TraceAction.Kind> = []
     #expect(violation.launch.action == .launch)
@@ -80,7 +80,7 @@ import Testing
     let (path, flow) = try Self.load(spec)
     let report = FlowChecker.check(flow, path: path)
     #expect(!report.violations.isEmpty, "\(spec) has no violation to replay")
-    let system = FlowSystem(flow: flow)
+    let system = FlowSystem<Radianttap>(flow: flow)
     for violation in report.violations {
       try Self.expectReplays(violation, system: system, flow: flow, label: "\(spec) \(violation.id)")
     }
@@ -106,7 +106,8 @@ import Testing
     let (path, flow) = try Self.load("bugs/class6-present-from-dismissed-sheet.flow")
     let report = FlowSimulator.simulate(flow, path: path)
     let violation = try #require(report.violation)
-    try Self.expectReplays(violation, system: FlowSystem(flow: flow), flow: flow, label: "simulate")
+    try Self.expectReplays(
+      violation, system: FlowSystem<Radianttap>(flow: flow), flow: flow, label: "simulate")
   }
 
   @Test func aStepHoldsItsActionCallbacksAndLibraryCalls() throws {
