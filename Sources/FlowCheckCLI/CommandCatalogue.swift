@@ -1,3 +1,5 @@
+import FlowModel
+
 // The subcommands and options of flowcheck, declared once: the argument parser, the
 // did-you-mean suggestions and the help text all read these tables.
 
@@ -171,7 +173,7 @@ extension CommandSpec {
       Explain an invariant: what it checks, why it matters, a typical cause, how to fix it.
       """,
     usage: ["flowcheck explain <id>"],
-    arguments: [("<id>", "An invariant id: " + InvariantExplanation.ids.joined(separator: ", ") + ".")],
+    arguments: [("<id>", "An invariant id: " + Invariant.ids.joined(separator: ", ") + ".")],
     options: [.help]
   )
 

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Turns the command line into an `Invocation`, or a `UsageError`.
 ///
 /// `flowcheck [check] FILE… [options]`, `flowcheck simulate FILE [options]`,
@@ -145,9 +147,9 @@ struct InvocationParser {
     if let extra = scanned.positionals.dropFirst().first {
       throw UsageError("unexpected argument '\(extra)'", subcommand: .explain)
     }
-    guard InvariantExplanation.ids.contains(id) else {
+    guard Invariant.ids.contains(id) else {
       throw UsageError(
-        "unknown invariant '\(id)'", suggestion: Suggestion.closest(to: id, among: InvariantExplanation.ids),
+        "unknown invariant '\(id)'", suggestion: Suggestion.closest(to: id, among: Invariant.ids),
         subcommand: .explain)
     }
     return .explain(id: id)

@@ -255,6 +255,10 @@ public struct CheckedFlow: Equatable, Sendable {
   /// locals inline, in a fixed number of slots.
   public static let maximumLocalVariables = 16
 
+  /// The most `always`, `never` and `reachable` properties one flow may declare: the model
+  /// keeps the truth of each in one bit of a 64-bit word whose lowest bit is the home screen's.
+  public static let maximumProperties = 63
+
   public var appName: String
   public var library: LibraryProfile
   /// Index of the coordinator that owns the window's root.

@@ -108,4 +108,5 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case missingWindow = "missing-window"
   // Checking
   case runtimeNotModelled = "runtime-not-modelled"
+  case tooManyProperties = "too-many-properties"
 }

@@ -39,8 +39,19 @@ extension Resolution {
 
   /// Properties (`always`, `never`, `reachable`) see global variables only.
   mutating func resolveProperties() {
+    var declared = 0
     for declaration in file.declarations {
       guard case .property(let property) = declaration.kind else { continue }
+      declared += 1
+      guard declared <= CheckedFlow.maximumProperties else {
+        error(
+          .tooManyProperties,
+          "more than \(CheckedFlow.maximumProperties) properties; flowcheck checks at most "
+            + "\(CheckedFlow.maximumProperties) per flow (hint: join related properties with '&&', "
+            + "or split the flow's checks across files)",
+          at: declaration.range.start)
+        return
+      }
       guard
         let checked = resolveBool(
           property.expression, locals: [:], what: "the expression of '\(property.kind.rawValue)'")

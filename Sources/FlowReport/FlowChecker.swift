@@ -92,9 +92,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     /// Why a property that was not violated is `unknown` although the search finished.
     func unknownNote(id: String) -> String? {
       guard complete, probabilistic else { return nil }
-      switch id {
-      case "can-return": return "not checked under bitstate hashing"
-      case "reachable": return "not reached among the states the bitstate search visited"
+      switch InvariantID(rawValue: id) {
+      case .canReturn: return "not checked under bitstate hashing"
+      case .reachable: return "not reached among the states the bitstate search visited"
       default: return "bitstate search: states may have been missed"
       }
     }
@@ -117,14 +117,14 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     var verdicts: [CheckReport.Verdict] = []
     var violations: [CheckReport.Violation] = []
     // Built-in invariants, one verdict per id, merging the step and state checks of an id.
-    for invariant in InvariantID.allCases where !invariant.isFlowProperty {
-      let id = invariant.rawValue
+    // What was checked is what the system has properties for; the registry says why the
+    // others were not.
+    for invariant in InvariantRegistry.all where !invariant.kinds.contains(.flowProperty) {
+      let id = invariant.id.rawValue
       let indices = system.descriptors.indices.filter { system.descriptors[$0].id == id }
       if indices.isEmpty {
-        let note: String =
-          invariant == .resultOnce
-          ? "no results under runtime '\(flow.library.rawValue)'" : "no 'home' screen declared"
-        verdicts.append(.init(id: id, status: .notApplicable, note: note))
+        verdicts.append(
+          .init(id: id, status: .notApplicable, note: invariant.whenAbsent(flow.library.rawValue)))
         continue
       }
       let best = indices.compactMap { index in traces[index].map { (index, $0) } }
@@ -140,7 +140,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     // The flow's own properties, in declaration order.
     for index in system.descriptors.indices where system.descriptors[index].text != nil {
       let descriptor = system.descriptors[index]
-      if descriptor.id == "reachable" {
+      if descriptor.id == InvariantID.reachable.rawValue {
         if let witness = result.examples.first(where: { $0.property == index })?.trace {
           verdicts.append(
             .init(id: descriptor.id, text: descriptor.text, status: .reached, traceLength: witness.count))

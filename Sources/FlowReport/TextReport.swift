@@ -1,3 +1,4 @@
+import FlowLanguage
 import FlowModel
 
 /// The report as a developer reads it in a terminal.
@@ -120,7 +121,7 @@ public struct TextReport: Sendable {
         out.append((changed ? "    ~ " : "      ") + line)
       }
     }
-    if violation.steps.isEmpty && violation.id != "reachable" {
+    if violation.steps.isEmpty && violation.id != InvariantID.reachable.rawValue {
       out.append("  (right after launch)")
     }
     return out

@@ -65,13 +65,13 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       return system.stateInvariants[stateIndex].check(InvariantContext(flow: flow, state: state))
         ?? "broken in the last state"
     }
-    switch descriptor.id {
-    case "no-dead-end": return "no event is possible here: the user is stuck"
-    case "can-return":
+    switch InvariantID(rawValue: descriptor.id) {
+    case .noDeadEnd: return "no event is possible here: the user is stuck"
+    case .canReturn:
       let home = flow.home.map { flow.screens[$0].name } ?? "home"
       return "from here no sequence of events shows '\(home)' again"
-    case "always": return "'\(descriptor.text ?? "")' is false here"
-    case "never": return "'\(descriptor.text ?? "")' holds here"
+    case .always: return "'\(descriptor.text ?? "")' is false here"
+    case .never: return "'\(descriptor.text ?? "")' holds here"
     default: return "broken here"
     }
   }

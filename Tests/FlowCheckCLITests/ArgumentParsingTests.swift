@@ -1,3 +1,4 @@
+import FlowModel
 import Testing
 
 @testable import FlowCheckCLI
@@ -152,9 +153,9 @@ struct SuggestionTests {
     ("CHECK", Subcommand.names, "check"),
     ("xyz", Subcommand.names, nil),
     ("", Subcommand.names, nil),
-    ("orphan", InvariantExplanation.ids, "orphan-child"),
-    ("uikit", InvariantExplanation.ids, nil),
-    ("uikit-nop", InvariantExplanation.ids, "uikit-noop"),
+    ("orphan", Invariant.ids, "orphan-child"),
+    ("uikit", Invariant.ids, nil),
+    ("uikit-nop", Invariant.ids, "uikit-noop"),
   ]
 
   @Test("closest candidate", arguments: cases)

@@ -1,11 +1,12 @@
 import FlowLanguage
+import FlowModel
 import Testing
 
 @testable import FlowCheckCLI
 
 @Suite("explain")
 struct ExplainCommandTests {
-  @Test("every invariant id has an explanation with all four sections", arguments: InvariantExplanation.ids)
+  @Test("every invariant id has an explanation with all four sections", arguments: Invariant.ids)
   func explain(id: String) {
     let run = CommandRun(["explain", id])
     #expect(run.status == 0)
@@ -23,7 +24,7 @@ struct ExplainCommandTests {
 
   @Test("the explained ids are the language's invariant catalogue, in its order")
   func catalogue() {
-    #expect(InvariantExplanation.ids == InvariantCatalogue.ids)
+    #expect(Invariant.ids == InvariantCatalogue.ids)
   }
 
   @Test("an unknown id: did you mean, usage, exit 64")

@@ -1,3 +1,4 @@
+import FlowModel
 import Testing
 
 @testable import FlowCheckCLI
@@ -100,7 +101,7 @@ struct HelpTests {
   @Test("explain help lists the invariant ids")
   func explainHelp() {
     let help = CommandRun(["explain", "--help"]).stdout
-    for id in InvariantExplanation.ids {
+    for id in Invariant.ids {
       #expect(help.contains(id), "missing \(id)")
     }
   }

@@ -56,8 +56,13 @@ public protocol CoordinatorRuntime: Sendable {
   /// A queued UIKit callback of a kind in `observedCallbacks` is delivered.
   static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<Self>)
 
-  /// The runtime's own invariants checked on every quiescent state, after the shared ones.
+  /// The state invariants checked on every quiescent state under this runtime, in the order
+  /// they are checked: the shared ones it uses (`.finishPropagation`, …) and its own.
   static var stateInvariants: [StateInvariantCheck<Self>] { get }
+
+  /// Its own invariants as registry values (id, kinds, explain text); the shared ones are
+  /// in `InvariantRegistry`.
+  static var invariants: [Invariant] { get }
 
   /// Whether the screen `vc`, in the hierarchy, has a live handler for its taps
   /// (`dead-screen`): how the library routes a tap, without running it.

@@ -119,6 +119,17 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
       ? "UIKit throws: " + broken.consoleMessage(naming: name) : broken.detail(naming: name)
   }
 
+  /// Creates an empty navigation controller, the root of coordinator `owner`.
+  mutating func makeNavigationController(
+    owner: CoordinatorID?, style: PresentationStyle = .pageSheet, modalInPresentation: Bool = false
+  ) -> ObjectID {
+    let id = state.world.makeNavigationController(style: style, modalInPresentation: modalInPresentation)
+    while state.owners.count < state.world.objects.count { state.owners.append(nil) }
+    state.owners[id] = owner
+    return id
+  }
+
+  /// Creates a content view controller for the flow's screen `screen`, made by `owner`.
   mutating func makeScreen(_ screen: Int, owner: CoordinatorID?) -> ObjectID {
     let info = tables.flow.screens[screen]
     let id = state.world.makeScreen(

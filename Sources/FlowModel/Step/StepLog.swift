@@ -1,3 +1,5 @@
+import FlowLanguage
+
 /// What one step did, line by line, for the violation stories in reports.
 /// Only filled when a trace is replayed; the explorer's hot path runs with logging off.
 public struct StepLog: Sendable, Equatable {
@@ -28,17 +30,20 @@ public struct StepLog: Sendable, Equatable {
 public enum StepProperty: Int, Sendable, CaseIterable {
   case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation
 
-  /// The invariant id it reports under.
-  public var invariantID: String {
+  /// The invariant it reports under.
+  public var invariant: InvariantID {
     switch self {
-    case .uikitCrash: "uikit-crash"
-    case .uikitNoop: "uikit-noop"
-    case .unhandledMessage: "unhandled-message"
-    case .deadScreen: "dead-screen"
-    case .orphanChild: "orphan-child"
-    case .finishPropagation: "finish-propagation"
+    case .uikitCrash: .uikitCrash
+    case .uikitNoop: .uikitNoop
+    case .unhandledMessage: .unhandledMessage
+    case .deadScreen: .deadScreen
+    case .orphanChild: .orphanChild
+    case .finishPropagation: .finishPropagation
     }
   }
+
+  /// The invariant's id.
+  public var invariantID: String { invariant.rawValue }
 }
 
 /// One property broken during a step, with the reason in words.

@@ -57,11 +57,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     // DESIGN §2: "from every state some *user* action is possible". App events and async
     // completions do not count (a completion still to come does: the app is not stuck yet).
-    properties.append(Property(name: "no-dead-end", kind: .always({ $0.failing & FlowSystem.stuckBit == 0 })))
-    descriptors.append(PropertyDescriptor(id: "no-dead-end"))
+    let noDeadEnd = InvariantID.noDeadEnd.rawValue
+    properties.append(Property(name: noDeadEnd, kind: .always({ $0.failing & FlowSystem.stuckBit == 0 })))
+    descriptors.append(PropertyDescriptor(id: noDeadEnd))
     if flow.home != nil {
-      properties.append(Property(name: "can-return", kind: .canReach({ $0.holds & 1 != 0 })))
-      descriptors.append(PropertyDescriptor(id: "can-return"))
+      let canReturn = InvariantID.canReturn.rawValue
+      properties.append(Property(name: canReturn, kind: .canReach({ $0.holds & 1 != 0 })))
+      descriptors.append(PropertyDescriptor(id: canReturn))
     }
     for (index, property) in flow.properties.enumerated() {
       let bit: UInt64 = 1 << UInt64(index + 1)

@@ -1,0 +1,141 @@
+import FlowExplorer
+import FlowLanguage
+
+@testable import FlowModel
+
+/// A runtime that exists only to prove the seam: each coordinator pushes its screens on its
+/// own navigation controller and pops them, remembering what it pushed, and observes no
+/// UIKit callback at all (so the Back button leaves its list stale). It is written against
+/// `CoordinatorRuntime` and the step's API alone: no shared file knows it.
+enum PushPop: CoordinatorRuntime {
+  struct Coordinator: CoordinatorState {
+    var declaration: Int
+    var isAlive = true
+    var wasOnScreen = false
+    var locals: LocalValues
+    var root: ObjectID
+    /// The screens it pushed and has not popped itself, bottom to top.
+    var pushed = IDList()
+
+    var parent: CoordinatorID? { nil }
+    var children: IDList { IDList() }
+    var heldObjects: IDList { pushed }
+
+    mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
+
+    mutating func renumber(
+      objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
+    ) {
+      root = objects(root)!
+      pushed.renumber(objects)
+    }
+
+    var packedWordBound: Int { 5 + IDList.capacity + locals.count }
+
+    func pack(
+      into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering, coordinators: Renumbering
+    ) {
+      out.put(declaration)
+      out.put(wasOnScreen ? 1 : 0)
+      out.put(objects.map[root])
+      out.put(pushed, objects)
+      out.put(locals.count)
+      for value in locals { out.put(value) }
+    }
+
+    static func unpack(from input: inout PackedReader) -> Coordinator {
+      let declaration = input.take()
+      let wasOnScreen = input.take() != 0
+      let root = input.take()
+      var coordinator = Coordinator(declaration: declaration, locals: LocalValues(), root: root)
+      coordinator.wasOnScreen = wasOnScreen
+      coordinator.pushed = input.list()
+      for _ in 0..<input.take() { coordinator.locals.append(input.signed()) }
+      return coordinator
+    }
+  }
+
+  static let name = "pushpop"
+  static let capabilities = RuntimeCapabilities(
+    library: name, operations: [.show, .pop] + RuntimeCapabilities.flowOperations, animatedVerbs: [.pop])
+  static let observedCallbacks: WorldCallback.Kinds = []
+  static let readsInteractiveTransitions = false
+
+  static func launch(_ step: inout FlowStep<PushPop>) {
+    let declaration = step.tables.flow.windowCoordinator
+    let app = step.state.coordinators.count
+    let nav = step.makeNavigationController(owner: app)
+    step.state.coordinators.append(
+      Coordinator(declaration: declaration, locals: step.tables.initialLocals[declaration], root: nav))
+    step.state.appCoordinator = app
+    step.uikit { $0.setWindowRoot(nav, effects: &$1) }
+    let start = step.tables.flow.coordinators[declaration].start
+    step.running(app) { $0.execute(start, in: app) }
+  }
+
+  static func execute(_ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<PushPop>) {
+    let nav = step.state.coordinators[c].root
+    switch statement {
+    case .show(let screen):
+      let vc = step.makeScreen(screen, owner: c)
+      step.note(.library, "push \(step.tables.flow.screens[screen].name)")
+      step.state.coordinators[c].pushed.append(vc)
+      step.uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
+    case .pop(let animated):
+      step.note(.library, "pop")
+      guard step.state.coordinators[c].pushed.count >= 2 else { return }
+      step.state.coordinators[c].pushed.removeLast()
+      step.uikit { $0.pop(nav, animated: animated, effects: &$1) }
+    default:
+      preconditionFailure("the resolver refuses what PushPop.capabilities does not offer")
+    }
+  }
+
+  /// A tap runs the handler of the coordinator that made the screen.
+  static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<PushPop>) {
+    guard case .screen(let screen) = step.state.world.objects[vc].kind, let owner = step.state.owners[vc],
+      let handler = step.tables.screenHandler(
+        declaration: step.state.coordinators[owner].declaration, screen: screen, event: event)
+    else {
+      step.report(.deadScreen, "the tap reached no handler")
+      return
+    }
+    step.handlersRun.append(handler.slot)
+    step.running(owner) { $0.execute(handler.body, in: owner) }
+  }
+
+  static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<PushPop>) {}
+
+  /// Its own invariant, under the id of the closest built-in one: what it pushed is its
+  /// navigation controller's stack.
+  static let stateInvariants: [StateInvariantCheck<PushPop>] = [
+    StateInvariantCheck(.shadowSync) { context in
+      guard let app = context.state.appCoordinator else { return nil }
+      let coordinator = context.state.coordinators[app]
+      let stack = context.state.world.objects[coordinator.root].children
+      guard Array(stack) != Array(coordinator.pushed) else { return nil }
+      return
+        "pushed \(context.screenNames(coordinator.pushed)) but the stack is \(context.screenNames(stack))"
+    },
+    .deadScreen,
+  ]
+
+  /// None of its own in the registry: its one check reports under `shadow-sync`.
+  static let invariants: [Invariant] = []
+
+  static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<PushPop>) -> Bool {
+    state.owners[vc].map { state.coordinators[$0].isAlive } ?? false
+  }
+
+  static func describe(_ coordinator: Coordinator, flow: CheckedFlow, objectName: (ObjectID) -> String)
+    -> String
+  {
+    " pushed: [" + coordinator.pushed.map(objectName).joined(separator: ", ") + "]"
+  }
+
+  static func explore(_ system: FlowSystem<PushPop>, options: ExplorerOptions) -> ExplorationResult<
+    FlowAction
+  > {
+    Explorer.explore(system, options: options)
+  }
+}

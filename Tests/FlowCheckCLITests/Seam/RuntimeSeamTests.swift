@@ -1,0 +1,73 @@
+import FlowLanguage
+import FlowModel
+import FlowReport
+import Testing
+
+/// The proof of the runtime seam: `PushPop`, a runtime written in this test target alone,
+/// runs through the front end, the explorer and both reports.
+@Suite struct RuntimeSeamTests {
+  static let flowText = """
+    app Tiny {
+      library pushpop
+      window App
+      home Home
+    }
+    screen Home
+    screen Detail
+    coordinator App: NavigationCoordinator {
+      root window
+      start { show Home }
+      on Home.open { show Detail }
+      on Detail.done { pop }
+    }
+    """
+
+  static func check(_ text: String) throws -> CheckReport {
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: text),
+      libraries: RuntimeRegistry.libraries + [PushPop.capabilities])
+    #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
+    let flow = try #require(loaded.flow)
+    return FlowChecker.check(flow, under: PushPop.self, path: "tiny.flow")
+  }
+
+  @Test func theBackButtonLeavesPushPopsListStaleAndTheReportSaysHow() throws {
+    let report = try Self.check(Self.flowText)
+    // Each Back leaves Detail in the list, which holds it, so opening Detail again grows the
+    // list by one: lists of 1…6 screens with Home on top, and of 2…6 with Detail on top,
+    // until the stack bound (6) cuts the next push.
+    #expect(report.outcome == .violated)
+    #expect(report.states == 11)
+    #expect(report.cutTransitions == 1)
+    let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.status) })
+    #expect(verdicts["shadow-sync"] == .violated)
+    #expect(verdicts["dead-screen"] == .holds)
+    #expect(verdicts["can-return"] == .holds)
+    let violation = try #require(report.violations.first { $0.id == "shadow-sync" })
+    #expect(violation.events == ["tap Home.open", "tap Back (from Detail)"])
+    #expect(violation.why == "pushed [Home, Detail] but the stack is [Home]")
+    #expect(violation.steps.last?.state.contains("  App pushed: [Home, Detail]") == true)
+
+    let text = TextReport().render(report)
+    #expect(text.contains("flowcheck tiny.flow — app Tiny, runtime pushpop"))
+    #expect(text.contains("  2. tap Back (from Detail)"))
+    let json = JSONReport().render(report)
+    #expect(json.contains("\"runtime\":\"pushpop\""))
+  }
+
+  @Test func aFlowWithNothingToPopIsVerified() throws {
+    let report = try Self.check(
+      Self.flowText.replacing("on Home.open { show Detail }", with: "on Home.open { opened = true }")
+        .replacing("screen Home\n", with: "screen Home\nvar opened = false\n"))
+    #expect(report.outcome == .verified)
+    #expect(report.states == 2)
+  }
+
+  @Test func theLanguageRefusesWhatTheRuntimeDoesNotOffer() {
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: Self.flowText.replacing("{ pop }", with: "{ dismiss }")),
+      libraries: [PushPop.capabilities])
+    #expect(loaded.flow == nil)
+    #expect(loaded.diagnostics.map(\.message).contains("'dismiss' is not available under runtime 'pushpop'"))
+  }
+}
