@@ -85,7 +85,9 @@ import Testing
   }
 
   @Test func specsKeepTheirStructure() throws {
-    for path in Self.specFiles() {
+    let files = Self.specFiles()
+    #expect(!files.isEmpty, "no Specs/*.flow found from \(#filePath)")
+    for path in files {
       let data = try #require(FileManager.default.contents(atPath: path))
       checkLaws(String(decoding: data, as: UTF8.self), name: path)
     }
