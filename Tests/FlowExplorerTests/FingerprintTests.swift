@@ -117,6 +117,23 @@ import Testing
           Explorer.explore(clock, options: ExplorerOptions(threads: 2, bitstate: options.bitstate))))
   }
 
+  /// The bit array's counters agree with its bits as it fills, and every state inserted
+  /// reads as seen.
+  @Test(arguments: [(12, 1), (16, 3), (20, 4), (5, 2)])
+  func bitstateArrayCountsItsBits(log2Bits: Int, hashCount: Int) {
+    let array = BitstateArray(log2Bits: log2Bits, hashCount: hashCount)
+    array._checkInvariants()
+    var random = SplitMix64(seed: UInt64(log2Bits))
+    let keys = (0..<3_000).map { _ in random.next() }
+    for (index, key) in keys.enumerated() {
+      _ = array.insert(key)
+      if index % 97 == 0 { array._checkInvariants() }
+    }
+    array._checkInvariants()
+    #expect(keys.allSatisfy { array.find($0) != nil })
+    #expect(array.count <= keys.count && array.count > 0)
+  }
+
   @Test func bitstateCannotCheckCanReach() {
     let ring = Ring(size: 10, properties: [.canReach("home") { $0 == 0 }, .sometimes("five") { $0 == 5 }])
     let result = Explorer.explore(ring, options: ExplorerOptions(bitstate: .init(log2Bits: 16)))
