@@ -4,6 +4,12 @@ import PackageDescription
 // Layers import downward only:
 // FlowLanguage (text → checked flow) ▸ FlowModel (UIKit world + runtimes)
 // ▸ FlowExplorer (generic, knows no navigation) ▸ FlowReport ▸ FlowCheckCLI ▸ flowcheck.
+
+// The containers' `_checkInvariants()` (the `Type+Invariants.swift` files) are compiled in
+// debug builds, which `swift build` and `swift test` make; release builds, which the
+// benchmarks use, leave them out.
+let internalChecks: [SwiftSetting] = [.define("FLOWCHECK_INTERNAL_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
   name: "flowcheck",
   products: [
@@ -15,8 +21,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "FlowLanguage"),
-    .target(name: "FlowExplorer"),
-    .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"]),
+    .target(name: "FlowExplorer", swiftSettings: internalChecks),
+    .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"], swiftSettings: internalChecks),
     .target(name: "FlowReport", dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer"]),
     .target(
       name: "FlowCheckCLI",

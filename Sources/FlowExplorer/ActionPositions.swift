@@ -1,8 +1,8 @@
 /// Per stored state, the position of the action that reached it among its parent's enabled
 /// actions: one byte each, in blocks, with the rare position from 255 up kept aside.
 ///
-/// A byte, not two: at five million states that is 5 MB, a thirtieth of the search's memory,
-/// and flows have far fewer than 255 actions enabled in a state.
+/// A byte, not two: at five million states that is 5 MB, and flows have far fewer than 255
+/// actions enabled in a state.
 @usableFromInline final class ActionPositions {
   @usableFromInline let bytes = ChunkedArray<UInt8>()
   /// Positions from 255 up, by state (the byte says 255).

@@ -140,10 +140,9 @@ import Dispatch
   @inlinable static var chunksPerWorker: Int { 8 }
 
   /// States per chunk. A buffer keeps every successor of its chunk, known ones included,
-  /// until the merge, and with several threads a ring of them is alive. Peak memory
-  /// grows with the chunk far beyond what the buffers hold (measured on the c6-k5-s12 bench
-  /// flow: two threads peaked at 79 MB with 256 states a chunk, 61 with 128, 52 with 64, 47
-  /// with 32, one thread at 45 with 256 and 44 with 64), while speed stayed within the noise.
+  /// until the merge, and with several threads a ring of them is alive: peak memory grows
+  /// with the chunk far beyond what the buffers hold, while the speed hardly depends on it,
+  /// so chunks are small.
   @inlinable static var chunkSize: Int { 64 }
 
   /// Expands the level in `current`, whose states are numbered from `levelStart`, merging

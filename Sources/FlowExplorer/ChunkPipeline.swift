@@ -13,9 +13,8 @@
 /// There is no barrier inside a level: a worker takes the next chunk as soon as it is done
 /// with one, unless the ring is full (the chunk `slots` ahead of the next one to merge is
 /// still waiting); the merging thread merges the next chunk as soon as it is expanded and
-/// otherwise expands a chunk itself. Earlier, batches of chunks were expanded between
-/// barriers while the previous batch was merged, and the threads idled at every barrier
-/// until the slowest chunk of the batch was done (a fourteenth of two threads' time).
+/// otherwise expands a chunk itself. With batches of chunks expanded between barriers, the
+/// threads would idle at every barrier until the slowest chunk of the batch is done.
 ///
 /// `@unchecked Sendable`: every counter and flag is read and written under the mutex. A
 /// class, because the mutex and condition must have stable addresses and be destroyed once.

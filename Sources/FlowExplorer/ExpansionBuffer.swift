@@ -43,9 +43,8 @@
   }
 
   @usableFromInline @exclusivity(unchecked) var sources: [Source] = []
-  /// In the frontier's store: storing them is work the workers share, while the merge, on
-  /// one thread, only copies the new ones (measured: kept as states instead, two threads
-  /// were slower and held a fifth more memory).
+  /// In the frontier's store, not as states: storing them is work the workers share, while
+  /// the merge, on one thread, only copies the new ones.
   @usableFromInline @exclusivity(unchecked) var successors = System.Frontier()
   @usableFromInline @exclusivity(unchecked) var fingerprints: [UInt64] = []
   /// Per expanded state, its own fingerprint, when the expansion was asked for them.

@@ -12,8 +12,8 @@
 /// state.
 ///
 /// Stored properties are `@exclusivity(unchecked)`: the class is only ever used by one
-/// thread at a time, and the dynamic exclusivity checks Swift would otherwise make on each
-/// access of a class property cost a fifth of the search time.
+/// thread at a time, and Swift would otherwise check exclusivity dynamically on every
+/// access of a class property, which the search makes for every successor.
 @usableFromInline final class FingerprintTable: VisitedSet {
   @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<UInt64>
   @usableFromInline @exclusivity(unchecked) var marks: UnsafeMutablePointer<UInt8>?
@@ -51,7 +51,7 @@
   }
 
   /// Replaces the table by an empty one of 16 slots. Checking a `canReach` property needs
-  /// only the recorded graph, and at 1 M states the table is a fifth of the memory.
+  /// only the recorded graph, and the table is a large part of the search's memory.
   @inlinable func releaseStorage() {
     guard !isReleased else { return }
     releasedCapacity = capacity
@@ -148,8 +148,7 @@
   /// written, and the old table is read in slot order, which is home order, so the new one
   /// fills from front to back while the old one's pages are given back behind the reading
   /// (every 2 MiB of keys). At any moment about one table's worth is resident, not three
-  /// halves of the new one (measured: the peak of the 1.07 M-state c6-k5-s14 flow without
-  /// `home` was the growth to 2 M slots).
+  /// halves of the new one: a growth can be the peak of a whole search's memory.
   /// - Complexity: O(capacity)
   @usableFromInline func grow() {
     let oldKeys = keys

@@ -2,10 +2,9 @@
 //
 // A Swift copy of a value shares its arrays, strings and the boxes of its indirect enums,
 // and every read of them from a step retains and releases them: atomic writes to the same
-// counters from every thread. The explorer gives each of its threads a private copy, so
-// that those counters stay in one core's cache (measured on the c6-k5-s14 bench flow with
-// two threads: 2.7 % more CPU time than one thread with a shared flow, none with private
-// copies).
+// counters from every thread, which then take turns to own the cache lines. The explorer
+// gives each of its threads a private copy, so that those counters stay in one core's
+// cache.
 
 extension CheckedFlow {
   /// An equal flow that shares no storage with this one.

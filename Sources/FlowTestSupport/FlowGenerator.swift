@@ -36,8 +36,15 @@ public struct FlowGenerator: Sendable {
 
   /// The text of a new random valid flow.
   public mutating func validFlowText() -> String {
+    validFlow().text
+  }
+
+  /// A new random valid flow, with the plan it was rendered from, so that ``FlowShrinker``
+  /// can make smaller versions of it.
+  public mutating func validFlow() -> GeneratedFlow {
     var plan = makePlan()
-    return render(&plan)
+    let text = render(&plan)
+    return GeneratedFlow(text: text, plan: plan, decorates: decorates)
   }
 
   // MARK: - Plan

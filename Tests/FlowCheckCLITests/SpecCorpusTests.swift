@@ -53,8 +53,9 @@ import Testing
     let exact = CommandRun([path, "--no-color"])
     let bitstate = CommandRun([path, "--no-color", "--bitstate", "24"])
     #expect(!bitstate.stdout.contains("VERIFIED"), "\(path)")
-    #expect(bitstate.status == (exact.status == 0 ? 2 : bitstate.status), "\(path)")
-    #expect([1, 2].contains(bitstate.status), "\(path)")
+    // A flow the exact search verifies is at best partial under bitstate; one it finds
+    // violated may be either, as bitstate may miss the violating states.
+    #expect(bitstate.status == 2 || (bitstate.status == 1 && exact.status != 0), "\(path)")
     let exactViolations = Self.violationLines(exact.stdout)
     for line in Self.violationLines(bitstate.stdout) {
       #expect(exactViolations.contains(line), "\(path): \(line)")

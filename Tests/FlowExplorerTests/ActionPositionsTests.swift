@@ -11,7 +11,11 @@ import Testing
       random.next(below: 8) == 0 ? random.next(below: 70_000) : random.next(below: 255)
     }
     let store = ActionPositions()
-    for position in positions { store.append(position) }
+    for (index, position) in positions.enumerated() {
+      store.append(position)
+      if index % 997 == 0 { store._checkInvariants() }
+    }
+    store._checkInvariants()
     #expect(store.count == positions.count)
     #expect(positions.indices.allSatisfy { store[$0] == positions[$0] })
     #expect(store.large.count == positions.count { $0 >= 255 })
@@ -52,7 +56,11 @@ import Testing
       parents.append(parent)
     }
     let links = ParentLinks()
-    for parent in parents { links.append(parent) }
+    for (index, parent) in parents.enumerated() {
+      links.append(parent)
+      if index % 997 == 0 { links._checkInvariants() }
+    }
+    links._checkInvariants()
     #expect(links.count == parents.count)
     #expect(parents.indices.allSatisfy { links[$0] == parents[$0] })
   }
@@ -66,6 +74,7 @@ import Testing
       parent += UInt32(random.next(below: 3))
       links.append(parent)
     }
+    links._checkInvariants()
     #expect(links.exceptions.count <= 1, "only the step down from the initial states' marker")
     #expect(links.storedBytes <= links.count * 5 / 4 + 2 * 4096 * 4)
   }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FingerprintTests {
   @Test func hashIsFixedAcrossRuns() {
     // Golden values: a change here changes every stored fingerprint and trace file.
-    #expect(Fingerprint.hash([UInt8]()) == Fingerprint.hash([UInt8]()))
+    #expect(Fingerprint.hash([UInt8]()) == 0xB992_B056_E7D8_A844)
     #expect(Fingerprint.hash([1, 2, 3] as [UInt64]) == 0x2127_CA61_E4F1_E3AC)
     var generator = SplitMix64(seed: 0)
     #expect(Fingerprint.hash(UInt64(0)) == generator.next())
@@ -115,6 +115,23 @@ import Testing
       signature(result)
         == signature(
           Explorer.explore(clock, options: ExplorerOptions(threads: 2, bitstate: options.bitstate))))
+  }
+
+  /// The bit array's counters agree with its bits as it fills, and every state inserted
+  /// reads as seen.
+  @Test(arguments: [(12, 1), (16, 3), (20, 4), (5, 2)])
+  func bitstateArrayCountsItsBits(log2Bits: Int, hashCount: Int) {
+    let array = BitstateArray(log2Bits: log2Bits, hashCount: hashCount)
+    array._checkInvariants()
+    var random = SplitMix64(seed: UInt64(log2Bits))
+    let keys = (0..<3_000).map { _ in random.next() }
+    for (index, key) in keys.enumerated() {
+      _ = array.insert(key)
+      if index % 97 == 0 { array._checkInvariants() }
+    }
+    array._checkInvariants()
+    #expect(keys.allSatisfy { array.find($0) != nil })
+    #expect(array.count <= keys.count && array.count > 0)
   }
 
   @Test func bitstateCannotCheckCanReach() {

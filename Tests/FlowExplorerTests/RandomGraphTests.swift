@@ -96,6 +96,7 @@ import Testing
       }
     }
     #expect(result.reached[3] == reachable.contains(wanted))
+    #expect((result.examples.first != nil) == reachable.contains(wanted))
     if let example = result.examples.first {
       #expect(example.trace.count == distance[wanted])
       #expect(

@@ -35,6 +35,7 @@ import Testing
       #expect(graph.pendingMarks == marks)
       let isOpen = random.next(below: seed % 2 == 0 ? 4 : 2) != 0
       graph.close(state, fingerprint: fingerprints[state], isOpen: isOpen)
+      if state.nonzeroBitCount <= 1 { graph._checkInvariants() }  // at 0 and each power of two
       #expect(graph.pendingMarks == 0 && graph.pending.isEmpty)
       if isOpen { open.append((state, Set(successors).subtracting([fingerprints[state]]))) }
     }
@@ -44,9 +45,12 @@ import Testing
       uniqueKeysWithValues: open.enumerated().map { (fingerprints[$0.element.state], $0.offset) })
     var settledInOrder: [Int] = []
     let bound = random.next(below: states + 1)
+    graph._checkInvariants()
     graph.resolve(statesBefore: bound) { settledInOrder.append($0) }
+    graph._checkInvariants()
     #expect(graph.resolvedCount == open.count { $0.state < bound })
     graph.resolve(statesBefore: nil) { settledInOrder.append($0) }
+    graph._checkInvariants()
     #expect(graph.resolvedCount == open.count)
     #expect(settledInOrder == settledInOrder.sorted())
     for (node, entry) in open.enumerated() {
@@ -85,12 +89,15 @@ import Testing
       }
       edges.append(successors, of: node)
       expected.append(successors)
+      if node % 97 == 0 { edges._checkInvariants() }
     }
+    edges._checkInvariants()
     #expect(edges.nodeCount == expected.count)
     #expect((0..<expected.count).allSatisfy { edges.successors(of: $0) == expected[$0] })
     // One byte for distances within ±63, two within ±8191.
     let small = CompactEdges()
     small.append([63, -64, 64, 8191, -8192, 8192], of: 0)
+    small._checkInvariants()
     #expect(small.successors(of: 0) == [63, -64, 64, 8191, -8192, 8192])
     #expect(small.byteRange(of: 0).count == 1 + 1 + 2 + 2 + 2 + 3)
   }
@@ -104,7 +111,10 @@ import Testing
       fingerprints.append(random.next())
       index.insert(node, fingerprints: fingerprints)
       absent.append(random.next())
+      // Around each growth, and now and then.
+      if node.nonzeroBitCount == 1 || node % 4_999 == 0 { index._checkInvariants(fingerprints: fingerprints) }
     }
+    index._checkInvariants(fingerprints: fingerprints)
     #expect(
       (0..<fingerprints.count).allSatisfy { index.find(fingerprints[$0], fingerprints: fingerprints) == $0 })
     #expect(absent.allSatisfy { index.find($0, fingerprints: fingerprints) == nil })
@@ -114,7 +124,11 @@ import Testing
   @Test func chunkedArraysKeepEveryElementAcrossBlocks() {
     let array = ChunkedArray<UInt32>()
     let count = 3 * ChunkedArray<UInt32>.blockSize + 5
-    for index in 0..<count { array.append(UInt32(index * 7)) }
+    array._checkInvariants()
+    for index in 0..<count {
+      array.append(UInt32(index * 7))
+      array._checkInvariants()
+    }
     #expect(array.count == count)
     #expect((0..<count).allSatisfy { array[$0] == UInt32($0 * 7) })
     #expect(array[count - 1] == UInt32((count - 1) * 7))

@@ -9,36 +9,66 @@ import Testing
 @Suite struct FormatterPropertyTests {
   static let generatedCount = 600
 
-  /// Checks the formatter's laws on one text that parses cleanly.
-  func checkLaws(_ text: String, name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let original = Parser.parse(SourceFile(path: name, text: text))
-    guard original.diagnostics.isEmpty else {
-      Issue.record(
-        "\(name) does not parse: \(original.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+  /// Checks the formatter's laws on one text that parses cleanly. When one breaks, records
+  /// it with the text shrunk to a smaller one that still breaks a law: `generated`, when
+  /// given, is the generated flow the text is, whose plan shrinks first.
+  func checkLaws(
+    _ text: String, name: String, generated: GeneratedFlow? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    guard let broken = Self.brokenLaws(text, name: name) else {
+      let diagnostics = Parser.parse(SourceFile(path: name, text: text)).diagnostics
+      Issue.record("\(name) does not parse: \(diagnostics.map(\.message))", sourceLocation: sourceLocation)
       return
     }
+    guard !broken.isEmpty else { return }
+    let stillFails = { (candidate: String) in !(Self.brokenLaws(candidate, name: name) ?? []).isEmpty }
+    let shrunk =
+      generated.map { FlowShrinker.shrink($0, stillFails: stillFails) }
+      ?? FlowShrinker.shrink(text: text, stillFails: stillFails)
+    let shrunkLaws = Self.brokenLaws(shrunk.input, name: name) ?? []
+    Issue.record(
+      Comment(
+        rawValue: "\(name): \(broken.map { $0.prefix { $0 != "\n" } }.joined(separator: "; "))\n"
+          + "--- shrunk to \(shrunk.input.split(separator: "\n").count) lines ---\n\(shrunk.input)"
+          + "--- the laws it breaks ---\n" + shrunkLaws.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
+  }
+
+  /// The formatter's laws that `text` breaks (each with the texts that show it), or nil when
+  /// it does not parse cleanly.
+  static func brokenLaws(_ text: String, name: String) -> [String]? {
+    let original = Parser.parse(SourceFile(path: name, text: text))
+    guard original.diagnostics.isEmpty else { return nil }
+    var broken: [String] = []
     let once = FlowFormatter.format(original.file)
     let reparsed = Parser.parse(SourceFile(path: name, text: once))
-    #expect(
-      reparsed.diagnostics.isEmpty, "\(name): formatted text has errors\n\(once)",
-      sourceLocation: sourceLocation)
-    #expect(
-      SyntaxDump.dump(reparsed.file) == SyntaxDump.dump(original.file), "\(name): structure changed\n\(once)",
-      sourceLocation: sourceLocation)
+    if !reparsed.diagnostics.isEmpty {
+      broken.append("the formatted text has errors\n--- formatted ---\n\(once)")
+    }
+    if SyntaxDump.dump(reparsed.file) != SyntaxDump.dump(original.file) {
+      broken.append("the structure changed\n--- formatted ---\n\(once)")
+    }
     let twice = FlowFormatter.format(reparsed.file)
-    #expect(
-      twice == once, "\(name): not idempotent\n--- once\n\(once)--- twice\n\(twice)",
-      sourceLocation: sourceLocation)
+    if twice != once {
+      broken.append("formatting is not idempotent\n--- once ---\n\(once)--- twice ---\n\(twice)")
+    }
     let before = Lexer.lex(SourceFile(path: name, text: text)).comments.map {
-      Self.normalized($0.comment.text)
+      normalized($0.comment.text)
     }
     let after = Lexer.lex(SourceFile(path: name, text: once)).comments.map {
-      Self.normalized($0.comment.text)
+      normalized($0.comment.text)
     }
-    #expect(after.count == before.count, "\(name): comments lost", sourceLocation: sourceLocation)
-    #expect(after.sorted() == before.sorted(), "\(name): comments changed", sourceLocation: sourceLocation)
-    #expect(once.hasSuffix("\n") && !once.hasSuffix("\n\n"), sourceLocation: sourceLocation)
-    #expect(!once.contains("\n\n\n"), sourceLocation: sourceLocation)
+    if after.count != before.count {
+      broken.append("\(before.count - after.count) comments lost\n--- formatted ---\n\(once)")
+    } else if after.sorted() != before.sorted() {
+      broken.append("comments changed\n--- formatted ---\n\(once)")
+    }
+    if !once.hasSuffix("\n") || once.hasSuffix("\n\n") {
+      broken.append("the formatted text does not end in exactly one newline")
+    }
+    if once.contains("\n\n\n") { broken.append("the formatted text has two blank lines in a row") }
+    return broken
   }
 
   /// A `//` comment without its trailing spaces (the formatter drops them).
@@ -53,7 +83,8 @@ import Testing
     for seed in 0..<UInt64(Self.generatedCount) {
       var generator = FlowGenerator(seed: seed)
       generator.decorates = seed % 5 != 4
-      checkLaws(generator.validFlowText(), name: "generated-\(seed).flow")
+      let flow = generator.validFlow()
+      checkLaws(flow.text, name: "generated-\(seed).flow", generated: flow)
     }
   }
 
@@ -85,7 +116,9 @@ import Testing
   }
 
   @Test func specsKeepTheirStructure() throws {
-    for path in Self.specFiles() {
+    let files = Self.specFiles()
+    #expect(!files.isEmpty, "no Specs/*.flow found from \(#filePath)")
+    for path in files {
       let data = try #require(FileManager.default.contents(atPath: path))
       checkLaws(String(decoding: data, as: UTF8.self), name: path)
     }

@@ -298,7 +298,10 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
   @Test func aCommentAfterABlockOnItsLineTrailsTheWholeItem() {
     let file = parsedFile("event e { show A } // note\nevent f {\n  pop // inner\n} // outer")
     #expect(file.declarations.map { $0.trivia.trailing?.text } == ["// note", "// outer"])
-    guard case .event(let event) = file.declarations[1].kind else { return }
+    guard case .event(let event) = file.declarations[1].kind else {
+      Issue.record("no event")
+      return
+    }
     #expect(event.body.statements[0].trivia.trailing?.text == "// inner")
   }
 

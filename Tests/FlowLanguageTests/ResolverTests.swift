@@ -547,17 +547,16 @@ extension ResolverDiagnosticTests {
     let tables =
       Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
       + Self.expressionCases + Self.warningCases
-    let tested = tables.map(\.id) + [.unsupportedStatement]
-    let emitted: [DiagnosticID] = [
-      .missingApp, .duplicateApp, .missingWindow, .unknownLibrary, .unknownLimit, .invalidLimit,
-      .tooManyVariables,
-      .duplicateDeclaration, .unknownScreen, .unknownCoordinator, .unknownMessage, .unknownEvent,
-      .unknownVariable,
-      .unknownCoordinatorKind, .unknownStyle, .unknownInvariant, .unknownFunction, .unsupportedStatement,
-      .valueOutOfRange, .invalidRange, .typeMismatch, .invalidRoot, .coordinatorNeverStarted,
-      .screenNeverShown,
-      .eventNeverEmitted, .messageNeverHandled,
-    ]
+    // `tooManyProperties` needs 64 properties: FlowCheckCLITests' PropertyLimitTests has it.
+    let tested = tables.map(\.id) + [.unsupportedStatement, .tooManyProperties]
+    // The catalogue's ids from the names on, but `statementOutsideContext`, which nothing
+    // emits (the parser reports a statement out of place as an unknown keyword), and
+    // `runtimeNotModelled`, the command line's: read from the catalogue, so that a new id
+    // needs a case here.
+    let emitted = DiagnosticID.allCases.drop { $0 != .unknownScreen }.filter {
+      $0 != .statementOutsideContext && $0 != .runtimeNotModelled
+    }
+    #expect(emitted.first == .unknownScreen && emitted.contains(.missingWindow))
     for id in emitted { #expect(tested.contains(id), "no test for \(id)") }
   }
 
@@ -766,7 +765,9 @@ extension ResolverDiagnosticTests {
   }
 
   @Test func specsResolve() throws {
-    for url in specFiles() {
+    let files = specFiles()
+    #expect(!files.isEmpty, "no Specs/*.flow found from \(#filePath)")
+    for url in files {
       let result = FrontEnd.load(path: url)
       #expect(!result.hasErrors, "\(url): \(result.diagnostics)")
     }

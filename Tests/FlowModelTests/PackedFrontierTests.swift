@@ -105,19 +105,24 @@ import Testing
     #expect(reused[0].words == [9, 9])
   }
 
-  @Test(arguments: ModelPropertyTests.seeds)
-  func reachableStatesComeBackUnchanged(seed: UInt64) {
-    guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { return }
-    let system = FlowSystem<Radianttap>(flow: flow)
-    let states = ModelPropertyTests.firstStates(system, count: 100)
-    var store = PackedFrontier<Radianttap>()
-    for state in states { store.append(state) }
-    for (position, state) in states.enumerated() {
-      #expect(store[position].words == state.words, "seed \(seed), state \(position)")
-      #expect(system.prepared(store[position]) == system.prepared(state))
-      #expect(
-        system.prepared(store[position]).failing
-          == system.pack(FlowState<Radianttap>(packed: state.words)).failing)
+  @Test func reachableStatesComeBackUnchanged() {
+    ModelPropertyTests.check("packed frontier") { flow in
+      var problems = ModelPropertyTests.Problems()
+      let system = FlowSystem<Radianttap>(flow: flow)
+      let states = ModelPropertyTests.firstStates(system, count: 100)
+      var store = PackedFrontier<Radianttap>()
+      for state in states { store.append(state) }
+      for (position, state) in states.enumerated() {
+        problems.expect(store[position].words == state.words, "state \(position) comes back changed")
+        problems.expect(
+          system.prepared(store[position]) == system.prepared(state), "state \(position) prepares differently"
+        )
+        problems.expect(
+          system.prepared(store[position]).failing
+            == system.pack(FlowState<Radianttap>(packed: state.words)).failing,
+          "state \(position) breaks other invariants once stored")
+      }
+      return problems
     }
   }
 }

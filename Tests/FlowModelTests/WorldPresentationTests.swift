@@ -147,6 +147,7 @@ struct WorldPresentationTests {
   @Test func programmaticDismissalNeverCallsThePresentationDelegate() {
     let (world, home, _) = chainWorld()
     let (_, effects) = world.after { $0.dismiss(from: home, animated: true, effects: &$1) }
+    #expect(effects.callbacks.count == 3, "one removal per dismissed controller")
     for callback in effects.callbacks {
       guard case .removedFromHierarchy = callback else {
         Issue.record("unexpected \(callback)")
