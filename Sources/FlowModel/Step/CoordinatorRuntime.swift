@@ -115,9 +115,13 @@ public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
   /// Most words `pack(into:wasOnScreen:objects:coordinators:)` writes for this coordinator.
   var packedWordBound: Int { get }
 
-  /// Writes this coordinator into a packed state, links renumbered through the maps (links
-  /// to dropped instances left out); `wasOnScreen` is written in place of the stored flag.
-  func pack(into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering, coordinators: Renumbering)
+  /// Writes the coordinator `coordinator` points to into a packed state, links renumbered
+  /// through the maps (links to dropped instances left out); `wasOnScreen` is written in
+  /// place of the stored flag. Read in place through the pointer: every successor packs
+  /// every coordinator, and a method on the value copied the whole coordinator out first.
+  static func pack(
+    _ coordinator: UnsafePointer<Self>, into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering,
+    coordinators: Renumbering)
 
   /// Reads a coordinator that `pack` wrote.
   static func unpack(from input: inout PackedReader) -> Self

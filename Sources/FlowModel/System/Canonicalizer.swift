@@ -61,9 +61,8 @@ extension FlowState {
           // Read in place: copying the instance (two inline lists) out costs more than the visit.
           let c = coordinators.baseAddress! + coordinatorNumbers.order[position]
           visitObjects(from: c.pointee.root, &objectNumbers, &longestStack)
-          let held = c.pointee.heldObjects
-          for index in 0..<held.count {
-            visitObjects(from: held.id(unchecked: index), &objectNumbers, &longestStack)
+          for index in 0..<c.pointee.heldObjects.count {
+            visitObjects(from: c.pointee.heldObjects.id(unchecked: index), &objectNumbers, &longestStack)
           }
         }
       }

@@ -150,7 +150,8 @@ extension FlowState {
             let old = coordinators.order[position]
             let c = allCoordinators.baseAddress! + old  // read in place, as above
             let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
-            c.pointee.pack(into: &out, wasOnScreen: wasOnScreen, objects: objects, coordinators: coordinators)
+            Runtime.Coordinator.pack(
+              c, into: &out, wasOnScreen: wasOnScreen, objects: objects, coordinators: coordinators)
           }
           out.put(link: appCoordinator, coordinators)
           out.put(pending.count)

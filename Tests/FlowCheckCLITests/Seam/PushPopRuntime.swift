@@ -32,15 +32,17 @@ enum PushPop: CoordinatorRuntime {
 
     var packedWordBound: Int { 5 + IDList.capacity + locals.count }
 
-    func pack(
-      into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering, coordinators: Renumbering
+    static func pack(
+      _ coordinator: UnsafePointer<Coordinator>, into out: inout PackedWriter, wasOnScreen: Bool,
+      objects: Renumbering, coordinators: Renumbering
     ) {
-      out.put(declaration)
+      let c = coordinator.pointee
+      out.put(c.declaration)
       out.put(wasOnScreen ? 1 : 0)
-      out.put(objects.map[root])
-      out.put(pushed, objects)
-      out.put(locals.count)
-      for value in locals { out.put(value) }
+      out.put(objects.map[c.root])
+      out.put(c.pushed, objects)
+      out.put(c.locals.count)
+      for value in c.locals { out.put(value) }
     }
 
     static func unpack(from input: inout PackedReader) -> Coordinator {

@@ -22,12 +22,12 @@ public enum Radianttap: CoordinatorRuntime {
 
   /// The library is the navigation controller's delegate (`didShow`); the other callbacks
   /// appear in traces, though no code of the library runs for them.
-  public static let observedCallbacks: WorldCallback.Kinds = [
-    .navigationDidShow, .presentationDidDismiss, .presentationDidAttemptToDismiss, .tabDidSelect,
-  ]
+  public static var observedCallbacks: WorldCallback.Kinds {
+    [.navigationDidShow, .presentationDidDismiss, .presentationDidAttemptToDismiss, .tabDidSelect]
+  }
 
   /// `didPopTransition` never asks whether the pop was interactive.
-  public static let readsInteractiveTransitions = false
+  public static var readsInteractiveTransitions: Bool { false }
 
   /// The scene delegate makes the window coordinator, sets its root as the window's root and
   /// starts it.

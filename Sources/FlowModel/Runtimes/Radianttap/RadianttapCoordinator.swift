@@ -41,13 +41,13 @@ public struct RadianttapCoordinator: CoordinatorState {
   }
 
   /// The shadow stack holds its view controllers strongly.
-  public var heldObjects: IDList { shadow }
+  @inline(__always) public var heldObjects: IDList { shadow }
 
-  public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
+  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
     if let parent, isFreed(parent) { self.parent = nil }
   }
 
-  public mutating func renumber(
+  @inline(__always) public mutating func renumber(
     objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
   ) {
     parent = parent.flatMap(coordinators)
@@ -56,31 +56,33 @@ public struct RadianttapCoordinator: CoordinatorState {
     shadow.renumber(objects)
   }
 
-  public var packedWordBound: Int { 8 + 2 * IDList.capacity + locals.count }
+  @inline(__always) public var packedWordBound: Int { 8 + 2 * IDList.capacity + locals.count }
 
   /// The declaration; one word of flags and of which parts follow; then only those parts:
   /// the parent, the children still kept, the root, the shadow stack, the locals.
-  public func pack(
-    into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering, coordinators: Renumbering
+  @inline(__always) public static func pack(
+    _ c: UnsafePointer<RadianttapCoordinator>, into out: inout PackedWriter, wasOnScreen: Bool,
+    objects: Renumbering, coordinators: Renumbering
   ) {
-    let parent = coordinators.map[self.parent ?? -1]
+    let parent = coordinators.map[c.pointee.parent ?? -1]
     var keptChildren = 0
-    for child in children where coordinators.map[child] >= 0 { keptChildren += 1 }
-    out.put(declaration)
+    for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
+    out.put(c.pointee.declaration)
     out.put(
-      (isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(finishNotices, 3) << 2) | (parent >= 0 ? 16 : 0)
-        | (keptChildren > 0 ? 32 : 0) | (shadow.isEmpty ? 0 : 64) | (locals.count > 0 ? 128 : 0))
+      (c.pointee.isStarted ? 1 : 0) | (wasOnScreen ? 2 : 0) | (min(c.pointee.finishNotices, 3) << 2)
+        | (parent >= 0 ? 16 : 0) | (keptChildren > 0 ? 32 : 0) | (c.pointee.shadow.isEmpty ? 0 : 64)
+        | (c.pointee.locals.count > 0 ? 128 : 0))
     if parent >= 0 { out.put(parent) }
-    if keptChildren > 0 { out.put(children, coordinators) }
-    out.put(objects.map[root])
-    if !shadow.isEmpty { out.put(shadow, objects) }
-    if locals.count > 0 {
-      out.put(locals.count)
-      for value in locals { out.put(value) }
+    if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
+    out.put(objects.map[c.pointee.root])
+    if !c.pointee.shadow.isEmpty { out.put(c.pointee.shadow, objects) }
+    if c.pointee.locals.count > 0 {
+      out.put(c.pointee.locals.count)
+      for value in c.pointee.locals { out.put(value) }
     }
   }
 
-  public static func unpack(from input: inout PackedReader) -> RadianttapCoordinator {
+  @inline(__always) public static func unpack(from input: inout PackedReader) -> RadianttapCoordinator {
     let declaration = input.take()
     let parts = input.take()
     let parent = parts & 16 != 0 ? input.take() : nil
