@@ -101,7 +101,7 @@ public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
   var children: IDList { get }
   /// The view controller it was made with, held strongly.
   var root: ObjectID { get }
-  /// Other view controllers it holds strongly, in order (radianttap: the shadow stack).
+  /// Other view controllers it holds strongly, in order (a shadow stack, say).
   var heldObjects: IDList { get }
 
   /// Forgets its weak references to coordinators that `isFreed` says were deallocated.

@@ -16,7 +16,7 @@ final class FlowTables: Sendable {
     let slot: Int
   }
 
-  /// Per variable: its slot in `FlowState.globals` or in `CoordinatorInstance.locals`.
+  /// Per variable: its slot in `FlowState.globals` or in `CoordinatorState.locals`.
   let slot: [Int]
   /// Per variable: whether it is coordinator-local.
   let isLocal: [Bool]

@@ -3,7 +3,7 @@ import FlowLanguage
 /// The values of a coordinator's local variables, stored inline (16-bit, as a packed state
 /// stores them; the resolver keeps every range within ±1000).
 ///
-/// Inline so that `CoordinatorInstance` is plain data: copying the coordinators of a state,
+/// Inline so that a runtime's `Coordinator` is plain data: copying the coordinators of a state,
 /// which every step does, then touches no heap and no reference count. The resolver allows
 /// at most `CheckedFlow.maximumLocalVariables` locals per coordinator, which is `capacity`.
 public struct LocalValues: Sendable, BitwiseCopyable {

@@ -7,7 +7,7 @@ public struct PackedState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
   public var words: [UInt16] {
     didSet { fingerprint = nil }
   }
-  /// Bit i set: state invariant i (see `StateInvariant`) fails in this state. Derived from
+  /// Bit i set: check i of `FlowSystem.stateInvariants` fails in this state. Derived from
   /// `words`, so it takes no part in the fingerprint.
   public var failing: UInt64
   /// Truth of each of the flow's own properties, bit per property. Derived too.

@@ -1,7 +1,7 @@
 /// A short list of object or coordinator ids (a navigation stack, a tab bar's tabs, a
-/// coordinator's children or shadow stack), stored inline in 64 bytes.
+/// coordinator's children or the screens it holds), stored inline in 64 bytes.
 ///
-/// A `UIKitObject` or `CoordinatorInstance` holding such lists is plain data: copying one
+/// A `UIKitObject` or a runtime's `Coordinator` holding such lists is plain data: copying one
 /// touches no heap and no reference count. With `[Int]` lists, allocating, retaining and
 /// freeing them took about two fifths of the search.
 ///

@@ -1,0 +1,89 @@
+import FlowLanguage
+import FlowModel
+import Foundation
+import Testing
+
+/// A runtime is one folder behind one protocol: outside `Runtimes/<Name>/` and the
+/// registry, the product's sources name no library, and every runtime's invariants are in
+/// the registry.
+@Suite struct RuntimeLayoutTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The product's Swift sources, relative to the package (test support is not product).
+  static var productSources: [String] {
+    let sources = packageRoot.appendingPathComponent("Sources")
+    let enumerator = FileManager.default.enumerator(atPath: sources.path)
+    var paths: [String] = []
+    while let entry = enumerator?.nextObject() as? String {
+      guard entry.hasSuffix(".swift"), !entry.hasPrefix("FlowTestSupport/") else { continue }
+      paths.append("Sources/" + entry)
+    }
+    return paths.sorted()
+  }
+
+  @Test(arguments: RuntimeRegistry.names)
+  func onlyItsFolderAndTheRegistryNameARuntime(name: String) throws {
+    let sources = Self.productSources
+    #expect(sources.count > 50, "found only \(sources.count) sources")
+    let folder = "Sources/FlowModel/Runtimes/\(name.prefix(1).uppercased() + name.dropFirst())/"
+    #expect(sources.contains { $0.hasPrefix(folder) }, "no folder \(folder)")
+    var offenders: [String] = []
+    for path in sources
+    where !path.hasPrefix(folder) && path != "Sources/FlowModel/Runtimes/RuntimeRegistry.swift" {
+      let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
+      if text.range(of: name, options: .caseInsensitive) != nil { offenders.append(path) }
+    }
+    #expect(offenders.isEmpty, "\(name) is named outside its folder: \(offenders)")
+  }
+
+  /// The world is UIKit's: no runtime, coordinator library or library call named in it.
+  @Test func theWorldKnowsNoLibrary() throws {
+    let world = Self.productSources.filter { $0.hasPrefix("Sources/FlowModel/World/") }
+    #expect(world.count > 5)
+    for path in world {
+      let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
+      for word in ["parentCoordinator", "shadow", "coordinatorDidFinish", "isIgnoredByRuntimes"]
+        + RuntimeRegistry.names
+      {
+        #expect(text.range(of: word, options: .caseInsensitive) == nil, "\(path) names '\(word)'")
+      }
+    }
+  }
+
+  @Test func everyInvariantIdIsRegisteredOnceInItsOrder() {
+    #expect(InvariantRegistry.all.map(\.id) == InvariantID.allCases)
+  }
+
+  /// What a runtime checks on states is registered, for it, as a state invariant; what a
+  /// step reports is registered as a step invariant.
+  @Test(arguments: RuntimeRegistry.names)
+  func aRuntimesChecksAreRegisteredForIt(name: String) throws {
+    let runtime = try #require(RuntimeRegistry.runtime(named: name))
+    for id in Self.stateInvariantIDs(runtime) {
+      let invariant = try #require(InvariantRegistry.invariant(id))
+      #expect(invariant.kinds.contains(.state), "\(id)")
+      #expect(invariant.applies(to: name), "\(id)")
+    }
+    for own in runtime.invariants {
+      #expect(own.runtimes == [name], "\(own.id) of \(name) names other runtimes")
+      #expect(Self.stateInvariantIDs(runtime).contains(own.id), "\(own.id) is registered but not checked")
+    }
+    for step in StepProperty.allCases {
+      #expect(InvariantRegistry.invariant(step.invariant)?.kinds.contains(.step) == true, "\(step)")
+    }
+  }
+
+  static func stateInvariantIDs<Runtime: CoordinatorRuntime>(_ runtime: Runtime.Type) -> [InvariantID] {
+    Runtime.stateInvariants.map(\.id)
+  }
+
+  @Test func everyRegisteredRuntimeCanBeNamedByAFlow() {
+    let libraries = RuntimeRegistry.libraries.map(\.library.rawValue)
+    #expect(Set(libraries).count == libraries.count, "a library is listed twice: \(libraries)")
+    for name in RuntimeRegistry.names { #expect(libraries.contains(name)) }
+    #expect(
+      libraries.first == RuntimeRegistry.names.first, "a flow without 'library' gets a modelled runtime")
+  }
+}
