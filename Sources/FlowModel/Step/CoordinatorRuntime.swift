@@ -28,6 +28,10 @@ public protocol CoordinatorRuntime: Sendable {
   /// The library's state of one coordinator object.
   associatedtype Coordinator: CoordinatorState
 
+  /// The library's app-wide state beside its coordinators (a global stack of presented
+  /// frames, say); `NoLibraryState` for a library that keeps none.
+  associatedtype LibraryState: RuntimeLibraryState = NoLibraryState
+
   /// The name a flow selects the runtime by (`library NAME`).
   static var name: String { get }
 
@@ -137,4 +141,53 @@ public struct StateInvariantCheck<Runtime: CoordinatorRuntime>: Sendable {
     self.id = id
     self.check = check
   }
+}
+
+/// A library's app-wide state, kept in `FlowState.library`: plain data that the step copies,
+/// compares, renumbers and packs with the rest of the state.
+public protocol RuntimeLibraryState: Hashable, Sendable, BitwiseCopyable {
+  /// The state at launch.
+  init()
+  /// Coordinators it holds strongly: kept alive through it, and numbered right after the
+  /// coordinator tree.
+  var heldCoordinators: IDList { get }
+  /// View controllers it holds strongly.
+  var heldObjects: IDList { get }
+  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
+  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
+  /// Renumbers its links, as `CoordinatorState.renumber(objects:coordinators:)` does.
+  mutating func renumber(
+    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
+  /// Most words `pack(into:objects:coordinators:)` writes.
+  var packedWordBound: Int { get }
+  /// Writes the state at the end of a packed state, links renumbered (links to dropped
+  /// instances left out).
+  func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering)
+  /// Reads a state that `pack` wrote.
+  static func unpack(from input: inout PackedReader) -> Self
+  /// Its lines in a trace, after the coordinator tree (none when there is nothing to see).
+  func describe(
+    flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
+  ) -> [String]
+}
+
+/// The app-wide state of a library that keeps none: nothing held, nothing packed.
+public struct NoLibraryState: RuntimeLibraryState {
+  public init() {}
+  @inline(__always) public var heldCoordinators: IDList { IDList() }
+  @inline(__always) public var heldObjects: IDList { IDList() }
+  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
+  @inline(__always) public mutating func renumber(
+    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
+  ) {}
+  @inline(__always) public var packedWordBound: Int { 0 }
+  @inline(__always) public func pack(
+    into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering
+  ) {}
+  @inline(__always) public static func unpack(from input: inout PackedReader) -> NoLibraryState {
+    NoLibraryState()
+  }
+  public func describe(
+    flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
+  ) -> [String] { [] }
 }

@@ -116,6 +116,7 @@ extension FlowState {
     for instance in coordinators where instance.children.overflowed || instance.heldObjects.overflowed {
       return true
     }
+    if library.heldCoordinators.overflowed || library.heldObjects.overflowed { return true }
     return false
   }
 

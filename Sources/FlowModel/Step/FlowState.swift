@@ -31,6 +31,8 @@ public struct FlowState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
   public var coordinators: [Runtime.Coordinator]
   /// The window coordinator, held by the scene delegate.
   public var appCoordinator: CoordinatorID?
+  /// The library's app-wide state (`CoordinatorRuntime.LibraryState`).
+  public var library = Runtime.LibraryState()
   public var globals: [Int]
   public var pending: [PendingCompletion]
   /// The app crashed on a UIKit precondition: a terminal state.

@@ -168,6 +168,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     guard coordinatorsMayBeFreed || collectsAlways else { return }
     var marked = CoordinatorMarks(count: state.coordinators.count)
     if let app = state.appCoordinator { mark(app, in: &marked) }
+    for c in state.library.heldCoordinators { mark(c, in: &marked) }
     for entry in state.pending { mark(entry.coordinator, in: &marked) }
     for c in executing { mark(c, in: &marked) }
     // What only running methods hold is freed by a later collection, once they return.
@@ -185,6 +186,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     for c in state.coordinators.indices where state.coordinators[c].isAlive {
       state.coordinators[c].forgetFreed { !marked[$0] }
     }
+    state.library.forgetFreed { !marked[$0] }
     for o in state.world.objects.indices {
       if let d = state.world.objects[o].delegate, !state.coordinators[d].isAlive {
         state.world.objects[o].delegate = nil

@@ -51,6 +51,7 @@ extension FlowState {
     copyElements(of: other.owners, into: &owners)
     copyElements(of: other.coordinators, into: &coordinators)
     appCoordinator = other.appCoordinator
+    library = other.library
     copyElements(of: other.globals, into: &globals)
     copyElements(of: other.pending, into: &pending)
     crashed = other.crashed
@@ -67,7 +68,7 @@ extension FlowState {
   /// false "no", never a false "yes".
   func hasStructure(of source: FlowState<Runtime>) -> Bool {
     world.windowRoot == source.world.windowRoot && appCoordinator == source.appCoordinator
-      && crashed == source.crashed && pending == source.pending
+      && crashed == source.crashed && pending == source.pending && library == source.library
       && sameBytes(world.objects, source.world.objects) && sameBytes(owners, source.owners)
       && sameBytes(coordinators, source.coordinators)
   }

@@ -48,6 +48,7 @@ extension FlowState {
       // insertion order, depth first, pre-order), then those only pending work keeps alive.
       var longestShadow = 0
       if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers, &longestShadow) }
+      for c in library.heldCoordinators { visitCoordinator(c, &coordinatorNumbers, &longestShadow) }
       let sortedPending = pending.count > 1 ? pending.sorted() : pending
       for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
 
@@ -66,6 +67,7 @@ extension FlowState {
           }
         }
       }
+      for object in library.heldObjects { visitObjects(from: object, &objectNumbers, &longestStack) }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
       return CanonicalNumbering(
         objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
@@ -138,6 +140,8 @@ extension FlowState {
       result.coordinators.append(instance)
     }
     result.appCoordinator = appCoordinator.flatMap { coordinatorNumbers[$0] }
+    result.library = library
+    result.library.renumber(objects: { objectNumbers[$0] }, coordinators: { coordinatorNumbers[$0] })
     result.pending = sortedPending.compactMap { entry in
       coordinatorNumbers[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
     }.sorted()

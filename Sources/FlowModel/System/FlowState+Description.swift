@@ -70,6 +70,7 @@ extension FlowState {
       return "\(variable.name) = \(value)"
     }
     if !globalsText.isEmpty { lines.append("variables: " + globalsText.joined(separator: ", ")) }
+    lines += library.describe(flow: flow, objectName: objectName, coordinatorName: { coordinatorName($0) })
     if !pending.isEmpty {
       lines.append(
         "pending: "

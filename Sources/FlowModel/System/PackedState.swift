@@ -105,7 +105,9 @@ extension FlowState {
       owners.withUnsafeBufferPointer { owners in
         self.coordinators.withUnsafeBufferPointer { allCoordinators in
           // At most this many words, of at most three bytes each.
-          var words = 8 + globals.count + 2 * pending.count + objects.count * (8 + IDList.capacity)
+          var words =
+            8 + globals.count + 2 * pending.count + objects.count * (8 + IDList.capacity)
+            + library.packedWordBound
           for position in 0..<coordinators.count {
             words += allCoordinators[coordinators.order[position]].packedWordBound
           }
@@ -159,6 +161,7 @@ extension FlowState {
             out.put(entry.task)
             out.put(entry.coordinator)
           }
+          library.pack(into: &out, objects: objects, coordinators: coordinators)
           precondition(out.count <= bytes.capacity, "packed state larger than computed")
           bytes.count = out.count
         }
@@ -227,6 +230,7 @@ extension FlowState {
       let task = input.take()
       pending.append(PendingCompletion(task: task, coordinator: input.take()))
     }
+    library = Runtime.LibraryState.unpack(from: &input)
   }
 
 }

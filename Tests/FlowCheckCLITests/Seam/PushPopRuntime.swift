@@ -57,6 +57,36 @@ enum PushPop: CoordinatorRuntime {
     }
   }
 
+  /// App-wide: how many pushes the app made (up to 2), and the last screen pushed, which
+  /// it holds.
+  struct History: RuntimeLibraryState {
+    var pushes = 0
+    var last = IDList()
+
+    var heldCoordinators: IDList { IDList() }
+    var heldObjects: IDList { last }
+    mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
+    mutating func renumber(objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
+    {
+      last.renumber(objects)
+    }
+    var packedWordBound: Int { 2 + IDList.capacity }
+    func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering) {
+      out.put(pushes)
+      out.put(last, objects)
+    }
+    static func unpack(from input: inout PackedReader) -> History {
+      History(pushes: input.take(), last: input.list())
+    }
+    func describe(
+      flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
+    ) -> [String] {
+      ["pushes: \(pushes) (last \(last.map(objectName).joined()))"]
+    }
+  }
+
+  typealias LibraryState = History
+
   static let name = "pushpop"
   static let capabilities = RuntimeCapabilities(
     library: name, operations: [.show, .pop] + RuntimeCapabilities.flowOperations, animatedVerbs: [.pop])
@@ -82,6 +112,8 @@ enum PushPop: CoordinatorRuntime {
       let vc = step.makeScreen(screen, owner: c)
       step.note(.library, "push \(step.tables.flow.screens[screen].name)")
       step.state.coordinators[c].pushed.append(vc)
+      step.state.library.pushes = min(step.state.library.pushes + 1, 2)
+      step.state.library.last.replace(with: [vc])
       step.uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
     case .pop(let animated):
       step.note(.library, "pop")

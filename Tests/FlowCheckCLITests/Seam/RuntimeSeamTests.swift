@@ -34,10 +34,12 @@ import Testing
   @Test func theBackButtonLeavesPushPopsListStaleAndTheReportSaysHow() throws {
     let report = try Self.check(Self.flowText)
     // Each Back leaves Detail in the list, which holds it, so opening Detail again grows the
-    // list by one: lists of 1…6 screens with Home on top, and of 2…6 with Detail on top,
-    // until the stack bound (6) cuts the next push.
+    // list by one until the stack bound (6) cuts the next push: lists of 2…6 with Detail on
+    // top (5 states) and, after Back, with Home on top (5). `Detail.done` pops the list's
+    // last and leaves it held by the app-wide history alone (5 more), and the launch state
+    // is the only one with one push: 16.
     #expect(report.outcome == .violated)
-    #expect(report.states == 11)
+    #expect(report.states == 16)
     #expect(report.cutTransitions == 1)
     let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.status) })
     #expect(verdicts["shadow-sync"] == .violated)
@@ -47,6 +49,9 @@ import Testing
     #expect(violation.events == ["tap Home.open", "tap Back (from Detail)"])
     #expect(violation.why == "pushed [Home, Detail] but the stack is [Home]")
     #expect(violation.steps.last?.state.contains("  App pushed: [Home, Detail]") == true)
+    // The runtime's app-wide state is packed, renumbered and told with the rest.
+    #expect(violation.launch.state.contains("pushes: 1 (last Home)"))
+    #expect(violation.steps.map { $0.state.contains("pushes: 2 (last Detail)") } == [true, true])
 
     let text = TextReport().render(report)
     #expect(text.contains("flowcheck tiny.flow — app Tiny, runtime pushpop"))
