@@ -14,17 +14,6 @@ extension World {
     attached.removeAll(keepingCapacity: true)
     attached.append(contentsOf: repeatElement(false, count: objects.count))
     guard let root = windowRoot else { return }
-    // Depth first through buffer pointers, without a work list: this runs for every state.
-    objects.withUnsafeBufferPointer { objects in
-      attached.withUnsafeMutableBufferPointer { attached in
-        func visit(_ id: ObjectID) {
-          guard id < objects.count, !attached[id] else { return }
-          attached[id] = true
-          for child in objects[id].children { visit(child) }
-          if let presented = objects[id].presented { visit(presented) }
-        }
-        visit(root)
-      }
-    }
+    objects.markReachable(from: root, into: &attached)
   }
 }

@@ -116,19 +116,7 @@ extension World {
       removed = objects[nav].children.reversedSuffix(from: 0)
       removed.renumber { isKept($0) ? nil : $0 }
     }
-    // Through a pointer: reading a list out of the array copied it, right after parts of it
-    // were written, and the copy waited for those writes (perf).
-    let oldTop = objects.withUnsafeMutableBufferPointer { objects in
-      let stack = objects.baseAddress! + nav
-      let oldTop = stack.pointee.children.last
-      for position in 0..<stack.pointee.children.count {
-        let vc = stack.pointee.children.id(unchecked: position)
-        if !isKept(vc) { objects[vc].container = nil }
-      }
-      for position in 0..<list.count { objects[list.id(unchecked: position)].container = nav }
-      stack.pointee.children.replace(with: list)
-      return oldTop
-    }
+    let oldTop = objects.replaceChildren(of: nav, with: list, keeping: isKept)
     reportTopChange(
       of: nav, from: oldTop, animated: animated, interactive: false, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)
@@ -153,16 +141,7 @@ extension World {
     let removed =
       inHierarchy && effects.observes(.removedFromHierarchy)
       ? objects[nav].children.reversedSuffix(from: count) : IDList()
-    // Through a pointer, as in `setViewControllers`.
-    let oldTop = objects.withUnsafeMutableBufferPointer { objects in
-      let stack = objects.baseAddress! + nav
-      let oldTop = stack.pointee.children.last
-      for position in count..<stack.pointee.children.count {
-        objects[stack.pointee.children.id(unchecked: position)].container = nil
-      }
-      stack.pointee.children.removeLast(stack.pointee.children.count - count)
-      return oldTop
-    }
+    let oldTop = objects.truncateChildren(of: nav, to: count)
     reportTopChange(
       of: nav, from: oldTop, animated: animated, interactive: interactive, removed: removed,
       emitRemovals: inHierarchy, effects: &effects)

@@ -90,32 +90,28 @@ public struct World: Hashable, Sendable {
   /// Links are cleared on both ends; removals are emitted from the top of the chain down
   /// (when `emit`), each presented controller with its contents.
   mutating func tearDownModalChain(from first: ObjectID, emit: Bool, effects: inout WorldEffects) {
-    // Counted first, then held in temporary memory: a chain can grow past an `IDList`'s 31
-    // within one step (the `presented` bound is applied at the end of the step).
-    var length = 0
+    // An inline list: a chain can grow past an `IDList`'s capacity within one step (the
+    // `presented` bound is applied at the end of the step), and then it spills into an array.
+    var chain = IDList()
+    var longChain: [ObjectID] = []
     var next: ObjectID? = first
     while let current = next {
-      length += 1
+      if chain.count < IDList.capacity { chain.append(current) } else { longChain.append(current) }
       next = objects[current].presented
     }
-    withUnsafeTemporaryAllocation(of: ObjectID.self, capacity: length) { chain in
-      var position = 0
-      next = first
-      while let current = next {
-        chain[position] = current
-        position += 1
-        next = objects[current].presented
-      }
-      if let presenter = objects[first].presenting {
-        objects[presenter].presented = nil
-      }
-      for id in chain {
-        objects[id].presenting = nil
-        objects[id].presented = nil
-      }
-      if emit {
-        for id in chain.reversed() { emitRemoval(of: id, into: &effects) }
-      }
+    if let presenter = objects[first].presenting {
+      objects[presenter].presented = nil
     }
+    for id in chain { clearPresentationLinks(of: id) }
+    for id in longChain { clearPresentationLinks(of: id) }
+    if emit {
+      for id in longChain.reversed() { emitRemoval(of: id, into: &effects) }
+      for id in chain.reversed() { emitRemoval(of: id, into: &effects) }
+    }
+  }
+
+  private mutating func clearPresentationLinks(of id: ObjectID) {
+    objects[id].presenting = nil
+    objects[id].presented = nil
   }
 }
