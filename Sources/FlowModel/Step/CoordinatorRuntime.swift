@@ -122,7 +122,7 @@ public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
   /// Writes the coordinator `coordinator` points to into a packed state, links renumbered
   /// through the maps (links to dropped instances left out); `wasOnScreen` is written in
   /// place of the stored flag. Read in place through the pointer: every successor packs
-  /// every coordinator, and a method on the value copied the whole coordinator out first.
+  /// every coordinator, and a method on the value would copy the whole coordinator out first.
   static func pack(
     _ coordinator: UnsafePointer<Self>, into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering,
     coordinators: Renumbering)

@@ -26,7 +26,7 @@ public struct FlowState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
   /// Per UIKit object, the coordinator that created it (for screens) or whose root it is.
   public var owners: [CoordinatorID?]
   /// Coordinator objects; `isAlive` false once deallocated (dropped when the state is made
-  /// canonical). Not optionals: reading a field of an optional element copied the whole
+  /// canonical). Not optionals: reading a field of an optional element copies the whole
   /// instance out of the array first.
   public var coordinators: [Runtime.Coordinator]
   /// The window coordinator, held by the scene delegate.

@@ -89,8 +89,8 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   /// Runs a UIKit operation and queues the callbacks it causes; a broken hard rule crashes the app.
   mutating func uikit(_ operation: (inout World, inout WorldEffects) -> Void) {
     guard !stopped else { return }
-    // The world appends its callbacks straight to the queue (it never reads them): a fresh
-    // array per operation was an allocation per UIKit call.
+    // The world appends its callbacks straight to the queue (it never reads them), so a
+    // UIKit call allocates no array of its own.
     let queued = callbacks.count
     var effects = WorldEffects()
     effects.observed = Runtime.observedCallbacks
@@ -213,8 +213,8 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
 
   /// Delivers queued UIKit callbacks until none is left.
   mutating func deliverCallbacks() {
-    // Read in order through an index, the queue emptied at the end: taking each from the
-    // front shifted the rest every time. Callbacks that delivery queues go to the end.
+    // Read in order through an index, the queue emptied at the end, so that no delivery
+    // shifts the rest. Callbacks that delivery queues go to the end.
     var delivered = 0
     while delivered < callbacks.count && !stopped {
       let callback = callbacks[delivered]

@@ -10,12 +10,10 @@
 /// state to state): the step itself, with the state it mutates and its queues, and the
 /// successor's numbering and bytes.
 ///
-/// A step used to start from a copy of its source state that shared the source's arrays,
-/// so its first change to the objects, the coordinators or the owners allocated a new
-/// array, and its queues allocated as they first grew: about ten allocations per step.
-/// Copying the source into storage that is already there (plain data, so a `memcpy`)
-/// costs none once the workspace is warm; and reusing the step saves making, emptying and
-/// destroying one per successor.
+/// A step starts from its source state copied into storage that is already there (plain
+/// data, so a `memcpy`): a copy that shared the source's arrays would allocate a new array
+/// at its first change to each of them, and its queues as they first grew. Reusing the
+/// step saves making, emptying and destroying one per successor.
 public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   var step: FlowStep<Runtime>
   /// The packed successor, in `PackedEncoding`.
@@ -43,8 +41,8 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
 
 extension FlowState {
   /// Makes this state equal to `other`, reusing this state's storage for every array.
-  /// Sharing the short globals and pending arrays instead cost a retain and a release per
-  /// step, and a copy and a free in each step that changed them.
+  /// Sharing the short globals and pending arrays instead would cost a retain and a release
+  /// per step, and a copy and a free in each step that changed them.
   mutating func assign(from other: FlowState<Runtime>) {
     copyElements(of: other.world.objects, into: &world.objects)
     world.windowRoot = other.world.windowRoot
@@ -119,8 +117,8 @@ extension FlowStep {
 
 extension Array {
   /// Empties the array, keeping its storage, one element at a time from the end. For the
-  /// short queues a step reuses, `removeAll(keepingCapacity: true)` costs about a hundred
-  /// instructions through the generic `replaceSubrange`, even on an empty array.
+  /// short queues a step reuses, `removeAll(keepingCapacity: true)` goes through the generic
+  /// `replaceSubrange`, which costs more even on an empty array.
   @inline(__always) mutating func removeAllKeepingStorage() {
     while !isEmpty { removeLast() }
   }

@@ -280,19 +280,6 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return finish(&step)
   }
 
-  /// `run` for tests of the shortcut of `FlowStep.coordinatorsMayBeFreed`, logged: from a
-  /// canonical `state` as the explorer's steps start (nothing to free yet), or, as the
-  /// reference, with every collection of coordinators done in full.
-  func runForCollectionTest(_ state: FlowState<Runtime>, _ action: FlowAction, collectingAlways: Bool)
-    -> StepOutcome<Runtime>
-  {
-    var step = FlowStep(tables: tables, state: state, logging: true)
-    step.coordinatorsMayBeFreed = false
-    step.collectsAlways = collectingAlways
-    perform(action, on: &step)
-    return finish(&step)
-  }
-
   /// The event itself, up to the callbacks it leaves to deliver.
   func perform(_ action: FlowAction, on step: inout FlowStep<Runtime>) {
     step.note(.event, action.describe(in: step.state, flow: flow))
@@ -321,7 +308,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
   /// makes the state canonical.
-  private func finish(_ step: inout FlowStep<Runtime>) -> StepOutcome<Runtime> {
+  func finish(_ step: inout FlowStep<Runtime>) -> StepOutcome<Runtime> {
     step.deliverCallbacks()
     step.collectCoordinators()
     let log = step.log ?? StepLog()
@@ -406,7 +393,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Whether the canonical form `numbering` gives (the state itself when nil) exceeds a
   /// declared bound. The modal chain is all in it; every child of a kept container and every
-  /// entry of a kept shadow stack is kept too, so only the instances it drops do not count.
+  /// object a kept coordinator holds is kept too, so only the instances it drops do not count.
   func exceedsBounds(_ state: FlowState<Runtime>, keeping numbering: CanonicalNumbering?) -> Bool {
     let limits = tables.flow.limits
     let objectCount = numbering?.objects.count ?? state.world.objects.count
@@ -417,9 +404,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       numbering.map { form in form.sortedPending.count { form.coordinators[$0.coordinator] != nil } }
       ?? state.pending.count
     if pendingCount > limits.pending { return true }
-    // Shadow stacks and detached controllers kept alive by them count too: without this a
-    // flow that keeps popped controllers alive would grow without end. The numbering
-    // measured both as it visited the instances it keeps.
+    // The lists of objects coordinators hold, and detached controllers kept alive by them,
+    // count too: without this a flow that keeps popped controllers alive would grow without
+    // end. The numbering measures both as it visits the instances it keeps.
     let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
     let longestShadow =
       numbering?.longestShadow ?? state.coordinators.reduce(0) { max($0, $1.heldObjects.count) }

@@ -5,11 +5,10 @@ import FlowExplorer
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
 /// so a state takes little more than one byte per word plus eight for its place, with no
-/// heap object of its own. As separate `[UInt16]` arrays (and a `PackedState` each),
-/// frontier states took about three times that. Blocks rather than one growing array: an
-/// array doubles its storage when full and copies it, so a level of the frontier held up to
-/// twice its bytes, and three times while growing (measured on the 1.07 M-state c6-k5-s14
-/// bench flow without `home`: 93 bytes per state with one array, 86 with blocks).
+/// heap object of its own; separate `[UInt16]` arrays (and a `PackedState` each) would take
+/// about three times that. Blocks rather than one growing array: an array doubles its
+/// storage when full and copies it, so a level of the frontier would hold up to twice its
+/// bytes, and three times while growing.
 ///
 /// A state never straddles two blocks; one larger than a block gets a block of its own.
 /// The derived property bits are not kept: the explorer calls `FlowSystem.prepared(_:)` on

@@ -119,7 +119,7 @@ extension FlowState {
           out.put(objects.count)
           for position in 0..<objects.count {
             let id = objects.order[position]
-            // Fields read in place: copying the object out was a tenth of the packing.
+            // Fields read in place: copying the object out would cost more than writing it.
             let object = allObjects.baseAddress! + id
             // Which links survive the renumbering decides the flags, so they come first. A
             // kept container keeps all of its children (see `canonicalNumbering(in:)`).

@@ -30,7 +30,7 @@ extension FlowStep where Runtime == Radianttap {
 
   /// The first coordinator on the chain from `responder` (coordinators it passes through,
   /// in order) for which `handles` is true, or nil. Walks the links one at a time: this runs
-  /// on every tap and message, and a list of the chain was an allocation each time.
+  /// on every tap and message, and building a list of the chain would allocate each time.
   func firstCoordinator(from responder: Responder, where handles: (CoordinatorID) -> Bool) -> CoordinatorID? {
     var current: Responder? = responder
     var hops = 0
