@@ -16,6 +16,8 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   let logBuffer: StepLogBuffer?
   /// Queued UIKit callbacks not yet delivered.
   var callbacks: [WorldCallback] = []
+  /// Per object, whether this step told the runtime it was deallocated.
+  var released: [Bool] = []
   /// Coordinators whose code is running: `self` is retained for the duration of a method.
   var executing: [CoordinatorID] = []
   /// Nesting of library and handler calls, for the log's indentation and to stop runaway recursion.
@@ -210,6 +212,49 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   }
 
   // MARK: Callbacks
+
+  /// Runs the step to quiescence: delivers the queued callbacks, frees the coordinators
+  /// nothing holds, and tells the runtime of the view controllers that are gone with them,
+  /// until nothing more happens.
+  mutating func settle() {
+    repeat {
+      deliverCallbacks()
+      collectCoordinators()
+    } while !stopped && releaseUnreachableObjects()
+  }
+
+  /// For a runtime that observes `.deallocated`: queues one for every view controller that
+  /// nothing holds any more and that was not released before in this step, in the order of
+  /// their ids; true when it queued any. A controller is held by the window's hierarchy, by
+  /// a live coordinator (its root and the objects it holds), by the runtime's app-wide state,
+  /// and by the containers and presenters of those, transitively.
+  /// - Complexity: O(objects + coordinators).
+  mutating func releaseUnreachableObjects() -> Bool {
+    guard Runtime.observedCallbacks.contains(.deallocated) else { return false }
+    let objects = state.world.objects
+    var held = [Bool](repeating: false, count: objects.count)
+    func hold(_ id: ObjectID) {
+      guard id >= 0, id < objects.count, !held[id] else { return }
+      held[id] = true
+      for child in objects[id].children { hold(child) }
+      if let presented = objects[id].presented { hold(presented) }
+    }
+    if let root = state.world.windowRoot { hold(root) }
+    for coordinator in state.coordinators where coordinator.isAlive {
+      hold(coordinator.root)
+      for object in coordinator.heldObjects { hold(object) }
+    }
+    for object in state.library.heldObjects { hold(object) }
+    while released.count < objects.count { released.append(false) }
+    var queued = false
+    for id in objects.indices where !held[id] && !released[id] {
+      released[id] = true
+      note(.library, "\(name(ofObject: id)) is deallocated")
+      callbacks.append(.deallocated(id))
+      queued = true
+    }
+    return queued
+  }
 
   /// Delivers queued UIKit callbacks until none is left.
   mutating func deliverCallbacks() {

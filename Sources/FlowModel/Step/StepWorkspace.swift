@@ -105,6 +105,7 @@ extension FlowStep {
     self.state.assign(from: state)
     violations.removeAllKeepingStorage()
     callbacks.removeAllKeepingStorage()
+    released.removeAllKeepingStorage()
     executing.removeAllKeepingStorage()
     handlersRun.removeAllKeepingStorage()
     depth = 0

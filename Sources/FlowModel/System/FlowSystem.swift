@@ -165,8 +165,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.successorIsSource = false
     workspace.step.restart(from: state)
     perform(action, on: &workspace.step)
-    workspace.step.deliverCallbacks()
-    workspace.step.collectCoordinators()
+    workspace.step.settle()
     if workspace.step.state.hasOverflowedList { return false }  // see `finish`
     if workspace.step.state.crashed {
       for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
@@ -309,8 +308,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// Delivers callbacks to quiescence, frees what nothing holds, applies the bounds and
   /// makes the state canonical.
   func finish(_ step: inout FlowStep<Runtime>) -> StepOutcome<Runtime> {
-    step.deliverCallbacks()
-    step.collectCoordinators()
+    step.settle()
     let log = step.log ?? StepLog()
     // A list that overflowed dropped an id, so the rest of the step ran on a wrong model: the
     // step is cut like one beyond a bound, and what it reported is not trusted.

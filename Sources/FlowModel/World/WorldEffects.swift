@@ -49,6 +49,10 @@ public enum WorldCallback: Hashable, Sendable {
   case tabDidSelect(tabBar: ObjectID, selected: ObjectID)
   /// A controller left the window hierarchy (for the runtime's bookkeeping: release, deinit).
   case removedFromHierarchy(ObjectID)
+  /// A controller's last strong reference went away: its `deinit` (and the end of every
+  /// weak reference and KVO observation of it). The world cannot see the app's references,
+  /// so the step emits it (`FlowStep.releaseUnreachableObjects()`), never a world operation.
+  case deallocated(ObjectID)
 
   /// The kinds of callback, as a set a runtime can say it observes.
   public struct Kinds: OptionSet, Hashable, Sendable {
@@ -61,9 +65,10 @@ public enum WorldCallback: Hashable, Sendable {
     public static let presentationDidDismiss = Kinds(rawValue: 1 << 4)
     public static let tabDidSelect = Kinds(rawValue: 1 << 5)
     public static let removedFromHierarchy = Kinds(rawValue: 1 << 6)
+    public static let deallocated = Kinds(rawValue: 1 << 7)
     public static let all: Kinds = [
       .navigationWillShow, .navigationDidShow, .presentationDidAttemptToDismiss, .presentationWillDismiss,
-      .presentationDidDismiss, .tabDidSelect, .removedFromHierarchy,
+      .presentationDidDismiss, .tabDidSelect, .removedFromHierarchy, .deallocated,
     ]
   }
 
@@ -77,6 +82,7 @@ public enum WorldCallback: Hashable, Sendable {
     case .presentationDidDismiss: .presentationDidDismiss
     case .tabDidSelect: .tabDidSelect
     case .removedFromHierarchy: .removedFromHierarchy
+    case .deallocated: .deallocated
     }
   }
 }

@@ -5,7 +5,7 @@ import FlowLanguage
 
 /// A runtime that exists only to prove the seam: each coordinator pushes its screens on its
 /// own navigation controller and pops them, remembering what it pushed, and observes no
-/// UIKit callback at all (so the Back button leaves its list stale). It is written against
+/// UIKit callback but deallocation (so the Back button leaves its list stale). It is written against
 /// `CoordinatorRuntime` and the step's API alone: no shared file knows it.
 enum PushPop: CoordinatorRuntime {
   struct Coordinator: CoordinatorState {
@@ -90,7 +90,7 @@ enum PushPop: CoordinatorRuntime {
   static let name = "pushpop"
   static let capabilities = RuntimeCapabilities(
     library: name, operations: [.show, .pop] + RuntimeCapabilities.flowOperations, animatedVerbs: [.pop])
-  static let observedCallbacks: WorldCallback.Kinds = []
+  static let observedCallbacks: WorldCallback.Kinds = [.deallocated]
   static let readsInteractiveTransitions = false
 
   static func launch(_ step: inout FlowStep<PushPop>) {
@@ -138,7 +138,10 @@ enum PushPop: CoordinatorRuntime {
     step.running(owner) { $0.execute(handler.body, in: owner) }
   }
 
-  static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<PushPop>) {}
+  static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<PushPop>) {
+    guard case .deallocated(let vc) = callback else { return }
+    step.note(.uikit, "deinit \(step.name(ofObject: vc))")
+  }
 
   /// Its own invariant, under the id of the closest built-in one: what it pushed is its
   /// navigation controller's stack.

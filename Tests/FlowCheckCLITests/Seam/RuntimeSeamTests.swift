@@ -60,6 +60,27 @@ import Testing
     #expect(json.contains("\"runtime\":\"pushpop\""))
   }
 
+  /// A runtime that observes deallocation hears of a controller once nothing holds it: the
+  /// Detail that `Detail.done` popped is held by the history until the next push.
+  @Test func aRuntimeHearsOfAControllerNothingHolds() throws {
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: Self.flowText), libraries: [PushPop.capabilities])
+    let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
+    var state = system.launch(logging: true).state
+    var logs: [[String]] = []
+    for event in ["tap Home.open", "tap Detail.done", "tap Home.open"] {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      let action = try #require(actions.first { $0.describe(in: state, flow: system.flow) == event })
+      let outcome = system.run(state, action, logging: true)
+      logs.append(outcome.log.lines.map(\.text))
+      state = outcome.state
+    }
+    #expect(!logs[0].contains { $0.contains("deallocated") })
+    #expect(!logs[1].contains { $0.contains("deallocated") })
+    #expect(logs[2].suffix(2) == ["Detail is deallocated", "deinit Detail"])
+  }
+
   @Test func aFlowWithNothingToPopIsVerified() throws {
     let report = try Self.check(
       Self.flowText.replacing("on Home.open { show Detail }", with: "on Home.open { opened = true }")

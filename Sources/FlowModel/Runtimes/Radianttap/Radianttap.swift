@@ -78,7 +78,7 @@ public enum Radianttap: CoordinatorRuntime {
       step.note(.uikit, "UIKit: presentationControllerDidAttemptToDismiss(\(step.name(ofObject: vc)))")
     case .tabDidSelect(_, let selected):
       step.note(.uikit, "UIKit: tabBarController(didSelect: \(step.name(ofObject: selected)))")
-    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy:
+    case .navigationWillShow, .presentationWillDismiss, .removedFromHierarchy, .deallocated:
       break
     }
   }
