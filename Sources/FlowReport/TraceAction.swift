@@ -120,7 +120,7 @@ extension CheckReport.TraceAction {
       }
       let pending = state.pending[index]
       let owner = state.liveCoordinator(pending.coordinator).map { flow.coordinators[$0.declaration].name }
-      self = .completion(task: flow.asyncTasks[pending.task].name, coordinator: owner ?? "?")
+      self = .completion(task: state.taskName(pending.task, flow: flow), coordinator: owner ?? "?")
     }
   }
 }

@@ -60,6 +60,14 @@ public protocol CoordinatorRuntime: Sendable {
   /// A queued UIKit callback of a kind in `observedCallbacks` is delivered.
   static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<Self>)
 
+  /// Work the library itself scheduled (`FlowStep.schedule(libraryWork:for:)`: a timer, a
+  /// deferred start) arrives, for coordinator `c`, as its own event that interleaves with
+  /// everything the user can do meanwhile.
+  static func complete(libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<Self>)
+
+  /// The name of library work `work` in traces (`async 'NAME' completes`).
+  static func name(ofLibraryWork work: Int) -> String
+
   /// The state invariants checked on every quiescent state under this runtime, in the order
   /// they are checked: the shared ones it uses (`.finishPropagation`, …) and its own.
   static var stateInvariants: [StateInvariantCheck<Self>] { get }

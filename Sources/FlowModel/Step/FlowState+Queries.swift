@@ -120,6 +120,12 @@ extension FlowState {
     return false
   }
 
+  /// The name of pending task `task`: the flow's `after NAME`, or the runtime's own work.
+  public func taskName(_ task: Int, flow: CheckedFlow) -> String {
+    task < flow.asyncTasks.count
+      ? flow.asyncTasks[task].name : Runtime.name(ofLibraryWork: task - flow.asyncTasks.count)
+  }
+
   /// Coordinator `c` if it exists and is not deallocated.
   public func liveCoordinator(_ c: CoordinatorID) -> Runtime.Coordinator? {
     c >= 0 && c < coordinators.count && coordinators[c].isAlive ? coordinators[c] : nil

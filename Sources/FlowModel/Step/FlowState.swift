@@ -3,9 +3,11 @@ import FlowLanguage
 /// Index of a coordinator instance in `FlowState.coordinators`.
 public typealias CoordinatorID = Int
 
-/// An `after NAME { … }` whose completion has not arrived yet. The task holds its
-/// coordinator strongly, as a Swift `Task { … self … }` does.
+/// An `after NAME { … }` whose completion has not arrived yet, or work the runtime itself
+/// scheduled. The task holds its coordinator strongly, as a Swift `Task { … self … }` does.
 public struct PendingCompletion: Hashable, Sendable, Comparable, BitwiseCopyable {
+  /// An index into `CheckedFlow.asyncTasks`; from `asyncTasks.count` on, the runtime's own
+  /// work `task - asyncTasks.count`.
   public var task: Int
   public var coordinator: CoordinatorID
 

@@ -64,4 +64,11 @@ extension FlowStep {
       state.globals[slot] = result
     }
   }
+
+  /// Schedules the runtime's own work `work` for coordinator `c`: it arrives later as a
+  /// completion event (`CoordinatorRuntime.complete(libraryWork:for:_:)`), and holds `c`
+  /// until then.
+  mutating func schedule(libraryWork work: Int, for c: CoordinatorID) {
+    state.pending.append(PendingCompletion(task: tables.flow.asyncTasks.count + work, coordinator: c))
+  }
 }

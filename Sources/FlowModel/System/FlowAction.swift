@@ -54,7 +54,7 @@ extension FlowAction {
       let pending = state.pending[index]
       let owner =
         state.liveCoordinator(pending.coordinator).map { flow.coordinators[$0.declaration].name } ?? "?"
-      return "async '\(flow.asyncTasks[pending.task].name)' completes (\(owner))"
+      return "async '\(state.taskName(pending.task, flow: flow))' completes (\(owner))"
     }
   }
 }

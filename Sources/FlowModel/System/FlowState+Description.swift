@@ -74,7 +74,7 @@ extension FlowState {
     if !pending.isEmpty {
       lines.append(
         "pending: "
-          + pending.map { "\(flow.asyncTasks[$0.task].name) (\(coordinatorName($0.coordinator)))" }.joined(
+          + pending.map { "\(taskName($0.task, flow: flow)) (\(coordinatorName($0.coordinator)))" }.joined(
             separator: ", "))
     }
     return lines

@@ -295,9 +295,14 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       let pending = step.state.pending.remove(at: index)
       step.coordinatorsMayBeFreed = true
       step.executing.append(pending.coordinator)
+      let flowTasks = step.tables.flow.asyncTasks.count
       if step.isAlive(pending.coordinator) {
         step.running(pending.coordinator) {
-          $0.execute($0.tables.flow.asyncTasks[pending.task].body, in: pending.coordinator)
+          if pending.task < flowTasks {
+            $0.execute($0.tables.flow.asyncTasks[pending.task].body, in: pending.coordinator)
+          } else {
+            Runtime.complete(libraryWork: pending.task - flowTasks, for: pending.coordinator, &$0)
+          }
         }
       }
       step.executing.removeLast()

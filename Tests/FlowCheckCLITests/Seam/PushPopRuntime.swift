@@ -120,6 +120,8 @@ enum PushPop: CoordinatorRuntime {
       guard step.state.coordinators[c].pushed.count >= 2 else { return }
       step.state.coordinators[c].pushed.removeLast()
       step.uikit { $0.pop(nav, animated: animated, effects: &$1) }
+      // A pop without animation settles later, on a timer of the library's own.
+      if !animated { step.schedule(libraryWork: 0, for: c) }
     default:
       preconditionFailure("the resolver refuses what PushPop.capabilities does not offer")
     }
@@ -137,6 +139,12 @@ enum PushPop: CoordinatorRuntime {
     step.handlersRun.append(handler.slot)
     step.running(owner) { $0.execute(handler.body, in: owner) }
   }
+
+  static func complete(libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<PushPop>) {
+    step.note(.library, "\(step.name(ofCoordinator: c)) settles")
+  }
+
+  static func name(ofLibraryWork work: Int) -> String { "settle" }
 
   static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<PushPop>) {
     guard case .deallocated(let vc) = callback else { return }

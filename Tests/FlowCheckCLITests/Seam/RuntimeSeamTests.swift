@@ -81,6 +81,33 @@ import Testing
     #expect(logs[2].suffix(2) == ["Detail is deallocated", "deinit Detail"])
   }
 
+  /// Work the runtime schedules itself is an event of its own, named by the runtime.
+  @Test func aRuntimesOwnWorkArrivesAsAnEventOfItsOwn() throws {
+    let text = Self.flowText.replacing(
+      "on Detail.done { pop }", with: "on Detail.done { pop animated: false }")
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: text), libraries: [PushPop.capabilities])
+    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+    let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
+    var state = system.launch(logging: true).state
+    var last = StepLog()
+    for event in ["tap Home.open", "tap Detail.done", "async 'settle' completes (App)"] {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      let described = actions.map { $0.describe(in: state, flow: system.flow) }
+      let action = try #require(
+        actions.first { $0.describe(in: state, flow: system.flow) == event }, "\(described)")
+      let outcome = system.run(state, action, logging: true)
+      state = outcome.state
+      last = outcome.log
+      if event == "tap Detail.done" {
+        #expect(state.describe(flow: system.flow).contains("pending: settle (App)"))
+      }
+    }
+    #expect(last.lines.map(\.text).contains("App settles"))
+    #expect(state.pending.isEmpty)
+  }
+
   @Test func aFlowWithNothingToPopIsVerified() throws {
     let report = try Self.check(
       Self.flowText.replacing("on Home.open { show Detail }", with: "on Home.open { opened = true }")

@@ -83,6 +83,15 @@ public enum Radianttap: CoordinatorRuntime {
     }
   }
 
+  public static func complete(libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<Radianttap>)
+  {
+    preconditionFailure("radianttap schedules no work of its own")
+  }
+
+  public static func name(ofLibraryWork work: Int) -> String {
+    preconditionFailure("radianttap schedules no work of its own")
+  }
+
   public static let stateInvariants: [StateInvariantCheck<Radianttap>] = [
     .shadowSync, .finishPropagation, .orphanChild, .deadScreen, .delegateOwner,
   ]
