@@ -63,9 +63,9 @@ public enum InvariantRegistry {
           with it. A child lost by collision keeps running while its parent can no longer stop it.
           """,
         typicalCause: """
-          'startChild' of a coordinator type that is already started: a library that keys \
-          children by identifier, the type name by default, the second start silently replaces the \
-          first, and 'stopChild' later removes the wrong one. Also a presented child whose sheet \
+          'startChild' of a coordinator type that is already started: where the library keys \
+          children by identifier (the type name by default), the second start silently replaces \
+          the first, and 'stopChild' later removes the wrong one. Also a presented child whose sheet \
           was swiped away or dismissed programmatically without 'finish' or 'stopChild'.
           """,
         howToFix: """
