@@ -7,7 +7,7 @@ import Testing
 @Suite struct InternalChecksTests {
   @Test func internalChecksAreCompiledIntoTestBuilds() {
     #expect(
-      IDList.internalChecksAreCompiledIn && LocalValues.internalChecksAreCompiledIn,
+      internalChecksAreCompiledIn(),
       "FLOWCHECK_INTERNAL_CHECKS is off: every _checkInvariants() the tests call is empty")
   }
 

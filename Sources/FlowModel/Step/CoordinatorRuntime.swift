@@ -91,12 +91,30 @@ public protocol CoordinatorRuntime: Sendable {
   static func explore(_ system: FlowSystem<Self>, options: ExplorerOptions) -> ExplorationResult<FlowAction>
 }
 
+/// What the step, the canonical numbering and the packing need of any part of a state a
+/// runtime owns: the view controllers it holds and its links, renumbered or forgotten.
+public protocol RuntimeReferences: Hashable, Sendable, BitwiseCopyable {
+  /// View controllers it holds strongly, in order (a shadow stack, say).
+  var heldObjects: IDList { get }
+
+  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
+  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
+
+  /// Renumbers its links: `objects` and `coordinators` give the new number of an old one,
+  /// nil for an instance that is dropped (the link is then cleared or left out).
+  mutating func renumber(
+    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
+
+  /// Most words its packing writes.
+  var packedWordBound: Int { get }
+}
+
 /// The library's state of one coordinator object, as a runtime keeps it in a `FlowState`.
 ///
 /// Plain data (`BitwiseCopyable`): a step copies every coordinator of its source state, and
 /// states are compared and copied as memory. The step, the canonical numbering and the
 /// packing reach the runtime's links through these requirements only.
-public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
+public protocol CoordinatorState: RuntimeReferences {
   /// Index into `CheckedFlow.coordinators`.
   var declaration: Int { get }
   /// False once deallocated: nothing holds it any more.
@@ -113,19 +131,6 @@ public protocol CoordinatorState: Hashable, Sendable, BitwiseCopyable {
   var children: IDList { get }
   /// The view controller it was made with, held strongly.
   var root: ObjectID { get }
-  /// Other view controllers it holds strongly, in order (a shadow stack, say).
-  var heldObjects: IDList { get }
-
-  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
-  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
-
-  /// Renumbers its links: `objects` and `coordinators` give the new number of an old one,
-  /// nil for an instance that is dropped (the link is then cleared or left out).
-  mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
-
-  /// Most words `pack(into:wasOnScreen:objects:coordinators:)` writes for this coordinator.
-  var packedWordBound: Int { get }
 
   /// Writes the coordinator `coordinator` points to into a packed state, links renumbered
   /// through the maps (links to dropped instances left out); `wasOnScreen` is written in
@@ -153,21 +158,12 @@ public struct StateInvariantCheck<Runtime: CoordinatorRuntime>: Sendable {
 
 /// A library's app-wide state, kept in `FlowState.library`: plain data that the step copies,
 /// compares, renumbers and packs with the rest of the state.
-public protocol RuntimeLibraryState: Hashable, Sendable, BitwiseCopyable {
+public protocol RuntimeLibraryState: RuntimeReferences {
   /// The state at launch.
   init()
   /// Coordinators it holds strongly: kept alive through it, and numbered right after the
   /// coordinator tree.
   var heldCoordinators: IDList { get }
-  /// View controllers it holds strongly.
-  var heldObjects: IDList { get }
-  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
-  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
-  /// Renumbers its links, as `CoordinatorState.renumber(objects:coordinators:)` does.
-  mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
-  /// Most words `pack(into:objects:coordinators:)` writes.
-  var packedWordBound: Int { get }
   /// Writes the state at the end of a packed state, links renumbered (links to dropped
   /// instances left out).
   func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering)

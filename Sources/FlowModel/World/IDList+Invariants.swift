@@ -1,14 +1,4 @@
 extension IDList {
-  /// Whether this build compiled in ``_checkInvariants()``: true with
-  /// `-D FLOWCHECK_INTERNAL_CHECKS`, which `Package.swift` sets for debug builds.
-  static var internalChecksAreCompiledIn: Bool {
-    #if FLOWCHECK_INTERNAL_CHECKS
-      return true
-    #else
-      return false
-    #endif
-  }
-
   /// Checks that the count stays within ``capacity``: the storage and its `UInt8` count are
   /// private to `IDList.swift`, and through the collection interface this is the one
   /// structural invariant a bug could break (the ids are stored in 16 bits, so they cannot
