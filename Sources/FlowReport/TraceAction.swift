@@ -16,6 +16,8 @@ extension CheckReport {
     case appEvent(name: String)
     /// The pending async `task` of the coordinator declared as `coordinator` completes.
     case completion(task: String, coordinator: String)
+    /// An event the coordinator runtime makes possible, as the runtime tells it.
+    case library(String)
 
     /// The kinds of action, named as renderers print them.
     public enum Kind: String, Sendable, CaseIterable {
@@ -24,6 +26,7 @@ extension CheckReport {
       case gesture
       case appEvent = "app-event"
       case completion
+      case library
     }
 
     public var kind: Kind {
@@ -33,6 +36,7 @@ extension CheckReport {
       case .gesture: .gesture
       case .appEvent: .appEvent
       case .completion: .completion
+      case .library: .library
       }
     }
   }
@@ -121,6 +125,8 @@ extension CheckReport.TraceAction {
       let pending = state.pending[index]
       let owner = state.liveCoordinator(pending.coordinator).map { flow.coordinators[$0.declaration].name }
       self = .completion(task: state.taskName(pending.task, flow: flow), coordinator: owner ?? "?")
+    case .library:
+      self = .library(action.describe(in: state, flow: flow))
     }
   }
 }

@@ -65,6 +65,7 @@ import Testing
     case .tap(let screen, let event): "tap \(screen).\(event)"
     case .appEvent(let name): "app event '\(name)'"
     case .completion(let task, let coordinator): "async '\(task)' completes (\(coordinator))"
+    case .library(let text): text
     case .gesture(.backButton(let from)): "tap Back (from \(from))"
     case .gesture(.swipeBack(let from, let completes)):
       completes ? "swipe back from \(from) (completed)" : "swipe back from \(from), then cancel"

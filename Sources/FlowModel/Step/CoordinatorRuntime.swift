@@ -68,6 +68,17 @@ public protocol CoordinatorRuntime: Sendable {
   /// The name of library work `work` in traces (`async 'NAME' completes`).
   static func name(ofLibraryWork work: Int) -> String
 
+  /// Appends `FlowAction.library(n)` for each event the library makes possible in `state`
+  /// beyond the user's and the app's, in a fixed order: what the library or UIKit leaves
+  /// open in time (which popped controller is deallocated first, say). Most offer none.
+  static func libraryEvents(in state: FlowState<Self>, into actions: inout [FlowAction])
+
+  /// Performs library event `event`, one `libraryEvents(in:into:)` offered.
+  static func perform(libraryEvent event: Int, _ step: inout FlowStep<Self>)
+
+  /// Library event `event` in words, in the state it happens in.
+  static func describe(libraryEvent event: Int, in state: FlowState<Self>, flow: CheckedFlow) -> String
+
   /// The state invariants checked on every quiescent state under this runtime, in the order
   /// they are checked: the shared ones it uses (`.finishPropagation`, …) and its own.
   static var stateInvariants: [StateInvariantCheck<Self>] { get }

@@ -10,6 +10,10 @@ public enum FlowAction: Hashable, Sendable {
   case appEvent(Int)
   /// The completion of the pending async work at this index of `FlowState.pending`.
   case completion(index: Int)
+  /// An event the coordinator runtime makes possible, by its own number
+  /// (`CoordinatorRuntime.libraryEvents(in:into:)`): something whose timing the library or
+  /// UIKit leaves open, such as which of two popped controllers is deallocated first.
+  case library(Int)
 }
 
 extension FlowAction {
@@ -55,6 +59,8 @@ extension FlowAction {
       let owner =
         state.liveCoordinator(pending.coordinator).map { flow.coordinators[$0.declaration].name } ?? "?"
       return "async '\(state.taskName(pending.task, flow: flow))' completes (\(owner))"
+    case .library(let event):
+      return Runtime.describe(libraryEvent: event, in: state, flow: flow)
     }
   }
 }

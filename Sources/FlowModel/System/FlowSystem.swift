@@ -138,6 +138,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     for index in state.pending.indices where index == 0 || state.pending[index] != state.pending[index - 1] {
       actions.append(.completion(index: index))
     }
+    Runtime.libraryEvents(in: state, into: &actions)
   }
 
   public func successor(of packed: PackedState<Runtime>, via action: FlowAction, violations: inout [Int])
@@ -307,6 +308,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       }
       step.executing.removeLast()
       step.collectCoordinators()
+    case .library(let event):
+      Runtime.perform(libraryEvent: event, &step)
     }
   }
 
@@ -460,6 +463,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// No tap, no gesture, and no async work still to arrive. Terminal states are not stuck.
   public func isStuck(_ state: FlowState<Runtime>) -> Bool {
     guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
+    var libraryEvents: [FlowAction] = []
+    Runtime.libraryEvents(in: state, into: &libraryEvents)
+    if !libraryEvents.isEmpty { return false }
     if let screen = state.topScreen(), !tables.flow.screens[screen].events.isEmpty { return false }
     var hasGesture = false
     state.world.forEachGesture { _ in hasGesture = true }

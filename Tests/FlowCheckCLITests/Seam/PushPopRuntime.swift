@@ -146,6 +146,27 @@ enum PushPop: CoordinatorRuntime {
 
   static func name(ofLibraryWork work: Int) -> String { "settle" }
 
+  /// A memory warning may make the history forget a screen that only it still holds.
+  static func libraryEvents(in state: FlowState<PushPop>, into actions: inout [FlowAction]) {
+    guard let last = state.library.last.last, let app = state.appCoordinator,
+      !state.coordinators[app].pushed.contains(last)
+    else { return }
+    actions.append(.library(0))
+  }
+
+  static func perform(libraryEvent event: Int, _ step: inout FlowStep<PushPop>) {
+    step.note(.library, "memory warning: the history forgets its last screen")
+    step.state.library.last = IDList()
+  }
+
+  static func describe(libraryEvent event: Int, in state: FlowState<PushPop>, flow: CheckedFlow) -> String {
+    let name = state.library.last.last.map { id -> String in
+      guard case .screen(let screen) = state.world.objects[id].kind else { return "?" }
+      return flow.screens[screen].name
+    }
+    return "memory warning (the history forgets \(name ?? "nothing"))"
+  }
+
   static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<PushPop>) {
     guard case .deallocated(let vc) = callback else { return }
     step.note(.uikit, "deinit \(step.name(ofObject: vc))")

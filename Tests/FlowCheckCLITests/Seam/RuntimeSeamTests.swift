@@ -36,10 +36,11 @@ import Testing
     // Each Back leaves Detail in the list, which holds it, so opening Detail again grows the
     // list by one until the stack bound (6) cuts the next push: lists of 2…6 with Detail on
     // top (5 states) and, after Back, with Home on top (5). `Detail.done` pops the list's
-    // last and leaves it held by the app-wide history alone (5 more), and the launch state
-    // is the only one with one push: 16.
+    // last and leaves it held by the app-wide history alone (5 more), from which the
+    // runtime's own event, a memory warning, lets it go (5 more); the launch state is the
+    // only one with one push: 21.
     #expect(report.outcome == .violated)
-    #expect(report.states == 16)
+    #expect(report.states == 21)
     #expect(report.cutTransitions == 1)
     let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.status) })
     #expect(verdicts["shadow-sync"] == .violated)
@@ -106,6 +107,32 @@ import Testing
     }
     #expect(last.lines.map(\.text).contains("App settles"))
     #expect(state.pending.isEmpty)
+  }
+
+  /// An event the runtime makes possible is enabled, told and performed like any other.
+  @Test func aRuntimesOwnEventIsExplored() throws {
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: Self.flowText), libraries: [PushPop.capabilities])
+    let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
+    var state = system.launch(logging: true).state
+    var described: [String] = []
+    var log: [String] = []
+    for event in ["tap Home.open", "tap Detail.done", "memory warning (the history forgets Detail)"] {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      described = actions.map { $0.describe(in: state, flow: system.flow) }
+      let action = try #require(
+        actions.first { $0.describe(in: state, flow: system.flow) == event }, "\(described)")
+      let outcome = system.run(state, action, logging: true)
+      state = outcome.state
+      log = outcome.log.lines.map(\.text)
+    }
+    #expect(described.last == "memory warning (the history forgets Detail)")
+    #expect(
+      log == [
+        "memory warning (the history forgets Detail)", "memory warning: the history forgets its last screen",
+        "Detail is deallocated", "deinit Detail",
+      ])
   }
 
   @Test func aFlowWithNothingToPopIsVerified() throws {

@@ -92,6 +92,21 @@ public enum Radianttap: CoordinatorRuntime {
     preconditionFailure("radianttap schedules no work of its own")
   }
 
+  /// The library leaves nothing open in time: no events of its own.
+  @inline(__always) public static func libraryEvents(
+    in state: FlowState<Radianttap>, into actions: inout [FlowAction]
+  ) {}
+
+  public static func perform(libraryEvent event: Int, _ step: inout FlowStep<Radianttap>) {
+    preconditionFailure("radianttap offers no events of its own")
+  }
+
+  public static func describe(libraryEvent event: Int, in state: FlowState<Radianttap>, flow: CheckedFlow)
+    -> String
+  {
+    preconditionFailure("radianttap offers no events of its own")
+  }
+
   public static let stateInvariants: [StateInvariantCheck<Radianttap>] = [
     .shadowSync, .finishPropagation, .orphanChild, .deadScreen, .delegateOwner,
   ]
