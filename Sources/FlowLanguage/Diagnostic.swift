@@ -109,4 +109,5 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   // Checking
   case runtimeNotModelled = "runtime-not-modelled"
   case tooManyProperties = "too-many-properties"
+  case integerOverflow = "integer-overflow"
 }

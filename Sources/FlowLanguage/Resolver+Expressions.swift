@@ -89,7 +89,9 @@ extension Resolution {
           at: operand.range.start)
         return nil
       }
-      return operation == .not ? (.not(checked), .bool) : (.negate(checked), .integer)
+      if operation == .not { return (.not(checked), .bool) }
+      guard requireNoOverflow(.negate(checked), at: expression.range.start) else { return nil }
+      return (.negate(checked), .integer)
 
     case .binary(let operation, let left, let right):
       let resolvedLeft = resolveExpression(left, locals: locals)
@@ -118,8 +120,9 @@ extension Resolution {
             at: operand.range.start)
           return nil
         }
-        let result: ValueType = (operation == .add || operation == .subtract) ? .integer : .bool
-        return (checked, result)
+        let isArithmetic = operation == .add || operation == .subtract
+        if isArithmetic, !requireNoOverflow(checked, at: expression.range.start) { return nil }
+        return (checked, isArithmetic ? .integer : .bool)
       }
     }
   }

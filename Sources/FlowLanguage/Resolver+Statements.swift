@@ -191,6 +191,13 @@ extension Resolution {
           at: value.range.start)
         return nil
       }
+      // `+=` and `-=` compute the variable's value plus or minus the expression's.
+      if operation != .assign, let range = integerRange(of: expression),
+        Self.combine(low...high, range, subtracting: operation == .subtract) == nil
+      {
+        reportOverflow(at: value.range.start)
+        return nil
+      }
     }
     return .assign(variable: variable, operation, expression)
   }

@@ -406,6 +406,43 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
 
   @Test(arguments: statementCases) func statements(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
+  /// Arithmetic that could leave the 64-bit integers, one case per operator and per place
+  /// an expression is written: refused where it is written, so that nothing traps at run time.
+  static let overflowMessage =
+    "this arithmetic can overflow: its value can leave the 64-bit integers flowcheck computes with "
+    + "(hint: keep literals near the variables' ranges)"
+
+  static let overflowCases: [DiagnosticCase] = [
+    DiagnosticCase(
+      "sum overflows", withApp("  on Home.next { count = 1️⃣9223372036854775807 + 1 }\n"), .integerOverflow,
+      overflowMessage),
+    DiagnosticCase(
+      "difference overflows", withApp("  on Home.next { count = 1️⃣-9223372036854775807 - 2 }\n"),
+      .integerOverflow, overflowMessage),
+    DiagnosticCase(
+      "negation of the smallest integer",
+      withApp("  on Home.next { count = 1️⃣-(-9223372036854775807 - 1) }\n"), .integerOverflow, overflowMessage),
+    DiagnosticCase(
+      "+= overflows", withApp("  on Home.next { count += 1️⃣9223372036854775807 }\n"), .integerOverflow,
+      overflowMessage),
+    DiagnosticCase(
+      "-= overflows", withApp("  on Home.next { count -= 1️⃣-9223372036854775807 - 1 }\n"), .integerOverflow,
+      overflowMessage),
+    DiagnosticCase(
+      "a variable plus a large literal",
+      withApp("  on Home.next { if 1️⃣count + 9223372036854775805 > 0 { pop } }\n"), .integerOverflow,
+      overflowMessage),
+    DiagnosticCase(
+      "in an event guard", withApp("", after: "event logout when 1️⃣count + 9223372036854775807 > 0 { pop }\n"),
+      .integerOverflow, overflowMessage),
+    DiagnosticCase(
+      "in a property", withApp("", after: "always 1️⃣count - (-9223372036854775807 - 1) > 0\n"),
+      .integerOverflow,
+      overflowMessage),
+  ]
+
+  @Test(arguments: overflowCases) func overflows(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
+
   static let expressionCases: [DiagnosticCase] = [
     DiagnosticCase(
       "property not a Bool", withApp("", after: "always 1️⃣top\n"), .typeMismatch,
@@ -546,7 +583,7 @@ extension ResolverDiagnosticTests {
   @Test func everyResolverDiagnosticIsTested() {
     let tables =
       Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
-      + Self.expressionCases + Self.warningCases
+      + Self.expressionCases + Self.overflowCases + Self.warningCases
     // `tooManyProperties` needs 64 properties: FlowCheckCLITests' PropertyLimitTests has it.
     let tested = tables.map(\.id) + [.unsupportedStatement, .tooManyProperties]
     // The catalogue's ids from the names on, but `statementOutsideContext`, which nothing

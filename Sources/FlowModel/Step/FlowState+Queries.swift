@@ -62,7 +62,9 @@ extension FlowState {
     return globals[slot]
   }
 
-  /// Evaluates an expression; Bool as 0/1, screens as their index (-1 for none).
+  /// Evaluates an expression; Bool as 0/1, screens as their index (-1 for none). The
+  /// resolver refuses arithmetic whose range can leave the 64-bit integers
+  /// (`integer-overflow`), so none of it overflows here.
   func evaluate(
     _ expression: CheckedExpression, tables: FlowTables, context: CoordinatorID?
   ) -> Int {

@@ -40,7 +40,8 @@ extension FlowStep {
   }
 
   /// Assignments saturate at the variable's bounds, as the app's own clamping would;
-  /// the resolver rejects constant values outside them.
+  /// the resolver rejects constant values outside them, and `+=` / `-=` whose result could
+  /// overflow (`integer-overflow`).
   mutating func assign(
     _ variable: Int, _ op: AssignmentOperator, _ expression: CheckedExpression, in c: CoordinatorID
   ) {
