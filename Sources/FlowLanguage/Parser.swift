@@ -29,7 +29,10 @@ public enum Parser {
     if lexed.isBinary {
       return ParseResult(file: FlowFile(), diagnostics: lexed.diagnostics)
     }
-    if lexed.tokens.count == 1 && lexed.comments.isEmpty && lexed.diagnostics.isEmpty {
+    // Nothing but separators is empty too: formatted, it would be an empty file.
+    if lexed.comments.isEmpty && lexed.diagnostics.isEmpty
+      && lexed.tokens.allSatisfy({ $0.kind == .semicolon || $0.kind == .endOfFile })
+    {
       return ParseResult(
         file: FlowFile(),
         diagnostics: [

@@ -332,6 +332,9 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
 
   static let cases: [Case] = [
     Case("1️⃣  \n\t\n", .emptyFile, "file is empty; a flow needs at least an 'app' declaration"),
+    // Only separators: formatted, it would be the empty file, which is an error too.
+    Case("1️⃣;", .emptyFile, "file is empty; a flow needs at least an 'app' declaration"),
+    Case("1️⃣ ;\n;; ;\n", .emptyFile, "file is empty; a flow needs at least an 'app' declaration"),
     Case("screen1️⃣\nscreen B", .expectedToken, "expected a name after 'screen'"),
     Case(
       "coordinator App: NavigationCoordinator {\n  start { root Home }\n1️⃣screen Home", .expectedToken,
