@@ -9,9 +9,20 @@ public enum InvariantRegistry {
   public static let all: [Invariant] = {
     let own = RuntimeRegistry.runtimes.flatMap { $0.invariants }
     return InvariantID.allCases.compactMap { id in
-      shared.first { $0.id == id } ?? own.first { $0.id == id }
+      // A runtime's own entry takes the place of a shared one (`result-once` is shared
+      // until a runtime with results checks it); several runtimes' entries of one id are
+      // one invariant that applies to all of them.
+      let entries = own.filter { $0.id == id }
+      guard let first = entries.first else { return shared.first { $0.id == id } }
+      let runtimes = entries.flatMap { $0.runtimes ?? [] }
+      return Invariant(
+        id, kinds: first.kinds, runtimes: runtimes, whenAbsent: first.whenAbsent,
+        explanation: first.explanation)
     }
   }()
+
+  /// Every registered entry, shared and each runtime's, before they are merged.
+  static var entries: [Invariant] { shared + RuntimeRegistry.runtimes.flatMap { $0.invariants } }
 
   /// The invariant with this id.
   public static func invariant(_ id: InvariantID) -> Invariant? { all.first { $0.id == id } }

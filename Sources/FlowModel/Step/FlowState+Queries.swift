@@ -19,18 +19,25 @@ extension FlowState {
   /// Length of the modal chain above the window's root.
   public func presentedCount() -> Int { world.modalTop()?.presentedCount ?? 0 }
 
-  /// The coordinators reachable from the window coordinator through their children.
+  /// The coordinators reachable from the window coordinator through their children, depth
+  /// first, then those reachable from the ones the runtime's app-wide state holds.
   public func coordinatorTree() -> [CoordinatorID] {
-    guard let app = appCoordinator, coordinators.indices.contains(app), coordinators[app].isAlive else {
-      return []
-    }
     var order: [CoordinatorID] = []
     order.reserveCapacity(coordinators.count)
     var seen = CoordinatorMarks(count: coordinators.count)
+    if let app = appCoordinator { visitTree(from: app, into: &order, seen: &seen) }
+    for c in library.heldCoordinators { visitTree(from: c, into: &order, seen: &seen) }
+    return order
+  }
+
+  /// Appends `root` and its descendants not seen yet to `order`, depth first, pre-order.
+  private func visitTree(
+    from root: CoordinatorID, into order: inout [CoordinatorID], seen: inout CoordinatorMarks
+  ) {
     // Each coordinator is visited once and pushes at most its children.
     let stackSize = 1 + coordinators.count * IDList.capacity
     withUnsafeTemporaryAllocation(of: CoordinatorID.self, capacity: stackSize) { stack in
-      stack[0] = app
+      stack[0] = root
       var count = 1
       while count > 0 {
         count -= 1
@@ -47,7 +54,6 @@ extension FlowState {
         }
       }
     }
-    return order
   }
 
   func value(of variable: Int, tables: FlowTables, context: CoordinatorID?) -> Int {

@@ -22,9 +22,6 @@ extension FlowStep {
       return
     }
     switch statement {
-    case .show, .root, .top, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .finish, .takeover,
-      .activate, .send, .setStack:
-      Runtime.execute(statement, in: c, &self)
     case .ifElse(let condition, let then, let otherwise):
       if state.evaluate(condition, tables: tables, context: c) != 0 {
         execute(then, in: c)
@@ -36,6 +33,9 @@ extension FlowStep {
     case .after(let task):
       note(.library, "\(name(ofCoordinator: c)) starts async work '\(tables.flow.asyncTasks[task].name)'")
       state.pending.append(PendingCompletion(task: task, coordinator: c))
+    default:
+      // Every other statement is the library's, including those a runtime adds.
+      Runtime.execute(statement, in: c, &self)
     }
   }
 

@@ -28,10 +28,13 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   var stopped = false
   /// Whether some coordinator may have lost its last holder since the last collection that
   /// ran with nothing executing: set when a coordinator is made, a child is removed or
-  /// replaced, or a pending completion is taken. Holders are otherwise only added (or are
+  /// replaced, a pending completion is taken, a library event runs or a deallocation is
+  /// delivered, and by `holdersMayHaveChanged()`. Holders are otherwise only added (or are
   /// running methods, all returned by then), so without any of these nothing can be freed and
   /// `collectCoordinators()` returns at once. True for a step from an arbitrary state.
   var coordinatorsMayBeFreed = true
+  /// Callbacks delivered in this step, over all its rounds of settling.
+  var callbacksDelivered = 0
   /// Collect in full every time, ignoring `coordinatorsMayBeFreed` (a reference for tests).
   var collectsAlways = false
 
@@ -213,6 +216,13 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
 
   // MARK: Callbacks
 
+  /// A runtime calls this when it let go of a coordinator in a way the step cannot see:
+  /// removed from its children (other than through the step's own helpers) or from its
+  /// app-wide `heldCoordinators`. The next collection then looks for what is freed.
+  mutating func holdersMayHaveChanged() {
+    coordinatorsMayBeFreed = true
+  }
+
   /// Runs the step to quiescence: delivers the queued callbacks, frees the coordinators
   /// nothing holds, and tells the runtime of the view controllers that are gone with them,
   /// until nothing more happens.
@@ -260,12 +270,15 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   mutating func deliverCallbacks() {
     // Read in order through an index, the queue emptied at the end, so that no delivery
     // shifts the rest. Callbacks that delivery queues go to the end.
+    // The count runs over every round of `settle()`, so that callbacks whose handling
+    // releases controllers whose deallocation causes more callbacks still reach the limit.
     var delivered = 0
     while delivered < callbacks.count && !stopped {
       let callback = callbacks[delivered]
       deliver(callback)
       delivered += 1
-      if delivered > Self.maximumCallbacksPerStep {
+      callbacksDelivered += 1
+      if callbacksDelivered > Self.maximumCallbacksPerStep {
         report(.uikitCrash, "callbacks never settle: the app hangs")
         stopped = true
       }
@@ -278,6 +291,8 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     assert(
       Runtime.observedCallbacks.contains(callback.kind), "a callback the runtime does not observe was queued")
     Runtime.deliver(callback, &self)
+    // A runtime may let go of coordinators when a controller it watched is gone.
+    if case .deallocated = callback { coordinatorsMayBeFreed = true }
   }
 }
 

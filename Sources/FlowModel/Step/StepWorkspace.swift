@@ -109,6 +109,7 @@ extension FlowStep {
     executing.removeAllKeepingStorage()
     handlersRun.removeAllKeepingStorage()
     depth = 0
+    callbacksDelivered = 0
     stopped = false
     statementsRun = 0
     // The explorer's states are canonical: every coordinator in them is held.

@@ -1,5 +1,4 @@
-/// Whether this build compiled in FlowModel's `_checkInvariants()` and the packed-state
-/// writer's bounds checks: true with `-D FLOWCHECK_INTERNAL_CHECKS`, which `Package.swift`
+/// Whether this build compiled in FlowModel's `_checkInvariants()`: true with `-D FLOWCHECK_INTERNAL_CHECKS`, which `Package.swift`
 /// sets for debug builds. The tests assert it, so that the checks they call cannot silently
 /// become empty.
 func internalChecksAreCompiledIn() -> Bool {

@@ -49,6 +49,7 @@ extension FlowState {
       var longestShadow = 0
       if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers, &longestShadow) }
       for c in library.heldCoordinators { visitCoordinator(c, &coordinatorNumbers, &longestShadow) }
+      longestShadow = max(longestShadow, library.heldObjects.count)
       let sortedPending = pending.count > 1 ? pending.sorted() : pending
       for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
 

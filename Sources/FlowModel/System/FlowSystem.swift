@@ -309,6 +309,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       step.executing.removeLast()
       step.collectCoordinators()
     case .library(let event):
+      step.coordinatorsMayBeFreed = true
       Runtime.perform(libraryEvent: event, &step)
     }
   }
@@ -415,7 +416,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     // end. The numbering measures both as it visits the instances it keeps.
     let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
     let longestShadow =
-      numbering?.longestShadow ?? state.coordinators.reduce(0) { max($0, $1.heldObjects.count) }
+      numbering?.longestShadow
+      ?? state.coordinators.reduce(state.library.heldObjects.count) { max($0, $1.heldObjects.count) }
     if longestStack > limits.stack || longestShadow > limits.stack { return true }
     if objectCount > maximumObjects { return true }
     return false

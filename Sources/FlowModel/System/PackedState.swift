@@ -154,6 +154,8 @@ extension FlowState {
             let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
             Runtime.Coordinator.pack(
               c, into: &out, wasOnScreen: wasOnScreen, objects: objects, coordinators: coordinators)
+            // The runtime's writes against its declared bound, in release builds too.
+            precondition(out.count <= out.capacity, "a coordinator packed more than its packedWordBound")
           }
           out.put(link: appCoordinator, coordinators)
           out.put(pending.count)
@@ -162,7 +164,7 @@ extension FlowState {
             out.put(entry.coordinator)
           }
           library.pack(into: &out, objects: objects, coordinators: coordinators)
-          precondition(out.count <= bytes.capacity, "packed state larger than computed")
+          precondition(out.count <= out.capacity, "packed state larger than computed")
           bytes.count = out.count
         }
       }
@@ -263,8 +265,9 @@ public struct Renumbering {
 
 /// Writes words in `PackedEncoding` through a pointer into storage of `capacity` bytes,
 /// which the caller sizes from the layout (`PackedEncoding.maximumBytesPerWord` per word of
-/// the most words the state can take). Every write checks the bound in debug builds, which
-/// the tests run; release builds trust the sizing, and `FlowState.pack` checks the total.
+/// the most words the state can take). Every write checks the bound in debug builds (an
+/// `assert`), which the tests run; release builds check after each part a runtime writes
+/// and at the end (`FlowState.pack`).
 public struct PackedWriter {
   let base: UnsafeMutablePointer<UInt8>
   /// Bytes of storage at `base`.

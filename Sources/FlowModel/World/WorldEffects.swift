@@ -56,8 +56,8 @@ public enum WorldCallback: Hashable, Sendable {
 
   /// The kinds of callback, as a set a runtime can say it observes.
   public struct Kinds: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
     public static let navigationWillShow = Kinds(rawValue: 1 << 0)
     public static let navigationDidShow = Kinds(rawValue: 1 << 1)
     public static let presentationDidAttemptToDismiss = Kinds(rawValue: 1 << 2)

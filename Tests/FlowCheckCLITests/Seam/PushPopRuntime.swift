@@ -156,7 +156,7 @@ enum PushPop: CoordinatorRuntime {
 
   static func perform(libraryEvent event: Int, _ step: inout FlowStep<PushPop>) {
     step.note(.library, "memory warning: the history forgets its last screen")
-    step.state.library.last = IDList()
+    step.state.library.last.removeAll()
   }
 
   static func describe(libraryEvent event: Int, in state: FlowState<PushPop>, flow: CheckedFlow) -> String {

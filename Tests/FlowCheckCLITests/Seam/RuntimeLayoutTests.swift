@@ -1,7 +1,8 @@
 import FlowLanguage
-import FlowModel
 import Foundation
 import Testing
+
+@testable import FlowModel
 
 /// A runtime is one folder behind one protocol: outside `Runtimes/<Name>/` and the
 /// registry, the product's sources name no library, and every runtime's invariants are in
@@ -52,8 +53,17 @@ import Testing
     }
   }
 
-  @Test func everyInvariantIdIsRegisteredOnceInItsOrder() {
+  /// The registry's entries, shared and the runtimes' own, name every id; two entries of one
+  /// id are allowed only when they are several runtimes' own (merged into one invariant).
+  @Test func everyInvariantIdIsRegisteredInItsOrder() {
     #expect(InvariantRegistry.all.map(\.id) == InvariantID.allCases)
+    let shared = InvariantRegistry.shared.map(\.id)
+    #expect(Set(shared).count == shared.count, "an id is shared twice: \(shared)")
+    for runtime in RuntimeRegistry.runtimes {
+      let own = runtime.invariants.map(\.id)
+      #expect(Set(own).count == own.count, "\(runtime.name) registers an id twice: \(own)")
+    }
+    #expect(Set(InvariantRegistry.entries.map(\.id)) == Set(InvariantID.allCases))
   }
 
   /// What a runtime checks on states is registered, for it, as a state invariant; what a

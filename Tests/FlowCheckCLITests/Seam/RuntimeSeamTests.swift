@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowLanguage
 import FlowModel
 import FlowReport
@@ -133,6 +134,36 @@ import Testing
         "memory warning (the history forgets Detail)", "memory warning: the history forgets its last screen",
         "Detail is deallocated", "deinit Detail",
       ])
+  }
+
+  /// Every transition of the PushPop space, taken as the explorer takes it (from a
+  /// canonical state, in a reused workspace) and as a replayed story takes it (a fresh
+  /// step), gives the same successor; and the explorer stores exactly the states so found.
+  @Test func theExplorersStepsAreTheReplayedOnes() throws {
+    let text = Self.flowText.replacing(
+      "on Detail.done { pop }", with: "on Detail.done { pop animated: false }")
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "tiny.flow", text: text), libraries: [PushPop.capabilities])
+    let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
+    var frontier = system.initialStates()
+    var seen = Set(frontier.map(\.words))
+    var compared = 0
+    while let packed = frontier.popLast() {
+      guard !system.isTerminal(packed) else { continue }
+      let state = FlowState<PushPop>(packed: packed.words)
+      var actions: [FlowAction] = []
+      system.actions(in: packed, into: &actions)
+      for action in actions {
+        var violations: [Int] = []
+        let explored = system.successor(of: packed, via: action, violations: &violations)
+        let replayed = system.run(state, action, logging: true)
+        #expect(explored?.words == replayed.packed?.words, "\(action.describe(in: state, flow: system.flow))")
+        compared += 1
+        if let next = explored, seen.insert(next.words).inserted { frontier.append(next) }
+      }
+    }
+    #expect(compared > 40)
+    #expect(Explorer.explore(system, options: ExplorerOptions()).states == seen.count)
   }
 
   @Test func aFlowWithNothingToPopIsVerified() throws {
