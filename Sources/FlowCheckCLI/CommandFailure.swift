@@ -58,9 +58,12 @@ extension Console {
   }
 
   /// `path: error: message` for a file that has no line to point at.
+  /// An error about a whole file, at its first line and column as every other error is
+  /// (`path:1:1: error: …`), so that editors and CI annotations that parse
+  /// `path:line:col` find it.
   private func fileError(_ path: String, _ message: String) -> String {
-    guard colour else { return "\(path): error: \(message)\n" }
+    guard colour else { return "\(path):1:1: error: \(message)\n" }
     // The same escapes as `DiagnosticRenderer`: bold location and message, bold red severity.
-    return "\u{1B}[1m\(path):\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m\n"
+    return "\u{1B}[1m\(path):1:1:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m\n"
   }
 }

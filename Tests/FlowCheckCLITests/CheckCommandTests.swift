@@ -69,7 +69,7 @@ struct CheckCommandTests {
     #expect(firstAt.lowerBound < secondAt.lowerBound)
   }
 
-  /// What cannot be read, and the reason printed after `path: error: cannot read file: `.
+  /// What cannot be read, and the reason printed after `path:1:1: error: cannot read file: `.
   static let unreadable: [(name: String, makeDirectory: Bool, reason: String)] = [
     ("missing.flow", false, "no such file or directory"),
     ("folder.flow", true, "is a directory"),
@@ -87,7 +87,7 @@ struct CheckCommandTests {
       let run = CommandRun(arguments)
       #expect(run.status == 66)
       #expect(run.stdout.isEmpty)
-      #expect(run.stderr == "\(path): error: cannot read file: \(testCase.reason)\n")
+      #expect(run.stderr == "\(path):1:1: error: cannot read file: \(testCase.reason)\n")
     }
   }
 
@@ -102,7 +102,7 @@ struct CheckCommandTests {
     #expect(CommandRun([broken, valid]).status == 65)
     let all = CommandRun([missing, broken, valid])
     #expect(all.status == 66)
-    #expect(all.stderr.contains("\(missing): error: cannot read file"))
+    #expect(all.stderr.contains("\(missing):1:1: error: cannot read file"))
     #expect(all.stderr.contains("\(broken):"))
     #expect(all.stdout.contains(valid))
     #expect(!all.stdout.contains(broken))

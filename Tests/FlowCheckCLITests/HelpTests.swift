@@ -121,6 +121,6 @@ struct HelpTests {
     let run = CommandRun(["--", "--help"])
     #expect(run.status == 66)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "--help: error: cannot read file: no such file or directory\n")
+    #expect(run.stderr == "--help:1:1: error: cannot read file: no such file or directory\n")
   }
 }
