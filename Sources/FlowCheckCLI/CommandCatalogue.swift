@@ -106,7 +106,7 @@ extension OptionSpec {
   ]
 
   /// The options of `simulate`, in the order help lists them.
-  static let simulateOptions: [OptionSpec] = [.seed, .runs, .steps, .format, .noColor, .quiet]
+  static let simulateOptions: [OptionSpec] = [.seed, .runs, .steps, .maxSeconds, .format, .noColor, .quiet]
 }
 
 extension CommandSpec {

@@ -110,6 +110,9 @@ struct InvocationParser {
       case .steps:
         options.settings.steps = try required(
           OptionValue.count(value, in: 1...Int.max), value, spec, "a positive whole number", subcommand)
+      case .maxSeconds:
+        options.settings.maxSeconds = try required(
+          OptionValue.seconds(value), value, spec, "a positive number of seconds", subcommand)
       case .noColor:
         options.noColor = true
       case .quiet:

@@ -3,7 +3,8 @@ import FlowReport
 
 /// `flowcheck simulate FILE`: seeded random walks over the flow (`FlowSimulator`). The
 /// first violation is printed as `check` prints it (exit 1); none is reported plainly as
-/// not being a verification (exit 0). Nothing varies between runs with the same seed.
+/// not being a verification (exit 0); walks ended by `--max-seconds` are incomplete (exit 2).
+/// Nothing else varies between runs with the same seed.
 enum SimulateCommand {
   static func run<Output, ErrorOutput>(
     _ options: SimulateOptions, console: inout Console<Output, ErrorOutput>
@@ -16,6 +17,10 @@ enum SimulateCommand {
     let report = FlowSimulator.simulate(flow, path: options.file, settings: options.settings)
     let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
     console.write(renderer.render(report))
-    return report.outcome == .violated ? .violated : .verified
+    switch report.outcome {
+    case .violated: return .violated
+    case .incomplete: return .incomplete
+    case .noViolation: return .verified
+    }
   }
 }

@@ -6,13 +6,16 @@ public struct SimulationOptions: Sendable, Equatable {
   public var steps: Int
   /// Seed of the walks; the same seed gives the same walks.
   public var seed: UInt64
+  /// Stop after this many seconds of wall-clock time, between two actions; nil for none.
+  public var maxSeconds: Double?
 
   /// Creates simulation settings.
-  public init(runs: Int = 100, steps: Int = 100, seed: UInt64 = 0) {
+  public init(runs: Int = 100, steps: Int = 100, seed: UInt64 = 0, maxSeconds: Double? = nil) {
     precondition(runs >= 0 && steps >= 0, "'runs' and 'steps' must not be negative")
     self.runs = runs
     self.steps = steps
     self.seed = seed
+    self.maxSeconds = maxSeconds
   }
 }
 
@@ -28,15 +31,20 @@ public struct SimulationResult<Action: Sendable>: Sendable {
   public var reached: [Bool]
   /// Wall-clock seconds.
   public var seconds: Double
+  /// The time limit (`SimulationOptions.maxSeconds`) ended the walks before they were done.
+  public var reachedTimeLimit: Bool
 
   /// Creates a simulation result.
-  public init(runs: Int, steps: Int, violation: PropertyViolation<Action>?, reached: [Bool], seconds: Double)
-  {
+  public init(
+    runs: Int, steps: Int, violation: PropertyViolation<Action>?, reached: [Bool], seconds: Double,
+    reachedTimeLimit: Bool = false
+  ) {
     self.runs = runs
     self.steps = steps
     self.violation = violation
     self.reached = reached
     self.seconds = seconds
+    self.reachedTimeLimit = reachedTimeLimit
   }
 }
 
@@ -67,14 +75,24 @@ public enum Simulator {
     var path: [Int] = []
     var trace: [System.Action] = []
 
-    func finish(runs: Int, violation: PropertyViolation<System.Action>?) -> SimulationResult<System.Action> {
+    func finish(runs: Int, violation: PropertyViolation<System.Action>?, timedOut: Bool = false)
+      -> SimulationResult<System.Action>
+    {
       SimulationResult(
         runs: runs, steps: totalSteps, violation: violation, reached: reached,
-        seconds: Double(ResourceUsage.nanoseconds() - start) / 1e9)
+        seconds: Double(ResourceUsage.nanoseconds() - start) / 1e9, reachedTimeLimit: timedOut)
+    }
+    /// The clock is read every 256 actions and at every walk's start: often enough to stop
+    /// within a fraction of a second, rarely enough to cost nothing.
+    let deadline = options.maxSeconds.map { start &+ UInt64(min($0, 1e9) * 1e9) }
+    func pastDeadline() -> Bool {
+      guard let deadline else { return false }
+      return ResourceUsage.nanoseconds() >= deadline
     }
 
     guard !initialStates.isEmpty else { return finish(runs: 0, violation: nil) }
     for run in 0..<options.runs {
+      if pastDeadline() { return finish(runs: run, violation: nil, timedOut: true) }
       var random = SplitMix64(seed: SplitMix64.mix(options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15))
       let initial = random.next(below: initialStates.count)
       var state = initialStates[initial]
@@ -124,6 +142,9 @@ public enum Simulator {
             trace.append(actions[index])
             totalSteps += 1
             state = next
+            if totalSteps & 255 == 0, pastDeadline() {
+              return finish(runs: run + 1, violation: nil, timedOut: true)
+            }
             continue walk
           }
           candidates.swapAt(pick, candidates.count - 1)

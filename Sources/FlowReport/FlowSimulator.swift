@@ -10,6 +10,8 @@ public struct SimulationSettings: Sendable, Equatable {
   public var runs: Int = 100
   /// Most events per walk.
   public var steps: Int = 100
+  /// Stop the walks after this many seconds; nil for no limit.
+  public var maxSeconds: Double?
   public init() {}
 }
 
@@ -32,13 +34,16 @@ public enum FlowSimulator {
   ) -> SimulationReport {
     let system = FlowSystem<Runtime>(flow: flow)
     let result = Simulator.simulate(
-      system, options: SimulationOptions(runs: settings.runs, steps: settings.steps, seed: settings.seed))
+      system,
+      options: SimulationOptions(
+        runs: settings.runs, steps: settings.steps, seed: settings.seed, maxSeconds: settings.maxSeconds))
     let violation = result.violation.map {
       ViolationStory(flow: flow, system: system).story(property: $0.property, trace: $0.trace)
     }
     return SimulationReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, seed: settings.seed,
       runs: settings.runs, steps: settings.steps, runsMade: result.runs, stepsTaken: result.steps,
-      violation: violation, seconds: result.seconds)
+      violation: violation, seconds: result.seconds,
+      timeLimit: result.reachedTimeLimit && violation == nil ? settings.maxSeconds : nil)
   }
 }

@@ -2,7 +2,7 @@ extension JSONReport {
   /// The report of `flowcheck simulate` as one line of JSON, keys sorted, with the schema
   /// version. Timing is left out: the same seed always gives the same bytes.
   public static func line(_ report: SimulationReport) -> String {
-    let object: [String: JSONValue] = [
+    var object: [String: JSONValue] = [
       "schemaVersion": .int(schemaVersion),
       "command": .string("simulate"),
       "path": .string(report.path),
@@ -18,6 +18,7 @@ extension JSONReport {
       "stepsTaken": .int(report.stepsTaken),
       "violations": .array(report.violation.map { [violation($0)] } ?? []),
     ]
+    if let limit = report.timeLimit { object["timeLimitSeconds"] = .double(limit) }
     return JSONValue.object(object).compact() + "\n"
   }
 }

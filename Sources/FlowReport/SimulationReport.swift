@@ -1,13 +1,21 @@
 /// What `flowcheck simulate` found: the first violation met on seeded random walks, or
 /// none. Not a verification: a walk sees only the states it happens to visit.
 public struct SimulationReport: Sendable {
-  /// `violated` when a walk broke a property, `no-violation` otherwise (never `verified`).
+  /// `violated` when a walk broke a property; `incomplete` when the time limit ended the
+  /// walks first; `no-violation` otherwise (never `verified`).
   public enum Outcome: String, Sendable {
     case violated
     case noViolation = "no-violation"
+    case incomplete
 
-    /// 1 when a walk broke a property, else 0.
-    public var exitCode: Int32 { self == .violated ? 1 : 0 }
+    /// 1 when a walk broke a property, 2 when the time limit ended the walks, else 0.
+    public var exitCode: Int32 {
+      switch self {
+      case .violated: 1
+      case .incomplete: 2
+      case .noViolation: 0
+      }
+    }
   }
 
   public var path: String
@@ -27,6 +35,8 @@ public struct SimulationReport: Sendable {
   public var violation: CheckReport.Violation?
   /// Wall-clock seconds; not part of the printed report, which must not vary.
   public var seconds: Double
+  /// The time limit that ended the walks before they were all made, when it did.
+  public var timeLimit: Double? = nil
 
-  public var outcome: Outcome { violation == nil ? .noViolation : .violated }
+  public var outcome: Outcome { violation != nil ? .violated : timeLimit != nil ? .incomplete : .noViolation }
 }

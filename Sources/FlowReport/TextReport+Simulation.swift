@@ -18,6 +18,15 @@ extension TextReport {
         paint("verdict: VIOLATED", "1;31")
           + " — \(violation.id) broken in run \(report.runsMade) of \(report.runs) "
           + "(seed \(report.seed)); a random walk's trace, not necessarily a shortest one")
+    } else if let limit = report.timeLimit {
+      out.append("")
+      out.append(
+        paint("verdict: INCOMPLETE", "1;33")
+          + " — time limit \(limit) s reached after \(report.runsMade) of \(report.runs) runs; "
+          + "no violation in the walks made (seed \(report.seed))")
+      out.append(
+        "this is not verification: random walks see only some of the states; "
+          + "'flowcheck check' explores them all")
     } else {
       out.append("")
       out.append("no violation in \(report.runs) runs of up to \(report.steps) steps (seed \(report.seed))")

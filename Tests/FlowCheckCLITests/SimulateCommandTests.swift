@@ -28,6 +28,17 @@ struct SimulateCommandTests {
       "no violation in 3 runs of up to 5 steps (seed 7)"
     ),
     ("valid-json", Fixture.valid, ["--format=json"], 0, "\"outcome\":\"no-violation\""),
+    // Walks that would never end stop at the time limit, incomplete (the run's bytes then
+    // depend on the machine's speed, so only the verdict is pinned).
+    (
+      "time-limit", Fixture.valid, ["--runs", "1000000000", "--steps", "1000000", "--max-seconds", "0.2"], 2,
+      "verdict: INCOMPLETE — time limit 0.2 s reached after"
+    ),
+    (
+      "time-limit-json", Fixture.valid, ["--runs", "1000000000", "--max-seconds", "0.2", "--format", "json"],
+      2,
+      "\"outcome\":\"incomplete\""
+    ),
   ]
 
   @Test("a violation exits 1, none exits 0", arguments: outcomes)
