@@ -1,3 +1,5 @@
+import FlowLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -20,25 +22,12 @@ enum FileSystem {
     return stat(path, &info) == 0
   }
 
-  /// The whole contents of the file at `path`.
+  /// The whole contents of the regular file at `path` (`FrontEnd.readFile`: no pipe,
+  /// device or socket, at most `FrontEnd.maximumFileSize` bytes).
   static func contents(of path: String) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw lastFailure() }
-    defer { close(descriptor) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw Failure(reason: "is a directory")
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw lastFailure()
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
+    switch FrontEnd.readFile(path) {
+    case .success(let bytes): return bytes
+    case .failure(let failure): throw Failure(reason: failure.reason)
     }
   }
 

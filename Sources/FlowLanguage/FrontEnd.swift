@@ -68,19 +68,31 @@ public enum FrontEnd {
       diagnostics: sortedDiagnostics(parseDiagnostics + resolved.diagnostics))
   }
 
-  struct ReadFailure: Error {
-    var reason: String
+  /// A file that could not be read, with the system's reason (or flowcheck's), lowercased.
+  public struct ReadFailure: Error, Equatable {
+    public var reason: String
   }
 
+  /// The most bytes a flow file may have: far beyond any real flow, and a bound on what an
+  /// endless file (`/dev/zero`) makes flowcheck read.
+  public static let maximumFileSize = 64 << 20
+
   /// The whole file, read with POSIX calls so that a failure carries the system's reason.
-  static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
-    let descriptor = open(path, O_RDONLY)
+  /// Only a regular file is read: a pipe, a device or a socket is refused without waiting
+  /// on it (opened non-blocking), and so is a file larger than `maximumFileSize`.
+  public static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(lastFailure()) }
     defer { close(descriptor) }
     var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      return .failure(ReadFailure(reason: "is a directory"))
+    guard fstat(descriptor, &info) == 0 else { return .failure(lastFailure()) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: return .failure(ReadFailure(reason: "is a directory"))
+    default: return .failure(ReadFailure(reason: "not a regular file (a pipe, a device or a socket)"))
     }
+    let tooLarge = ReadFailure(reason: "larger than \(maximumFileSize >> 20) MiB, the most flowcheck reads")
+    if info.st_size > maximumFileSize { return .failure(tooLarge) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -90,6 +102,8 @@ public enum FrontEnd {
         return .failure(lastFailure())
       }
       if count == 0 { return .success(bytes) }
+      // A file that grows while it is read is still bounded.
+      if bytes.count + count > maximumFileSize { return .failure(tooLarge) }
       bytes += chunk[0..<count]
     }
   }

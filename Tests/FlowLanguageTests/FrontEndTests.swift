@@ -54,6 +54,34 @@ func specFiles() -> [String] {
     expectReadFailure(FrontEnd.load(path: directory), reason: "is a directory", path: directory)
   }
 
+  /// A named pipe is refused at once, not waited on for a writer that never comes.
+  @Test func namedPipe() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/pipe.flow"
+    #expect(mkfifo(path, 0o600) == 0)
+    expectReadFailure(
+      FrontEnd.load(path: path), reason: "not a regular file (a pipe, a device or a socket)", path: path)
+  }
+
+  /// An endless device is refused, not read until memory runs out.
+  @Test func device() {
+    expectReadFailure(
+      FrontEnd.load(path: "/dev/zero"), reason: "not a regular file (a pipe, a device or a socket)",
+      path: "/dev/zero")
+  }
+
+  /// A file past the size cap is refused before it is read (a sparse file: nothing written).
+  @Test func fileLargerThanTheCap() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/large.flow"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data("app A {}\n".utf8)))
+    #expect(truncate(path, off_t(FrontEnd.maximumFileSize + 1)) == 0)
+    expectReadFailure(
+      FrontEnd.load(path: path), reason: "larger than 64 MiB, the most flowcheck reads", path: path)
+  }
+
   @Test func missingFile() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
