@@ -8,15 +8,21 @@
 
 /// Standard output or standard error as a `TextOutputStream`, written unbuffered with
 /// `write(2)` so that output and diagnostics keep their order on a terminal.
+///
+/// A failed write (a full disk, a closed descriptor, a reader that went away: `EPIPE`, once
+/// `SIGPIPE` is ignored) is recorded in `failure`, and nothing more is written: the
+/// executable then ends with exit 74 and says why on standard error.
 public struct StandardStream: TextOutputStream, Sendable {
   private let descriptor: Int32
+  /// Why the first failed write failed ("no space left on device"); nil while all succeed.
+  public private(set) var failure: String?
 
   /// The process's standard output.
   public static var output: StandardStream { StandardStream(descriptor: 1) }
   /// The process's standard error.
   public static var error: StandardStream { StandardStream(descriptor: 2) }
 
-  private init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
@@ -25,18 +31,22 @@ public struct StandardStream: TextOutputStream, Sendable {
 
   public mutating func write(_ string: String) {
     var bytes = Array(string.utf8)
-    guard !bytes.isEmpty else { return }
-    bytes.withUnsafeMutableBytes { buffer in
+    guard !bytes.isEmpty, failure == nil else { return }
+    let descriptor = self.descriptor
+    let failed: String? = bytes.withUnsafeMutableBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = writeBytes(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          let reason = String(cString: strerror(errno))
+          return reason.prefix(1).lowercased() + reason.dropFirst()
         }
         offset += written
       }
+      return nil
     }
+    if let failed { failure = failed }
   }
 }
 
