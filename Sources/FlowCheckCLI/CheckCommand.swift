@@ -10,13 +10,11 @@ enum CheckCommand {
     _ options: CheckOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let memoryLimit = options.maxMemory ?? MemoryLimit.defaultBytes
-    if let bits = options.bitstateBits, let memoryLimit, MemoryLimit.bitstateTableBytes(bits) > memoryLimit {
-      let table = ByteCount.describe(MemoryLimit.bitstateTableBytes(bits))
-      return console.report(
-        .usage(
-          UsageError(
-            "'--bitstate \(bits)' needs \(table) for its table, more than the memory limit of "
-              + ByteCount.describe(memoryLimit))))
+    if let bits = options.bitstateBits,
+      let refusal = MemoryLimit.bitstateRefusal(
+        bits: bits, limit: memoryLimit, physical: MemoryLimit.physicalMemory())
+    {
+      return console.report(.usage(UsageError(refusal)))
     }
     var outcome = ExitCode.verified
     for path in options.files {

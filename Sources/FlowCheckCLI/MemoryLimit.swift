@@ -1,3 +1,5 @@
+import FlowReport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,6 +7,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
 #if !os(Linux)
   import Foundation
 #endif
@@ -52,4 +55,19 @@ enum MemoryLimit {
 
   /// Bytes of a bitstate table of `2^bits` bits.
   static func bitstateTableBytes(_ bits: Int) -> Int { (1 << bits) / 8 }
+
+  /// Why `--bitstate bits` cannot run, or nil: its table must fit the memory limit
+  /// (`limit`, when there is one) and the machine's physical memory (`physical`, when
+  /// known), or its allocation would fail and abort the process.
+  static func bitstateRefusal(bits: Int, limit: Int?, physical: Int?) -> String? {
+    let table = bitstateTableBytes(bits)
+    let needs = "'--bitstate \(bits)' needs \(ByteCount.describe(table)) for its table"
+    if let limit, table > limit {
+      return needs + ", more than the memory limit of " + ByteCount.describe(limit)
+    }
+    if let physical, table > physical {
+      return needs + ", more than this machine's " + ByteCount.describe(physical) + " of memory"
+    }
+    return nil
+  }
 }

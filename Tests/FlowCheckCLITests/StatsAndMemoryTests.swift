@@ -124,6 +124,30 @@ struct MemoryLimitTests {
       "\(run.stdout)")
   }
 
+  /// A table within a generous limit but beyond the machine's memory used to abort the
+  /// process in its allocation; it is refused like one beyond the limit.
+  @Test(
+    "a bitstate table larger than the machine's memory is refused",
+    arguments: [
+      (
+        40, 200 << 30, 24 << 30,
+        "'--bitstate 40' needs 128 GiB for its table, more than this machine's 24 GiB of memory"
+      ),
+      (
+        40, nil, 24 << 30,
+        "'--bitstate 40' needs 128 GiB for its table, more than this machine's 24 GiB of memory"
+      ),
+      (
+        30, 1 << 20, 24 << 30,
+        "'--bitstate 30' needs 128 MiB for its table, more than the memory limit of 1 MiB"
+      ),
+    ] as [(Int, Int?, Int, String)])
+  func bitstateBeyondTheMachine(bits: Int, limit: Int?, physical: Int, refusal: String) {
+    #expect(MemoryLimit.bitstateRefusal(bits: bits, limit: limit, physical: physical) == refusal)
+    #expect(MemoryLimit.bitstateRefusal(bits: 30, limit: nil, physical: 24 << 30) == nil)
+    #expect(MemoryLimit.bitstateRefusal(bits: 30, limit: nil, physical: nil) == nil)
+  }
+
   @Test("a bitstate table larger than the memory limit is refused before anything runs")
   func bitstateTooLarge() {
     #expect(MemoryLimit.bitstateTableBytes(30) == 128 << 20)
