@@ -147,7 +147,8 @@ extension CommandSpec {
       and the flow's 'always' and 'never' properties on the way (not can-return). The first
       violation ends the run and is printed as 'check' prints it (exit 1); its trace is one
       walk, not necessarily a shortest one. No violation (exit 0) proves nothing about the
-      states no walk visited. The same seed always gives the same output.
+      states no walk visited. The same seed always gives the same output, unless
+      '--max-seconds' ends the walks first (incomplete, exit 2).
       """,
     usage: ["flowcheck simulate <file> [<options>]"],
     arguments: [("<file>", "A .flow file to simulate.")],
