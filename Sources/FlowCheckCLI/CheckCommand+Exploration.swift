@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowLanguage
 import FlowReport
 
@@ -6,9 +7,12 @@ extension CheckCommand {
   /// `--stats`, which differ from run to run, on standard error, or in the JSON `stats`
   /// object) and returns the verdict as an exit code.
   static func explore<Output, ErrorOutput>(
-    _ flow: CheckedFlow, path: String, options: CheckOptions, console: inout Console<Output, ErrorOutput>
+    _ flow: CheckedFlow, path: String, options: CheckOptions, stopRequest: StopRequest? = nil,
+    console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
-    let report = FlowChecker.check(flow, path: path, options: settings(for: flow, options: options))
+    var settings = settings(for: flow, options: options)
+    settings.stopRequest = stopRequest
+    let report = FlowChecker.check(flow, path: path, options: settings)
     let renderer = options.format.makeRenderer(
       RenderOptions(colour: console.colour, quiet: options.quiet, stats: options.stats))
     console.write(renderer.render(report))

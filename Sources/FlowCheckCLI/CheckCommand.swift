@@ -1,5 +1,14 @@
+import FlowExplorer
 import FlowLanguage
 import FlowReport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `flowcheck [check] FILE…`: reads each file, parses and resolves it (`FrontEnd.check`),
 /// prints its diagnostics (warnings alone do not fail) and hands each flow without errors
@@ -7,7 +16,7 @@ import FlowReport
 /// the worst outcome (see `ExitCode.combined`).
 enum CheckCommand {
   static func run<Output, ErrorOutput>(
-    _ options: CheckOptions, console: inout Console<Output, ErrorOutput>
+    _ options: CheckOptions, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let memoryLimit = options.maxMemory ?? MemoryLimit.defaultBytes
     if let bits = options.bitstateBits,
@@ -18,17 +27,26 @@ enum CheckCommand {
     }
     var outcome = ExitCode.verified
     for path in options.files {
-      outcome = outcome.combined(with: check(path, options: options, console: &console))
+      outcome = outcome.combined(
+        with: check(path, options: options, stopRequest: stopRequest, console: &console))
+      // A signal stops the run after the report of the file it interrupted.
+      switch stopRequest?.requested ?? 0 {
+      case 0: continue
+      case SIGTERM: return .terminated
+      default: return .interrupted
+      }
     }
     return outcome
   }
 
   private static func check<Output, ErrorOutput>(
-    _ path: String, options: CheckOptions, console: inout Console<Output, ErrorOutput>
+    _ path: String, options: CheckOptions, stopRequest: StopRequest?,
+    console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     switch FlowLoading.load(path, console: &console) {
     case .failure(let failure): console.report(failure)
-    case .success(let flow): explore(flow, path: path, options: options, console: &console)
+    case .success(let flow):
+      explore(flow, path: path, options: options, stopRequest: stopRequest, console: &console)
     }
   }
 }

@@ -17,6 +17,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case flowHasErrors = 65
   /// A file cannot be read (missing, a directory, no permission) or written back.
   case cannotRead = 66
+  /// SIGINT stopped the check (128 + 2, as a shell reports a process the signal ended).
+  case interrupted = 130
+  /// SIGTERM stopped the check (128 + 15).
+  case terminated = 143
 
   /// How bad an outcome is when several files are checked in one run: the worst wins.
   private var rank: Int {
@@ -27,6 +31,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .flowHasErrors: 3
     case .cannotRead: 4
     case .usage: 5
+    case .interrupted, .terminated: 6
     }
   }
 

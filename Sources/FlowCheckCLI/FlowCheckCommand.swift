@@ -1,9 +1,15 @@
+import FlowExplorer
+
 /// The `flowcheck` command line: parses the arguments, runs a subcommand, and returns the
 /// exit status. The executable only calls `run` with the process's streams; tests call it
 /// with strings.
 public enum FlowCheckCommand {
   /// Printed by `flowcheck --version` as `flowcheck 0.1.0`.
   public static let version = "0.1.0"
+
+  /// What the executable's SIGINT and SIGTERM handlers request: `check` then stops within
+  /// a batch of states and prints what it found so far.
+  public static let interruption = StopRequest()
 
   /// Runs one `flowcheck` command.
   ///
@@ -13,22 +19,26 @@ public enum FlowCheckCommand {
   ///   - stdout: Results: summaries, reports, formatted text, help.
   ///   - stderr: Diagnostics, usage errors, files that are not formatted.
   ///   - isTerminal: Whether `stderr` is a terminal; diagnostics are coloured only then.
+  ///   - stopRequest: Polled by `check`'s search; once requested (by a signal's number),
+  ///     the search ends as interrupted and the run exits 130 or 143.
   /// - Returns: The exit status, one of `ExitCode`'s raw values.
   public static func run(
     arguments: [String], environment: [String: String], stdout: inout some TextOutputStream,
-    stderr: inout some TextOutputStream, isTerminal: Bool
+    stderr: inout some TextOutputStream, isTerminal: Bool, stopRequest: StopRequest = interruption
   ) -> Int32 {
     var console = Console(output: stdout, errorOutput: stderr)
     defer {
       stdout = console.output
       stderr = console.errorOutput
     }
-    let code = execute(arguments, environment: environment, isTerminal: isTerminal, console: &console)
+    let code = execute(
+      arguments, environment: environment, isTerminal: isTerminal, stopRequest: stopRequest, console: &console
+    )
     return code.rawValue
   }
 
   private static func execute<Output, ErrorOutput>(
-    _ arguments: [String], environment: [String: String], isTerminal: Bool,
+    _ arguments: [String], environment: [String: String], isTerminal: Bool, stopRequest: StopRequest,
     console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let invocation: Invocation
@@ -47,11 +57,11 @@ public enum FlowCheckCommand {
     case .check(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
-      return CheckCommand.run(options, console: &console)
+      return CheckCommand.run(options, stopRequest: stopRequest, console: &console)
     case .simulate(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
-      return SimulateCommand.run(options, console: &console)
+      return SimulateCommand.run(options, stopRequest: stopRequest, console: &console)
     case .format(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)

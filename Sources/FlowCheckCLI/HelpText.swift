@@ -75,6 +75,8 @@ enum HelpText {
     case .usage: "The command line is wrong."
     case .flowHasErrors: "A .flow file has errors."
     case .cannotRead: "A file cannot be read or written."
+    case .interrupted: "SIGINT stopped 'check' or 'simulate'; what it found so far is printed."
+    case .terminated: "SIGTERM stopped 'check' or 'simulate'; what it found so far is printed."
     }
   }
 }

@@ -1,25 +1,42 @@
+import FlowExplorer
 import FlowLanguage
 import FlowReport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `flowcheck simulate FILE`: seeded random walks over the flow (`FlowSimulator`). The
 /// first violation is printed as `check` prints it (exit 1); none is reported plainly as
-/// not being a verification (exit 0); walks ended by `--max-seconds` are incomplete (exit 2).
-/// Nothing else varies between runs with the same seed.
+/// not being a verification (exit 0); walks ended by `--max-seconds` are incomplete (exit 2),
+/// by SIGINT or SIGTERM too (exit 130 or 143). Nothing else varies between runs with the
+/// same seed.
 enum SimulateCommand {
   static func run<Output, ErrorOutput>(
-    _ options: SimulateOptions, console: inout Console<Output, ErrorOutput>
+    _ options: SimulateOptions, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let flow: CheckedFlow
     switch FlowLoading.load(options.file, console: &console) {
     case .failure(let failure): return console.report(failure)
     case .success(let loaded): flow = loaded
     }
-    let report = FlowSimulator.simulate(flow, path: options.file, settings: options.settings)
+    var settings = options.settings
+    settings.stopRequest = stopRequest
+    let report = FlowSimulator.simulate(flow, path: options.file, settings: settings)
     let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
     console.write(renderer.render(report))
     switch report.outcome {
     case .violated: return .violated
-    case .incomplete: return .incomplete
+    case .incomplete:
+      switch report.interruption {
+      case nil: return .incomplete
+      case SIGTERM?: return .terminated
+      default: return .interrupted
+      }
     case .noViolation: return .verified
     }
   }

@@ -334,8 +334,10 @@ import Dispatch
     violationCount += 1
   }
 
-  /// Stops on the time and memory limits; memory is read at most every 20 ms.
+  /// Stops on a stop request and on the time and memory limits; memory is read at most
+  /// every 20 ms.
   @inlinable mutating func checkResources() {
+    if let stop = options.stopRequest, stop.requested != 0 { stopReason = stopReason ?? .interrupted }
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {
       stopReason = stopReason ?? .time

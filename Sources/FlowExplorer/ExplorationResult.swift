@@ -10,6 +10,8 @@ public enum LimitReason: String, Sendable, Equatable, CaseIterable {
   case memory
   /// ``ExplorerOptions/stopAtFirstViolation`` after a violation was found.
   case firstViolation
+  /// ``ExplorerOptions/stopRequest`` was requested (a signal).
+  case interrupted
 }
 
 /// Whether an exploration saw every reachable state.

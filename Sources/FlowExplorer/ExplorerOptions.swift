@@ -20,6 +20,8 @@ public struct ExplorerOptions: Sendable, Equatable {
   /// Replace the exact visited table by a SPIN-style bitstate array (supertrace): much less
   /// memory per state, but states may be missed. `nil` means exact.
   public var bitstate: Bitstate?
+  /// Polled with the time limit: once requested, the search ends incomplete.
+  public var stopRequest: StopRequest?
 
   /// Settings of bitstate (supertrace) hashing.
   public struct Bitstate: Sendable, Equatable {

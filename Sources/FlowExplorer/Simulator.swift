@@ -8,6 +8,8 @@ public struct SimulationOptions: Sendable, Equatable {
   public var seed: UInt64
   /// Stop after this many seconds of wall-clock time, between two actions; nil for none.
   public var maxSeconds: Double?
+  /// Polled with the time limit: once requested, the walks end.
+  public var stopRequest: StopRequest?
 
   /// Creates simulation settings.
   public init(runs: Int = 100, steps: Int = 100, seed: UInt64 = 0, maxSeconds: Double? = nil) {
@@ -31,7 +33,8 @@ public struct SimulationResult<Action: Sendable>: Sendable {
   public var reached: [Bool]
   /// Wall-clock seconds.
   public var seconds: Double
-  /// The time limit (`SimulationOptions.maxSeconds`) ended the walks before they were done.
+  /// The time limit (`SimulationOptions.maxSeconds`) or a stop request ended the walks
+  /// before they were done.
   public var reachedTimeLimit: Bool
 
   /// Creates a simulation result.
@@ -86,6 +89,7 @@ public enum Simulator {
     /// within a fraction of a second, rarely enough to cost nothing.
     let deadline = options.maxSeconds.map { start &+ UInt64(min($0, 1e9) * 1e9) }
     func pastDeadline() -> Bool {
+      if let stop = options.stopRequest, stop.requested != 0 { return true }
       guard let deadline else { return false }
       return ResourceUsage.nanoseconds() >= deadline
     }

@@ -14,6 +14,8 @@ public struct CheckSettings: Sendable {
   public var maxMemoryIsDefault = false
   /// log2 of the bitstate table size in bits; nil for exhaustive storage.
   public var bitstateBits: Int?
+  /// A stop a signal handler may request: the search then ends incomplete, "interrupted".
+  public var stopRequest: StopRequest?
   public init() {}
 }
 
@@ -42,6 +44,7 @@ public enum FlowChecker {
     explorerOptions.maxMemoryBytes = options.maxMemoryBytes
     explorerOptions.threads = max(1, options.threads)
     if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
+    explorerOptions.stopRequest = options.stopRequest
     let result = Runtime.explore(system, options: explorerOptions)
     return ReportBuilder(
       flow: flow, system: system, path: path, options: explorerOptions,
@@ -78,6 +81,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       let origin = maxMemoryIsDefault ? " (the default, 75% of physical memory)" : ""
       return "memory limit \(limit)\(origin) reached after \(states) states"
     case .firstViolation: return "stopped at the first violation"
+    case .interrupted:
+      let name = SimulationReport.signalName(options.stopRequest?.requested ?? 0)
+      return "interrupted by \(name) after \(states) states"
     }
   }
 
@@ -127,8 +133,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
           .init(id: id, status: .notApplicable, note: invariant.whenAbsent(flow.library.rawValue)))
         continue
       }
-      let best = indices.compactMap { index in traces[index].map { (index, $0) } }
-        .min { $0.1.count < $1.1.count || ($0.1.count == $1.1.count && $0.0 < $1.0) }
+      let candidates: [(Int, [FlowAction])] = indices.compactMap { index in traces[index].map { (index, $0) }
+      }
+      let best = candidates.min { $0.1.count < $1.1.count || ($0.1.count == $1.1.count && $0.0 < $1.0) }
       if let (index, trace) = best {
         verdicts.append(.init(id: id, status: .violated, traceLength: trace.count))
         violations.append(stories.story(property: index, trace: trace))

@@ -12,6 +12,8 @@ public struct SimulationSettings: Sendable, Equatable {
   public var steps: Int = 100
   /// Stop the walks after this many seconds; nil for no limit.
   public var maxSeconds: Double?
+  /// A stop a signal handler may request: the walks then end, "interrupted".
+  public var stopRequest: StopRequest?
   public init() {}
 }
 
@@ -33,10 +35,11 @@ public enum FlowSimulator {
     _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, settings: SimulationSettings
   ) -> SimulationReport {
     let system = FlowSystem<Runtime>(flow: flow)
-    let result = Simulator.simulate(
-      system,
-      options: SimulationOptions(
-        runs: settings.runs, steps: settings.steps, seed: settings.seed, maxSeconds: settings.maxSeconds))
+    var options = SimulationOptions(
+      runs: settings.runs, steps: settings.steps, seed: settings.seed, maxSeconds: settings.maxSeconds)
+    options.stopRequest = settings.stopRequest
+    let result = Simulator.simulate(system, options: options)
+    let interruption = settings.stopRequest?.requested ?? 0
     let violation = result.violation.map {
       ViolationStory(flow: flow, system: system).story(property: $0.property, trace: $0.trace)
     }
@@ -44,6 +47,7 @@ public enum FlowSimulator {
       path: path, appName: flow.appName, library: flow.library.rawValue, seed: settings.seed,
       runs: settings.runs, steps: settings.steps, runsMade: result.runs, stepsTaken: result.steps,
       violation: violation, seconds: result.seconds,
-      timeLimit: result.reachedTimeLimit && violation == nil ? settings.maxSeconds : nil)
+      timeLimit: result.reachedTimeLimit && violation == nil && interruption == 0 ? settings.maxSeconds : nil,
+      interruption: result.reachedTimeLimit && violation == nil && interruption != 0 ? interruption : nil)
   }
 }

@@ -37,6 +37,15 @@ public struct SimulationReport: Sendable {
   public var seconds: Double
   /// The time limit that ended the walks before they were all made, when it did.
   public var timeLimit: Double? = nil
+  /// The signal that ended the walks before they were all made, when one did.
+  public var interruption: Int32? = nil
 
-  public var outcome: Outcome { violation != nil ? .violated : timeLimit != nil ? .incomplete : .noViolation }
+  public var outcome: Outcome {
+    violation != nil ? .violated : timeLimit != nil || interruption != nil ? .incomplete : .noViolation
+  }
+
+  /// The signal's name: `SIGINT`, `SIGTERM`, or `signal N`.
+  public static func signalName(_ code: Int32) -> String {
+    code == 2 ? "SIGINT" : code == 15 ? "SIGTERM" : "signal \(code)"
+  }
 }

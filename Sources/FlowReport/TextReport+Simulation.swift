@@ -18,6 +18,12 @@ extension TextReport {
         paint("verdict: VIOLATED", "1;31")
           + " — \(violation.id) broken in run \(report.runsMade) of \(report.runs) "
           + "(seed \(report.seed)); a random walk's trace, not necessarily a shortest one")
+    } else if let code = report.interruption {
+      out.append("")
+      out.append(
+        paint("verdict: INCOMPLETE", "1;33")
+          + " — interrupted by \(SimulationReport.signalName(code)) after \(report.runsMade) of \(report.runs) runs; "
+          + "no violation in the walks made (seed \(report.seed))")
     } else if let limit = report.timeLimit {
       out.append("")
       out.append(

@@ -15,6 +15,16 @@ import FlowCheckCLI
 // A reader that goes away (`flowcheck … | head -1`) is a write error like a full disk, not
 // a silent death by SIGPIPE: with the signal ignored, the write fails with EPIPE.
 signal(SIGPIPE, SIG_IGN)
+// SIGINT and SIGTERM ask `check` to stop and print what it found (exit 130 or 143); the
+// handler then gives the signal back its default, so that a second one ends the process.
+// The request is made before the handlers exist, so that they only store into it.
+_ = FlowCheckCommand.interruption
+for stopSignal in [SIGINT, SIGTERM] {
+  signal(stopSignal) { code in
+    FlowCheckCommand.interruption.request(code)
+    signal(code, SIG_DFL)
+  }
+}
 var standardOutput = StandardStream.output
 var standardError = StandardStream.error
 let status = FlowCheckCommand.run(

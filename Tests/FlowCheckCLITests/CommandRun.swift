@@ -1,3 +1,4 @@
+import FlowExplorer
 import Foundation
 
 @testable import FlowCheckCLI
@@ -9,13 +10,15 @@ struct CommandRun {
   var stderr: String
 
   init(
-    _ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false
+    _ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
+    stopRequest: StopRequest = StopRequest()
   ) {
     var stdout = ""
     var stderr = ""
     status = FlowCheckCommand.run(
-      arguments: arguments, environment: environment, stdout: &stdout, stderr: &stderr, isTerminal: isTerminal
-    )
+      arguments: arguments, environment: environment, stdout: &stdout, stderr: &stderr,
+      isTerminal: isTerminal,
+      stopRequest: stopRequest)
     self.stdout = stdout
     self.stderr = stderr
   }
