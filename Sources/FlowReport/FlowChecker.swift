@@ -26,10 +26,7 @@ public enum FlowChecker {
   public static func check(_ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings())
     -> CheckReport
   {
-    guard let runtime = RuntimeRegistry.runtime(named: flow.library.rawValue) else {
-      preconditionFailure("runtime '\(flow.library.rawValue)' is not modelled")
-    }
-    return check(flow, under: runtime, path: path, options: options)
+    check(flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, options: options)
   }
 
   /// Explores `flow` under `runtime` and reports on it.
@@ -82,7 +79,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       return "memory limit \(limit)\(origin) reached after \(states) states"
     case .firstViolation: return "stopped at the first violation"
     case .interrupted:
-      let name = SimulationReport.signalName(options.stopRequest?.requested ?? 0)
+      let name = signalName(options.stopRequest?.requested ?? 0)
       return "interrupted by \(name) after \(states) states"
     }
   }

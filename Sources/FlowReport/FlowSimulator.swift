@@ -24,10 +24,7 @@ public enum FlowSimulator {
   public static func simulate(
     _ flow: CheckedFlow, path: String, settings: SimulationSettings = SimulationSettings()
   ) -> SimulationReport {
-    guard let runtime = RuntimeRegistry.runtime(named: flow.library.rawValue) else {
-      preconditionFailure("runtime '\(flow.library.rawValue)' is not modelled")
-    }
-    return simulate(flow, under: runtime, path: path, settings: settings)
+    simulate(flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, settings: settings)
   }
 
   /// Simulates `flow` under `runtime`.

@@ -19,7 +19,7 @@ extension JSONReport {
       "violations": .array(report.violation.map { [violation($0)] } ?? []),
     ]
     if let limit = report.timeLimit { object["timeLimitSeconds"] = .double(limit) }
-    if let code = report.interruption { object["interruptedBy"] = .string(SimulationReport.signalName(code)) }
+    if let code = report.interruption { object["interruptedBy"] = .string(signalName(code)) }
     return JSONValue.object(object).compact() + "\n"
   }
 }

@@ -44,8 +44,4 @@ public struct SimulationReport: Sendable {
     violation != nil ? .violated : timeLimit != nil || interruption != nil ? .incomplete : .noViolation
   }
 
-  /// The signal's name: `SIGINT`, `SIGTERM`, or `signal N`.
-  public static func signalName(_ code: Int32) -> String {
-    code == 2 ? "SIGINT" : code == 15 ? "SIGTERM" : "signal \(code)"
-  }
 }

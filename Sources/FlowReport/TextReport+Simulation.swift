@@ -22,7 +22,7 @@ extension TextReport {
       out.append("")
       out.append(
         paint("verdict: INCOMPLETE", "1;33")
-          + " — interrupted by \(SimulationReport.signalName(code)) after \(report.runsMade) of \(report.runs) runs; "
+          + " — interrupted by \(signalName(code)) after \(report.runsMade) of \(report.runs) runs; "
           + "no violation in the walks made (seed \(report.seed))")
     } else if let limit = report.timeLimit {
       out.append("")

@@ -14,6 +14,15 @@ public enum RuntimeRegistry {
     runtimes.first { $0.name == name }
   }
 
+  /// The runtime `flow` is checked under, which must be modelled: the command line refuses
+  /// the others at their `library` line before checking.
+  public static func modelledRuntime(of flow: CheckedFlow) -> any CoordinatorRuntime.Type {
+    guard let runtime = runtime(named: flow.library.rawValue) else {
+      preconditionFailure("runtime '\(flow.library.rawValue)' is not modelled")
+    }
+    return runtime
+  }
+
   /// The names of the modelled runtimes, in registry order.
   public static var names: [String] { runtimes.map { $0.name } }
 
