@@ -31,6 +31,9 @@ extension CheckedFlow {
     copy.asyncTasks = asyncTasks.map { task in
       AsyncTaskInfo(name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body))
     }
+    copy.onDismissedBlocks = onDismissedBlocks.map { block in
+      OnDismissedInfo(coordinator: block.coordinator, child: block.child, body: fresh(block.body))
+    }
     copy.properties = properties.map { property in
       PropertyInfo(
         kind: property.kind, expression: property.expression.privateCopy(), text: fresh(property.text),
@@ -68,6 +71,8 @@ extension CheckedStatement {
     case .dismiss(let animated): .dismiss(animated: animated)
     case .startChild(let coordinator): .startChild(coordinator: coordinator)
     case .stopChild(let coordinator): .stopChild(coordinator: coordinator)
+    case .presentChild(let coordinator, let animated, let onDismissed):
+      .presentChild(coordinator: coordinator, animated: animated, onDismissed: onDismissed)
     case .finish: .finish
     case .takeover: .takeover
     case .activate: .activate

@@ -76,11 +76,22 @@ public struct VariableInfo: Equatable, Sendable {
   }
 }
 
+/// What a coordinator declaration's `: KIND` names. Under radianttap, the library's base
+/// class; under router, the router the coordinator is given (the Router pattern has one
+/// `Coordinator` protocol, and what differs between coordinators is their router).
 public enum CoordinatorKind: String, Sendable, CaseIterable {
   /// A coordinator whose root is a `UINavigationController` it pushes its screens onto.
   case navigation = "NavigationCoordinator"
   /// `Coordinator<UITabBarController>`, as in the library's tab study.
   case tabBar = "TabBarCoordinator"
+  /// Router: `AppDelegateRouter(window:)`, whose `present` makes the screen the window's root.
+  case appDelegateRouter = "AppDelegateRouter"
+  /// Router: `ModalNavigationRouter(parentViewController:)`, a new navigation controller
+  /// presented over the screen the parent's handler runs for.
+  case modalNavigationRouter = "ModalNavigationRouter"
+  /// Router: `NavigationRouter(navigationController:)` on the parent's navigation controller
+  /// (a new one as the window's root for the window coordinator).
+  case navigationRouter = "NavigationRouter"
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -171,6 +182,21 @@ public struct AppEventInfo: Equatable, Sendable {
   }
 }
 
+/// The `onDismissed { … }` block of a `presentChild`: run by the parent when the child's
+/// router reports the child dismissed, after the pattern's wrapper removed the child.
+public struct OnDismissedInfo: Equatable, Sendable {
+  /// The coordinator that presents the child; the block runs in it.
+  public var coordinator: Int
+  /// The child coordinator presented.
+  public var child: Int
+  public var body: [CheckedStatement]
+  public init(coordinator: Int, child: Int, body: [CheckedStatement]) {
+    self.coordinator = coordinator
+    self.child = child
+    self.body = body
+  }
+}
+
 /// An `after NAME { … }` block: its body runs as a later, separate event.
 public struct AsyncTaskInfo: Equatable, Sendable {
   public var name: String
@@ -216,6 +242,8 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case dismiss(animated: Bool)
   case startChild(coordinator: Int)
   case stopChild(coordinator: Int)
+  /// `presentChild C`: `onDismissed` indexes `CheckedFlow.onDismissedBlocks`.
+  case presentChild(coordinator: Int, animated: Bool, onDismissed: Int?)
   case finish
   case takeover
   case activate
@@ -273,6 +301,8 @@ public struct CheckedFlow: Equatable, Sendable {
   public var messages: [String]
   public var appEvents: [AppEventInfo]
   public var asyncTasks: [AsyncTaskInfo]
+  /// The `onDismissed { … }` blocks of `presentChild` statements, in source order.
+  public var onDismissedBlocks: [OnDismissedInfo] = []
   public var properties: [PropertyInfo]
   public var expectation: Expectation
 

@@ -243,7 +243,8 @@ private struct FlowPrinter {
     return "{ " + parts.joined(separator: "; ") + " }"
   }
 
-  /// The one-line text of a statement without a block; nil for `if` and `after`.
+  /// The one-line text of a statement without a block; nil for `if`, `after` and a
+  /// `presentChild` with an `onDismissed` block.
   static func simpleStatement(_ kind: StatementKind) -> String? {
     switch kind {
     case .navigation(let verb, let screen, let animated):
@@ -253,6 +254,8 @@ private struct FlowPrinter {
       return text
     case .startChild(let name): return "startChild \(name.text)"
     case .stopChild(let name): return "stopChild \(name.text)"
+    case .presentChild(let name, let animated, nil): return presentChildHeader(name, animated)
+    case .presentChild: return nil
     case .finish: return "finish"
     case .takeover: return "takeover"
     case .activate: return "activate"
@@ -263,12 +266,19 @@ private struct FlowPrinter {
     }
   }
 
+  /// `presentChild C`, with `animated: B` when written.
+  static func presentChildHeader(_ name: Name, _ animated: AnimatedFlag?) -> String {
+    "presentChild \(name.text)" + (animated.map { " animated: \($0.value)" } ?? "")
+  }
+
   mutating func statement(_ kind: StatementKind, indent: Int) {
     switch kind {
     case .ifElse(let condition, let then, let otherwise):
       ifStatement(condition, then, otherwise, indent: indent)
     case .after(let name, let body):
       headed("after \(name.text)", body, indent: indent)
+    case .presentChild(let name, let animated, let onDismissed?):
+      headed(Self.presentChildHeader(name, animated) + " onDismissed", onDismissed, indent: indent)
     default:
       line(indent, Self.simpleStatement(kind) ?? "")
     }

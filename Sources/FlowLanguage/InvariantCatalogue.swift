@@ -8,6 +8,7 @@ public enum InvariantID: String, CaseIterable, Sendable {
   case deadScreen = "dead-screen"
   case unhandledMessage = "unhandled-message"
   case delegateOwner = "delegate-owner"
+  case staleClosure = "stale-closure"
   case uikitCrash = "uikit-crash"
   case uikitNoop = "uikit-noop"
   case resultOnce = "result-once"

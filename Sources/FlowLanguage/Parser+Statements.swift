@@ -31,6 +31,7 @@ extension Parser.Session {
   /// ```
   /// statement := 'show' NAME | 'root' NAME | 'top' NAME anim? | 'pop' ('to' NAME)? anim?
   ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
+  ///            | 'presentChild' NAME anim? ('onDismissed' block)?
   ///            | 'finish' | 'takeover' | 'activate' | 'send' NAME | 'setStack' NAME (',' NAME)*
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
@@ -56,6 +57,16 @@ extension Parser.Session {
     case "stopChild":
       advance()
       return .stopChild(expectName("a coordinator name after 'stopChild'"))
+    case "presentChild":
+      advance()
+      let child = expectName("a coordinator name after 'presentChild'")
+      let animated = parseAnimated()
+      guard atWord("onDismissed") && !current.startsLine else {
+        return .presentChild(child, animated: animated, onDismissed: nil)
+      }
+      advance()
+      let body = parseBlock(owner: "'onDismissed'", after: "after 'onDismissed'", enclosing: .block)
+      return .presentChild(child, animated: animated, onDismissed: body)
     case "finish":
       advance()
       return .finish

@@ -60,8 +60,8 @@ extension Parser {
     "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish",
   ]
   static let statementKeywords = [
-    "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "finish", "takeover",
-    "activate", "send", "if", "else", "after", "setStack",
+    "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
+    "takeover", "activate", "send", "if", "else", "after", "setStack",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
 

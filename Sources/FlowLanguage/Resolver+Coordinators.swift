@@ -137,9 +137,10 @@ extension Resolution {
   /// Reports an operation the chosen runtime has no API for; returns whether it is supported.
   mutating func require(_ operation: RuntimeOperation, at offset: Int) -> Bool {
     guard !capabilities.supports(operation) else { return true }
+    let hint = capabilities.alternatives[operation].map { "; \($0)" } ?? ""
     error(
-      .unsupportedStatement, "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'",
-      at: offset)
+      .unsupportedStatement,
+      "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'\(hint)", at: offset)
     return false
   }
 }

@@ -385,12 +385,16 @@ extension Resolution {
       }
       var kind: CoordinatorKind? = nil
       if !Self.isMissing(coordinator.kind) {
-        kind = CoordinatorKind(rawValue: coordinator.kind.text)
+        kind = CoordinatorKind(rawValue: coordinator.kind.text).flatMap {
+          capabilities.coordinatorKinds.contains($0) ? $0 : nil
+        }
         if kind == nil {
-          let names = CoordinatorKind.allCases.map(\.rawValue)
+          let names = capabilities.coordinatorKinds.map(\.rawValue)
+          // Under a router, the kind names the router the coordinator is given.
+          let what = capabilities.usesRootClause ? "coordinator kind" : "router"
           error(
             .unknownCoordinatorKind,
-            "unknown coordinator kind '\(coordinator.kind.text)'\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
+            "unknown \(what) '\(coordinator.kind.text)' under runtime '\(library.rawValue)'\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
             at: coordinator.kind.range.start)
         }
       }
@@ -401,6 +405,13 @@ extension Resolution {
       var identifierAt: Int?
       for member in coordinator.members {
         switch member.kind {
+        case .root(let clause) where !capabilities.usesRootClause:
+          rootMemberAt = member.range.start
+          let kinds = capabilities.coordinatorKinds.map(\.rawValue).joined(separator: ", ")
+          error(
+            .invalidRoot,
+            "'root \(clause.source.text)' is not used under runtime '\(library.rawValue)': the kind after ':' names the router the coordinator is given (\(kinds))",
+            at: member.range.start)
         case .root(let clause):
           if let first = rootMemberAt {
             duplicate(
@@ -432,7 +443,7 @@ extension Resolution {
           break
         }
       }
-      if rootMemberAt == nil, !Self.isMissing(name) {
+      if rootMemberAt == nil, capabilities.usesRootClause, !Self.isMissing(name) {
         error(
           .invalidRoot,
           "coordinator '\(name.text)' has no 'root' clause; add 'root parent', 'root presented', 'root window' or 'root tab'",
@@ -480,6 +491,13 @@ extension Resolution {
   mutating func checkWindowRoots() {
     guard let window = windowCoordinator else { return }
     let windowName = outlines[window].declaration.name.text
+    if outlines[window].kind == .modalNavigationRouter {
+      let kind = outlines[window].declaration.kind
+      error(
+        .invalidRoot,
+        "window coordinator '\(windowName)' cannot be given a ModalNavigationRouter, which presents over a parent's screen; use AppDelegateRouter or NavigationRouter",
+        at: kind.range.start)
+    }
     for (index, outline) in outlines.enumerated() where !outline.isDuplicate {
       guard let root = outline.root, let rootAt = outline.rootAt else { continue }
       let name = outline.declaration.name.text
@@ -552,7 +570,7 @@ extension Resolution {
       case .ifElse(_, let then, let otherwise):
         noteSentMessages(in: then)
         if let otherwise { noteSentMessages(in: otherwise) }
-      case .after(_, let body):
+      case .after(_, let body), .presentChild(_, _, let body?):
         noteSentMessages(in: body)
       default:
         break

@@ -25,6 +25,20 @@ extension Resolution {
       let valid = checkChildRoot(child, startedBy: context, at: at)
       return supported && valid ? .startChild(coordinator: child) : nil
 
+    case .presentChild(let name, let animated, let onDismissed):
+      let supported = require(.presentChild, at: at)
+      let child = lookUpCoordinator(name, markStarted: true)
+      var block: Int?
+      if let onDismissed {
+        let index = onDismissedBlocks.count
+        onDismissedBlocks.append(
+          OnDismissedInfo(coordinator: context.coordinator ?? 0, child: child ?? 0, body: []))
+        onDismissedBlocks[index].body = resolveBlock(onDismissed, context)
+        block = index
+      }
+      guard let child, supported, checkPresentedChild(child, by: context, at: at) else { return nil }
+      return .presentChild(coordinator: child, animated: animated?.value ?? true, onDismissed: block)
+
     case .stopChild(let name):
       let supported = require(.stopChild, at: at)
       guard let child = lookUpCoordinator(name) else { return nil }
@@ -153,6 +167,25 @@ extension Resolution {
     default:
       return true
     }
+  }
+
+  /// A child presented with `presentChild` must be able to take the router its kind names
+  /// from the coordinator that presents it.
+  private mutating func checkPresentedChild(_ child: Int, by context: StatementContext, at: Int) -> Bool {
+    let childName = outlines[child].declaration.name.text
+    if child == windowCoordinator {
+      error(
+        .invalidRoot, "coordinator '\(childName)' owns the window and cannot be presented as a child", at: at)
+      return false
+    }
+    if outlines[child].kind == .navigationRouter, context.kind == .appDelegateRouter {
+      error(
+        .invalidRoot,
+        "'\(childName)' is given a NavigationRouter on its parent's navigation controller, but '\(context.coordinatorName)' has an AppDelegateRouter, which has none; give '\(childName)' a ModalNavigationRouter",
+        at: at)
+      return false
+    }
+    return true
   }
 
   private mutating func resolveAssignment(

@@ -118,6 +118,7 @@ struct Resolution {
 
   var appEvents: [AppEventInfo] = []
   var asyncTasks: [AsyncTaskInfo] = []
+  var onDismissedBlocks: [OnDismissedInfo] = []
   var properties: [PropertyInfo] = []
   var expectation: Expectation = .none
 
@@ -157,10 +158,11 @@ struct Resolution {
     guard !hasErrors, app != nil, let window = windowCoordinator else {
       return ResolveResult(flow: nil, diagnostics: sorted)
     }
-    let flow = CheckedFlow(
+    var flow = CheckedFlow(
       appName: appName, library: library, windowCoordinator: window, home: home, limits: limits,
       screens: screens, variables: variables, coordinators: coordinators, messages: messages,
       appEvents: appEvents, asyncTasks: asyncTasks, properties: properties, expectation: expectation)
+    flow.onDismissedBlocks = onDismissedBlocks
     return ResolveResult(flow: flow, diagnostics: sorted)
   }
 

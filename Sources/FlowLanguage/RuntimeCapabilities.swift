@@ -7,6 +7,8 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case present, dismiss
   // Coordinator tree statements.
   case startChild, stopChild, finish, takeover, activate
+  /// `presentChild C onDismissed { … }`: the Router pattern's child presentation.
+  case presentChild
   /// `send m`: a message up the coordinatingResponder chain.
   case send
   // Flow-local statements, available under every runtime.
@@ -46,11 +48,25 @@ public struct RuntimeCapabilities: Sendable {
   /// Navigation verbs whose library call takes an `animated:` parameter; the others are
   /// always animated.
   public let animatedVerbs: [NavigationVerb]
+  /// The kinds a coordinator declaration may name after `:`.
+  public let coordinatorKinds: [CoordinatorKind]
+  /// Whether a coordinator says where its root comes from with a `root` clause; a runtime
+  /// whose kinds name that (a router) takes none.
+  public let usesRootClause: Bool
+  /// What to write instead of an operation the runtime has no API for, said in the error.
+  public let alternatives: [RuntimeOperation: String]
 
-  public init(library: String, operations: [RuntimeOperation], animatedVerbs: [NavigationVerb]) {
+  public init(
+    library: String, operations: [RuntimeOperation], animatedVerbs: [NavigationVerb],
+    coordinatorKinds: [CoordinatorKind] = [.navigation, .tabBar], usesRootClause: Bool = true,
+    alternatives: [RuntimeOperation: String] = [:]
+  ) {
     self.library = LibraryProfile(rawValue: library)
     self.operations = RuntimeOperation.allCases.filter(operations.contains)
     self.animatedVerbs = animatedVerbs
+    self.coordinatorKinds = coordinatorKinds
+    self.usesRootClause = usesRootClause
+    self.alternatives = alternatives
   }
 
   /// Whether a flow under this runtime may use `operation`.

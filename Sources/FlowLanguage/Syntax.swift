@@ -296,6 +296,10 @@ public indirect enum StatementKind: Equatable, Sendable {
   case navigation(verb: NavigationVerb, screen: Name?, animated: AnimatedFlag?)
   case startChild(Name)
   case stopChild(Name)
+  /// `presentChild C animated: B onDismissed { … }`: the Router pattern's
+  /// `presentChild(_:animated:onDismissed:)`, the block run in this coordinator once the
+  /// child's router reports it dismissed.
+  case presentChild(Name, animated: AnimatedFlag?, onDismissed: Block?)
   /// `finish`: `parent?.coordinatorDidFinish(self)`.
   case finish
   case takeover

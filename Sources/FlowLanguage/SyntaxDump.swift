@@ -111,6 +111,14 @@ public enum SyntaxDump {
       line(indent, text, into: &output)
     case .startChild(let name): line(indent, "startChild \(name.text)", into: &output)
     case .stopChild(let name): line(indent, "stopChild \(name.text)", into: &output)
+    case .presentChild(let name, let animated, let onDismissed):
+      var text = "presentChild \(name.text)"
+      if let animated { text += " animated=\(animated.value)" }
+      line(indent, text, into: &output)
+      if let onDismissed {
+        line(indent + 1, "onDismissed", into: &output)
+        dump(onDismissed, indent: indent + 2, into: &output)
+      }
     case .finish: line(indent, "finish", into: &output)
     case .takeover: line(indent, "takeover", into: &output)
     case .activate: line(indent, "activate", into: &output)

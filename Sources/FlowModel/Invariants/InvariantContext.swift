@@ -64,19 +64,28 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
 
   /// A child coordinator still in the tree though none of its (or its descendants')
   /// screens is in the hierarchy and no async work of theirs is pending: after it had been
-  /// on screen, a finish that never propagated; before, a leak.
-  func abandoned(wasOnScreen: Bool) -> String? {
+  /// on screen, a finish that never propagated; before, a leak. `finishNeverArrived` says
+  /// what the parent missed in the runtime's words.
+  func abandoned(
+    wasOnScreen: Bool,
+    finishNeverArrived: (_ child: String, _ parent: String) -> String = { child, parent in
+      "\(child) is still a child of \(parent) though all its screens left the hierarchy; coordinatorDidFinish never reached \(parent)"
+    }
+  ) -> String? {
     for c in tree where c != state.appCoordinator {
       let instance = state.coordinators[c]
       guard instance.wasOnScreen == wasOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
-      let parent = instance.parent.map(name) ?? "nothing"
-      if wasOnScreen {
-        return
-          "\(name(c)) is still a child of \(parent) though all its screens left the hierarchy; coordinatorDidFinish never reached \(parent)"
-      }
+      let parent = (instance.parent ?? holder(of: c)).map(name) ?? "nothing"
+      if wasOnScreen { return finishNeverArrived(name(c), parent) }
       return "\(name(c)) is a child of \(parent) but has never had a screen in the hierarchy"
     }
     return nil
+  }
+
+  /// The coordinator of the tree that holds `c` as a child (for a library that keeps no
+  /// parent pointer).
+  func holder(of c: CoordinatorID) -> CoordinatorID? {
+    tree.first { state.coordinators[$0].children.contains(c) }
   }
 
   /// Every screen in the hierarchy that emits events has a live coordinator on its

@@ -6,7 +6,7 @@ import FlowLanguage
 public enum RuntimeRegistry {
   /// Every modelled runtime.
   public static let runtimes: [any CoordinatorRuntime.Type] = [
-    Radianttap.self
+    Radianttap.self, Router.self,
   ]
 
   /// The runtime a flow's `library NAME` selects; nil when that library is not modelled.
@@ -36,12 +36,6 @@ public enum RuntimeRegistry {
   /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
   /// folder when that runtime is built.
   static let notModelled: [RuntimeCapabilities] = [
-    // Router-based coordinators: a router pushes, presents and pops; no responder chain.
-    RuntimeCapabilities(
-      library: "router",
-      operations: [.show, .pop, .present, .dismiss, .startChild, .finish]
-        + RuntimeCapabilities.flowOperations,
-      animatedVerbs: animated),
     // Insecurity: push, present, dismiss and child start/finish only.
     RuntimeCapabilities(
       library: "insecurity",

@@ -31,7 +31,8 @@ extension FlowStep where Runtime == Radianttap {
     case (.navigation, .presented):
       root = state.world.makeNavigationController(
         style: info.presentedStyle, modalInPresentation: info.presentedModalInPresentation)
-    case (.navigation, _):
+    case (.navigation, _), (.appDelegateRouter, _), (.modalNavigationRouter, _), (.navigationRouter, _):
+      // The router kinds are refused under radianttap by the front end.
       root = state.world.makeNavigationController()
     }
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }

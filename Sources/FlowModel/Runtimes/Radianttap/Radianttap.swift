@@ -14,11 +14,12 @@ public enum Radianttap: CoordinatorRuntime {
 
   public static let name = "radianttap"
 
-  /// The full NavigationCoordinator API and the responder chain; `top`, `pop`, `pop to`,
-  /// `present` and `dismiss` take `animated:`.
+  /// The full NavigationCoordinator API and the responder chain (everything but the Router
+  /// pattern's `presentChild`); `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
-    library: name, operations: RuntimeOperation.allCases,
-    animatedVerbs: [.top, .pop, .popTo, .present, .dismiss])
+    library: name, operations: RuntimeOperation.allCases.filter { $0 != .presentChild },
+    animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
+    alternatives: [.presentChild: "write 'startChild C', with 'root presented' in C"])
 
   /// The library is the navigation controller's delegate (`didShow`); the other callbacks
   /// appear in traces, though no code of the library runs for them.
@@ -57,6 +58,8 @@ public enum Radianttap: CoordinatorRuntime {
     case .activate: step.activate(c)
     case .send(let message): step.send(message, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
+    case .presentChild:
+      assertionFailure("the front end refuses 'presentChild' under radianttap")
     case .ifElse, .assign, .after:
       assertionFailure("the step runs the flow's own statements")
     }
