@@ -394,7 +394,7 @@ extension Resolution {
           let what = capabilities.usesRootClause ? "coordinator kind" : "router"
           error(
             .unknownCoordinatorKind,
-            "unknown \(what) '\(coordinator.kind.text)' under runtime '\(library.rawValue)'\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
+            "unknown \(what) '\(coordinator.kind.text)'\(capabilities.usesRootClause ? "" : " under runtime '\(library.rawValue)'")\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
             at: coordinator.kind.range.start)
         }
       }

@@ -22,8 +22,9 @@ extension Resolution {
     case .startChild(let name):
       let supported = require(.startChild, at: at)
       guard let child = lookUpCoordinator(name, markStarted: true) else { return nil }
-      let valid = checkChildRoot(child, startedBy: context, at: at)
-      return supported && valid ? .startChild(coordinator: child) : nil
+      // An operation the runtime lacks is the one error: its child is not checked further.
+      let valid = supported && checkChildRoot(child, startedBy: context, at: at)
+      return valid ? .startChild(coordinator: child) : nil
 
     case .presentChild(let name, let animated, let onDismissed):
       let supported = require(.presentChild, at: at)

@@ -504,7 +504,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "unknown invariant, far", base + "expect violation shadow-sync, 1️⃣crash\n", .unknownInvariant,
       "unknown invariant 'crash'; expected 'shadow-sync', 'finish-propagation', 'orphan-child', 'dead-screen', "
-        + "'unhandled-message', 'delegate-owner', 'uikit-crash', 'uikit-noop', 'result-once', 'no-dead-end', "
+        + "'unhandled-message', 'delegate-owner', 'stale-closure', 'uikit-crash', 'uikit-noop', 'result-once', 'no-dead-end', "
         + "'can-return', 'always', 'never' or 'reachable'"),
   ]
 
@@ -524,38 +524,81 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
 
   @Test(arguments: warningCases) func warnings(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
-  /// Statements and members a runtime has no API for.
-  static let runtimeCases: [(library: String, member: String, operation: String)] = [
-    ("router", "  on Home.next { 1️⃣takeover }\n", "takeover"),
-    ("router", "  on Home.next { 1️⃣activate }\n", "activate"),
-    ("router", "  on Home.next { 1️⃣top Home }\n", "top"),
-    ("router", "  on Home.next { 1️⃣stopChild App }\n", "stopChild"),
-    ("router", "  on Home.next { 1️⃣send ping }\n", "send"),
-    ("router", "  1️⃣handle ping { pop }\n", "handle"),
-    ("router", "  1️⃣didFinish { pop }\n", "didFinish"),
-    ("insecurity", "  on Home.next { 1️⃣pop }\n", "pop"),
-    ("insecurity", "  on Home.next { 1️⃣pop to Home }\n", "pop to"),
-    ("insecurity", "  on Home.next { 1️⃣root Home }\n", "root"),
-    ("insecurity", "  1️⃣popBack { show Home }\n", "popBack"),
-    ("presenter", "  on Home.next { 1️⃣takeover }\n", "takeover"),
-    ("presenter", "  on Home.next { 1️⃣send ping }\n", "send"),
-    ("presenter", "  on Home.next { 1️⃣pop to Home animated: false }\n", "pop to"),
+  /// Statements and members a runtime has no API for: the error names the operation and,
+  /// where the runtime says one, what to write instead.
+  static let runtimeCases: [(library: String, member: String, message: String)] = [
+    (
+      "router", "  on Home.next { 1️⃣takeover }\n",
+      "'takeover' is not available under runtime 'router'; the pattern has no takeover"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣activate }\n",
+      "'activate' is not available under runtime 'router'; the pattern has no activate"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣top Home }\n",
+      "'top' is not available under runtime 'router'; the routers cannot replace a screen; 'present' the next one"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣show Home }\n",
+      "'show' is not available under runtime 'router'; write 'present S': the router pushes when its navigation controller has screens"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣startChild App }\n",
+      "'startChild' is not available under runtime 'router'; write 'presentChild C', and give C its router as its kind (coordinator C: ModalNavigationRouter)"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣finish }\n",
+      "'finish' is not available under runtime 'router'; write 'dismiss': the router runs the onDismissed closure that removes the child"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣send ping }\n",
+      "'send' is not available under runtime 'router'; a screen calls its own coordinator; there is no responder chain to send messages up"
+    ),
+    (
+      "router", "  1️⃣didFinish { dismiss }\n",
+      "'didFinish' is not available under runtime 'router'; write the code in the 'onDismissed { … }' block of 'presentChild'"
+    ),
+    ("insecurity", "  on Home.next { 1️⃣pop }\n", "'pop' is not available under runtime 'insecurity'"),
+    (
+      "insecurity", "  on Home.next { 1️⃣pop to Home }\n",
+      "'pop to' is not available under runtime 'insecurity'"
+    ),
+    ("insecurity", "  on Home.next { 1️⃣root Home }\n", "'root' is not available under runtime 'insecurity'"),
+    ("insecurity", "  1️⃣popBack { show Home }\n", "'popBack' is not available under runtime 'insecurity'"),
+    ("presenter", "  on Home.next { 1️⃣takeover }\n", "'takeover' is not available under runtime 'presenter'"),
+    ("presenter", "  on Home.next { 1️⃣send ping }\n", "'send' is not available under runtime 'presenter'"),
+    (
+      "presenter", "  on Home.next { 1️⃣pop to Home animated: false }\n",
+      "'pop to' is not available under runtime 'presenter'"
+    ),
+    (
+      "radianttap", "  on Home.next { 1️⃣presentChild App }\n",
+      "'presentChild' is not available under runtime 'radianttap'; write 'startChild C', with 'root presented' in C"
+    ),
   ]
 
+  /// The window coordinator of a flow under `library`, in that runtime's shape, with `member`.
+  static func windowCoordinator(_ library: String, _ member: String) -> String {
+    library == "router"
+      ? "coordinator App: AppDelegateRouter {\n  start { present Home }\n" + member + "}\n"
+      : "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n" + member + "}\n"
+  }
+
   @Test(arguments: runtimeCases)
-  func unsupportedUnderRuntime(_ library: String, _ member: String, _ operation: String) {
+  func unsupportedUnderRuntime(_ library: String, _ member: String, _ message: String) {
     let source =
       "app Shop {\n  library \(library)\n  window App\n}\n" + homeScreen
-      + "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n" + member + "}\n"
-    expectDiagnostic(
-      DiagnosticCase(
-        "\(operation) under \(library)", source, .unsupportedStatement,
-        "'\(operation)' is not available under runtime '\(library)'"))
+      + Self.windowCoordinator(library, member)
+    expectDiagnostic(DiagnosticCase("\(message)", source, .unsupportedStatement, message))
   }
 
   /// What each runtime does offer resolves cleanly.
   static let supportedCases: [(library: String, statements: String)] = [
-    ("router", "show Home; present Home; dismiss; pop animated: false; startChild Cart; finish"),
+    (
+      "router",
+      "present Home; dismiss animated: false; presentChild Cart animated: false onDismissed { present Home }"
+    ),
     (
       "insecurity",
       "show Home; present Home animated: false; dismiss; startChild Cart; finish; if true { show Home }"
@@ -568,15 +611,66 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   ]
 
   @Test(arguments: supportedCases) func supportedUnderRuntime(_ library: String, _ statements: String) {
+    let cart =
+      library == "router"
+      ? "coordinator Cart: ModalNavigationRouter {\n  start { present Home }\n}\n"
+      : "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { show Home }\n}\n"
     let source =
       "app Shop {\n  library \(library)\n  window App\n}\n" + homeScreen
-      + "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n  on Home.next { \(statements) }\n}\n"
-      + "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { show Home }\n}\n"
+      + Self.windowCoordinator(library, "  on Home.next { \(statements) }\n") + cart
     let result = resolveFlow(source)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     #expect(result.flow?.library.rawValue == library)
   }
+
+  /// A router flow's coordinators name their routers; `root` and the other runtimes' kinds
+  /// are refused, and a child must be able to take its router from its parent.
+  static let routerCases: [DiagnosticCase] = [
+    DiagnosticCase(
+      "router kind unknown",
+      routerApp + "coordinator App: 1️⃣NavigationRoutr {\n  start { present Home }\n}\n",
+      .unknownCoordinatorKind,
+      "unknown router 'NavigationRoutr' under runtime 'router'; did you mean 'NavigationRouter'?"),
+    DiagnosticCase(
+      "radianttap kind under router",
+      routerApp + "coordinator App: 1️⃣NavigationCoordinator {\n  start { present Home }\n}\n",
+      .unknownCoordinatorKind,
+      "unknown router 'NavigationCoordinator' under runtime 'router'; expected 'AppDelegateRouter', 'ModalNavigationRouter' or 'NavigationRouter'"
+    ),
+    DiagnosticCase(
+      "root clause under router",
+      routerApp + "coordinator App: AppDelegateRouter {\n  1️⃣root window\n  start { present Home }\n}\n",
+      .invalidRoot,
+      "'root window' is not used under runtime 'router': the kind after ':' names the router the coordinator is given (AppDelegateRouter, ModalNavigationRouter, NavigationRouter)"
+    ),
+    DiagnosticCase(
+      "modal window",
+      routerApp + "coordinator App: 1️⃣ModalNavigationRouter {\n  start { present Home }\n}\n", .invalidRoot,
+      "window coordinator 'App' cannot be given a ModalNavigationRouter, which presents over a parent's screen; use AppDelegateRouter or NavigationRouter"
+    ),
+    DiagnosticCase(
+      "navigation router under the window router",
+      routerApp
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣presentChild Edit }\n}\n"
+        + "coordinator Edit: NavigationRouter {\n  start { present Home }\n}\n", .invalidRoot,
+      "'Edit' is given a NavigationRouter on its parent's navigation controller, but 'App' has an AppDelegateRouter, which has none; give 'Edit' a ModalNavigationRouter"
+    ),
+    DiagnosticCase(
+      "window coordinator presented",
+      routerApp
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣presentChild App }\n}\n",
+      .invalidRoot, "coordinator 'App' owns the window and cannot be presented as a child"),
+    DiagnosticCase(
+      "unknown child",
+      routerApp
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { presentChild 1️⃣Ap }\n}\n",
+      .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
+  ]
+
+  @Test(arguments: routerCases) func router(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 }
+
+private let routerApp = "app Pets {\n  library router\n  window App\n}\n" + homeScreen
 
 extension ResolverDiagnosticTests {
   /// Every id the resolver emits has a marked case above.

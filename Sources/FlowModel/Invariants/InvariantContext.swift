@@ -56,7 +56,7 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
   }
 
   /// Whether `c` or a descendant has async work pending: a screen may still come.
-  private func awaitsWork(_ c: CoordinatorID, depth: Int = 0) -> Bool {
+  func awaitsWork(_ c: CoordinatorID, depth: Int = 0) -> Bool {
     guard depth < 64, let instance = state.liveCoordinator(c) else { return false }
     if state.pending.contains(where: { $0.coordinator == c }) { return true }
     return instance.children.contains { awaitsWork($0, depth: depth + 1) }

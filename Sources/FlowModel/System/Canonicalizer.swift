@@ -93,7 +93,7 @@ extension FlowState {
   ///
   /// Raises `longestStack` to the children of the objects it numbers.
   private func visitObjects(from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int) {
-    // A coordinator made with no view controller (a router holding the window) has root -1.
+    // A coordinator made with no view controller (one that holds only the window) has root -1.
     guard root >= 0, root < world.objects.count, numbers.number(root) else { return }
     world.objects.withUnsafeBufferPointer { objects in
       var next = numbers.count - 1

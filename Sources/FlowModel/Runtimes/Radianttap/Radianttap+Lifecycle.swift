@@ -31,8 +31,8 @@ extension FlowStep where Runtime == Radianttap {
     case (.navigation, .presented):
       root = state.world.makeNavigationController(
         style: info.presentedStyle, modalInPresentation: info.presentedModalInPresentation)
-    case (.navigation, _), (.appDelegateRouter, _), (.modalNavigationRouter, _), (.navigationRouter, _):
-      // The router kinds are refused under radianttap by the front end.
+    default:
+      // `.navigation`; the front end refuses the other runtimes' kinds under radianttap.
       root = state.world.makeNavigationController()
     }
     while state.owners.count < state.world.objects.count { state.owners.append(nil) }

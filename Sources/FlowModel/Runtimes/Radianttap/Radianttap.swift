@@ -14,8 +14,9 @@ public enum Radianttap: CoordinatorRuntime {
 
   public static let name = "radianttap"
 
-  /// The full NavigationCoordinator API and the responder chain (everything but the Router
-  /// pattern's `presentChild`); `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
+  /// The full NavigationCoordinator API and the responder chain (everything but
+  /// `presentChild`, another pattern's); `top`, `pop`, `pop to`, `present` and `dismiss` take
+  /// `animated:`.
   public static let capabilities = RuntimeCapabilities(
     library: name, operations: RuntimeOperation.allCases.filter { $0 != .presentChild },
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],

@@ -15,12 +15,16 @@ extension StateInvariantCheck where Runtime == Router {
   }
 
   /// `stale-closure`: a router keeps an onDismissed closure for a view controller that is
-  /// no longer in the window's hierarchy.
+  /// no longer in the window's hierarchy, and no async work of its coordinator is pending
+  /// (which may still call its `dismiss`, as for `finish-propagation`).
   static var staleClosure: StateInvariantCheck {
     StateInvariantCheck(.staleClosure) { context in
       let state = context.state
       for c in context.tree {
-        guard let key = state.coordinators[c].closureKey, !context.attached[key] else { continue }
+        guard let key = state.coordinators[c].closureKey, !context.attached[key], !context.awaitsWork(c)
+        else {
+          continue
+        }
         let kind = context.coordinatorInfo[state.coordinators[c].declaration].kind.rawValue
         return
           "\(kind)(\(context.name(c))) keeps the onDismissed closure of \(context.screenNames([key])), which left the hierarchy: the closure did not run, and the controller stays in memory as the map's key"
