@@ -60,6 +60,29 @@ import Testing
     return flow
   }
 
+  /// The text of the router flow generated from `seed`.
+  static func routerFlowText(seed: UInt64) -> String {
+    var generator = RouterFlowGenerator(seed: seed)
+    return generator.validFlowText()
+  }
+
+  /// The router flow generated from `seed`, with small limits; nil, and an issue recorded,
+  /// when the generator made a flow with errors.
+  static func routerFlow(seed: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> CheckedFlow?
+  {
+    let text = routerFlowText(seed: seed)
+    guard let flow = boundedFlow(text, path: "router-\(seed).flow") else {
+      let errors = FrontEnd.check(source: SourceFile(path: "router.flow", text: text)).diagnostics.map(
+        \.message)
+      Issue.record(
+        "seed \(seed): the router generator made a flow with errors: \(errors)\n\(text)",
+        sourceLocation: sourceLocation)
+      return nil
+    }
+    return flow
+  }
+
   // MARK: - Checking a property on every seed
 
   /// What a property found wrong with one flow.
@@ -81,14 +104,18 @@ import Testing
   /// by ``FlowShrinker`` to one that still has problems, and an issue when no seed was
   /// checked or more than ``maximumSkipped`` were skipped.
   static func check(
-    _ name: String, seeds: [UInt64] = seeds, sourceLocation: Testing.SourceLocation = #_sourceLocation,
-    _ property: (CheckedFlow) -> Problems?
+    _ name: String, seeds: [UInt64] = seeds, router: Bool = false,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation, _ property: (CheckedFlow) -> Problems?
   ) {
     var skipped: [UInt64] = []
     var checked = 0
     var failures: [(seed: UInt64, problems: Problems)] = []
     for seed in seeds {
-      guard let flow = generatedFlow(seed: seed, sourceLocation: sourceLocation) else { continue }
+      let flow =
+        router
+        ? routerFlow(seed: seed, sourceLocation: sourceLocation)
+        : generatedFlow(seed: seed, sourceLocation: sourceLocation)
+      guard let flow else { continue }
       guard let problems = property(flow) else {
         skipped.append(seed)
         continue
@@ -98,7 +125,13 @@ import Testing
     }
     for (position, failure) in failures.enumerated() {
       var message = "\(name), seed \(failure.seed):\n" + summary(failure.problems)
-      if position == 0 {
+      if position == 0 && router {
+        let shrunk = FlowShrinker.shrink(text: routerFlowText(seed: failure.seed), budget: 300) { text in
+          guard let candidate = boundedFlow(text, path: "shrunk.flow") else { return false }
+          return property(candidate).map { !$0.isEmpty } ?? false
+        }
+        message += "\n--- the flow of seed \(failure.seed) shrunk ---\n\(shrunk.input)"
+      } else if position == 0 {
         let shrunk = FlowShrinker.shrink(generated(seed: failure.seed), budget: 300) { text in
           guard let candidate = boundedFlow(text, path: "shrunk.flow") else { return false }
           return property(candidate).map { !$0.isEmpty } ?? false
@@ -129,20 +162,20 @@ import Testing
   /// Every reachable state of a system, by a plain BFS over Swift dictionaries (no
   /// fingerprints, no packed frontier, one action at a time): each state's depth and each
   /// step taken from it.
-  struct Reference {
-    typealias Step = (successor: PackedState<Radianttap>?, violations: [Int])
+  struct Reference<R: CoordinatorRuntime> {
+    typealias Step = (successor: PackedState<R>?, violations: [Int])
 
     /// The states in BFS order.
-    private(set) var states: [PackedState<Radianttap>] = []
-    private(set) var depth: [PackedState<Radianttap>: Int] = [:]
+    private(set) var states: [PackedState<R>] = []
+    private(set) var depth: [PackedState<R>: Int] = [:]
     /// Per state expanded (not terminal): every enabled action's step, cut (no successor)
     /// or not, with the step properties it broke.
-    private(set) var steps: [PackedState<Radianttap>: [Step]] = [:]
+    private(set) var steps: [PackedState<R>: [Step]] = [:]
 
     var count: Int { states.count }
 
     /// Nil when the system has more than `limit` states.
-    init?(_ system: FlowSystem<Radianttap>, limit: Int = ModelPropertyTests.referenceLimit) {
+    init?(_ system: FlowSystem<R>, limit: Int = ModelPropertyTests.referenceLimit) {
       for state in system.initialStates() where depth[state] == nil {
         depth[state] = 0
         states.append(state)
@@ -170,13 +203,13 @@ import Testing
     }
 
     /// The depth of the shallowest state that satisfies `predicate`, if any does.
-    func shallowest(_ predicate: (PackedState<Radianttap>) -> Bool) -> Int? {
+    func shallowest(_ predicate: (PackedState<R>) -> Bool) -> Int? {
       states.first(where: predicate).map { depth[$0]! }
     }
 
     /// The states from which a state that satisfies `isTarget` can be reached, by a
     /// fixpoint over the steps (a terminal state reaches only itself).
-    func reaching(_ isTarget: (PackedState<Radianttap>) -> Bool) -> Set<PackedState<Radianttap>> {
+    func reaching(_ isTarget: (PackedState<R>) -> Bool) -> Set<PackedState<R>> {
       var reaching = Set(states.filter(isTarget))
       var changed = true
       while changed {
@@ -238,32 +271,38 @@ import Testing
   // MARK: - Properties
 
   @Test func explorerCountsMatchAReferenceBFSAndRandomWalksStayInside() {
-    Self.check("explorer counts") { flow in
-      let system = FlowSystem<Radianttap>(flow: flow)
-      guard let reference = Reference(system) else { return nil }
-      var problems = Problems()
-      let result = Explorer.explore(system, options: ExplorerOptions())
-      problems.expect(result.completion == .complete, "the search ended \(result.completion)")
-      problems.expect(
-        result.states == reference.count,
-        "\(result.states) states explored, \(reference.count) by the reference")
-      // Every state a random walk reaches is in the reference's set.
-      var random = SplitMix64(seed: UInt64(reference.count))
-      for _ in 0..<20 {
-        var state = system.initialStates()[0]
-        for _ in 0..<30 {
-          var actions: [FlowAction] = []
-          system.actions(in: state, into: &actions)
-          guard !actions.isEmpty else { break }
-          var violations: [Int] = []
-          let action = actions[random.next(below: actions.count)]
-          guard let next = system.successor(of: state, via: action, violations: &violations) else { continue }
-          problems.expect(reference.depth[next] != nil, "a walk reached a state the reference did not")
-          state = next
-        }
+    Self.check("explorer counts") { Self.countsMatch(FlowSystem<Radianttap>(flow: $0)) }
+  }
+
+  @Test func routerExplorerCountsMatchAReferenceBFSAndRandomWalksStayInside() {
+    Self.check("router explorer counts", router: true) { Self.countsMatch(FlowSystem<Router>(flow: $0)) }
+  }
+
+  /// The explorer's counts equal the reference BFS's, and random walks stay in its states.
+  static func countsMatch<R: CoordinatorRuntime>(_ system: FlowSystem<R>) -> Problems? {
+    guard let reference = Reference(system) else { return nil }
+    var problems = Problems()
+    let result = Explorer.explore(system, options: ExplorerOptions())
+    problems.expect(result.completion == .complete, "the search ended \(result.completion)")
+    problems.expect(
+      result.states == reference.count,
+      "\(result.states) states explored, \(reference.count) by the reference")
+    // Every state a random walk reaches is in the reference's set.
+    var random = SplitMix64(seed: UInt64(reference.count))
+    for _ in 0..<20 {
+      var state = system.initialStates()[0]
+      for _ in 0..<30 {
+        var actions: [FlowAction] = []
+        system.actions(in: state, into: &actions)
+        guard !actions.isEmpty else { break }
+        var violations: [Int] = []
+        let action = actions[random.next(below: actions.count)]
+        guard let next = system.successor(of: state, via: action, violations: &violations) else { continue }
+        problems.expect(reference.depth[next] != nil, "a walk reached a state the reference did not")
+        state = next
       }
-      return problems
     }
+    return problems
   }
 
   /// Every property the reference finds broken is reported, with a trace as short as the
@@ -274,106 +313,132 @@ import Testing
   /// reference reaches it, with a shortest witness.
   @Test func reportedTracesReplayToTheirViolationAndAreShortest() {
     var canReturnTraces = 0
-    Self.check("violation traces") { flow in
-      let system = FlowSystem<Radianttap>(flow: flow)
-      guard let reference = Reference(system) else { return nil }
-      var problems = Problems()
-      let result = Explorer.explore(system, options: ExplorerOptions())
-      var prepared: [PackedState<Radianttap>: PackedState<Radianttap>] = [:]
-      for state in reference.states { prepared[state] = system.prepared(state) }
-      for (index, property) in system.properties.enumerated() {
-        let name = property.name
-        // The reference's shortest trace breaking the property, and what a trace must end in.
-        var expected: Int?
-        var reaching: Set<PackedState<Radianttap>> = []
-        switch property.kind {
-        case .always(let holds):
-          expected = reference.shallowest { !holds(prepared[$0]!) }
-        case .step:
-          expected = reference.states.first { state in
-            reference.steps[state]?.contains { $0.violations.contains(index) } ?? false
-          }.map { reference.depth[$0]! + 1 }
-        case .deadlockFree:
-          expected = reference.shallowest { !system.isTerminal($0) && reference.steps[$0]?.isEmpty == true }
-        case .canReach(let isTarget):
-          reaching = reference.reaching { isTarget(prepared[$0]!) }
-          expected = reference.shallowest { !reaching.contains($0) }
-        case .sometimes(let holds):
-          let witness = reference.shallowest { holds(prepared[$0]!) }
-          problems.expect(
-            result.reached[index] == (witness != nil),
-            "\(name): reached \(result.reached[index]), by the reference \(witness != nil)")
-          let example = result.examples.first { $0.property == index }
-          problems.expect(
-            example?.trace.count == witness,
-            "\(name): a witness of \(example?.trace.count as Int?) steps, the reference's shortest \(witness as Int?)"
-          )
-          continue
-        }
-        let violation = result.violations.first { $0.property == index }
-        problems.expect(
-          violation?.trace.count == expected,
-          "\(name): a trace of \(violation?.trace.count as Int?) steps, the reference's shortest \(expected as Int?)"
-        )
-        guard let violation else { continue }
-        // Replaying the trace reproduces the violation.
-        var state = system.prepared(system.initialStates()[violation.initialStateIndex])
-        var lastStepViolations: [Int] = []
-        var replayed = true
-        for (position, action) in violation.trace.enumerated() {
-          lastStepViolations = []
-          guard let next = system.successor(of: state, via: action, violations: &lastStepViolations) else {
-            // A step property may be broken by a step that is cut.
-            replayed = property.kind.isStep && position == violation.trace.count - 1
-            problems.expect(replayed, "\(name): step \(position + 1) of the trace is cut")
-            break
-          }
-          state = system.prepared(next)
-        }
-        guard replayed else { continue }
-        switch property.kind {
-        case .step:
-          problems.expect(
-            lastStepViolations.contains(index), "\(name): the trace's last step does not break it")
-        case .always(let holds):
-          problems.expect(!holds(state), "\(name): the trace ends in a state that does not break it")
-          problems.expect(
-            reference.depth[state] == violation.trace.count,
-            "\(name): the trace is longer than its state's depth")
-        case .deadlockFree:
-          problems.expect(
-            !system.isTerminal(state) && reference.steps[state]?.isEmpty == true,
-            "\(name): the trace does not end in a dead end")
-        case .canReach:
-          canReturnTraces += 1
-          problems.expect(
-            reference.depth[state] != nil && !reaching.contains(state),
-            "\(name): the trace ends in a state from which a target can be reached")
-          problems.expect(
-            reference.depth[state] == violation.trace.count,
-            "\(name): the trace is longer than its state's depth")
-        case .sometimes:
-          break
-        }
-      }
-      return problems
+    Self.check("violation traces") {
+      Self.tracesReplay(FlowSystem<Radianttap>(flow: $0), canReturnTraces: &canReturnTraces)
     }
     // Most generated flows have a `home` screen they cannot always return to.
     #expect(canReturnTraces >= 10, "only \(canReturnTraces) can-return traces checked")
   }
 
-  @Test func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads() {
-    Self.check("one and two threads", seeds: Array(Self.seeds.prefix(12))) { flow in
-      var problems = Problems()
-      let first = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: ExplorerOptions(threads: 1))
-      let second = Explorer.explore(FlowSystem<Radianttap>(flow: flow), options: ExplorerOptions(threads: 2))
-      problems.expect(first.states == second.states, "states \(first.states) and \(second.states)")
-      problems.expect(
-        first.transitions == second.transitions, "transitions \(first.transitions) and \(second.transitions)")
-      problems.expect(
-        first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "different traces")
-      return problems
+  @Test func routerTracesReplayToTheirViolationAndAreShortest() {
+    var canReturnTraces = 0
+    Self.check("router violation traces", router: true) {
+      Self.tracesReplay(FlowSystem<Router>(flow: $0), canReturnTraces: &canReturnTraces)
     }
+    // Flows that dismiss their window's screen or strand a sheet cannot always return home.
+    #expect(canReturnTraces >= 3, "only \(canReturnTraces) can-return traces checked")
+  }
+
+  /// Every violation's trace is as short as the reference's and replays to it.
+  static func tracesReplay<R: CoordinatorRuntime>(_ system: FlowSystem<R>, canReturnTraces: inout Int)
+    -> Problems?
+  {
+    guard let reference = Reference(system) else { return nil }
+    var problems = Problems()
+    let result = Explorer.explore(system, options: ExplorerOptions())
+    var prepared: [PackedState<R>: PackedState<R>] = [:]
+    for state in reference.states { prepared[state] = system.prepared(state) }
+    for (index, property) in system.properties.enumerated() {
+      let name = property.name
+      // The reference's shortest trace breaking the property, and what a trace must end in.
+      var expected: Int?
+      var reaching: Set<PackedState<R>> = []
+      switch property.kind {
+      case .always(let holds):
+        expected = reference.shallowest { !holds(prepared[$0]!) }
+      case .step:
+        expected = reference.states.first { state in
+          reference.steps[state]?.contains { $0.violations.contains(index) } ?? false
+        }.map { reference.depth[$0]! + 1 }
+      case .deadlockFree:
+        expected = reference.shallowest { !system.isTerminal($0) && reference.steps[$0]?.isEmpty == true }
+      case .canReach(let isTarget):
+        reaching = reference.reaching { isTarget(prepared[$0]!) }
+        expected = reference.shallowest { !reaching.contains($0) }
+      case .sometimes(let holds):
+        let witness = reference.shallowest { holds(prepared[$0]!) }
+        problems.expect(
+          result.reached[index] == (witness != nil),
+          "\(name): reached \(result.reached[index]), by the reference \(witness != nil)")
+        let example = result.examples.first { $0.property == index }
+        problems.expect(
+          example?.trace.count == witness,
+          "\(name): a witness of \(example?.trace.count as Int?) steps, the reference's shortest \(witness as Int?)"
+        )
+        continue
+      }
+      let violation = result.violations.first { $0.property == index }
+      problems.expect(
+        violation?.trace.count == expected,
+        "\(name): a trace of \(violation?.trace.count as Int?) steps, the reference's shortest \(expected as Int?)"
+      )
+      guard let violation else { continue }
+      // Replaying the trace reproduces the violation.
+      var state = system.prepared(system.initialStates()[violation.initialStateIndex])
+      var lastStepViolations: [Int] = []
+      var replayed = true
+      for (position, action) in violation.trace.enumerated() {
+        lastStepViolations = []
+        guard let next = system.successor(of: state, via: action, violations: &lastStepViolations) else {
+          // A step property may be broken by a step that is cut.
+          replayed = property.kind.isStep && position == violation.trace.count - 1
+          problems.expect(replayed, "\(name): step \(position + 1) of the trace is cut")
+          break
+        }
+        state = system.prepared(next)
+      }
+      guard replayed else { continue }
+      switch property.kind {
+      case .step:
+        problems.expect(
+          lastStepViolations.contains(index), "\(name): the trace's last step does not break it")
+      case .always(let holds):
+        problems.expect(!holds(state), "\(name): the trace ends in a state that does not break it")
+        problems.expect(
+          reference.depth[state] == violation.trace.count,
+          "\(name): the trace is longer than its state's depth")
+      case .deadlockFree:
+        problems.expect(
+          !system.isTerminal(state) && reference.steps[state]?.isEmpty == true,
+          "\(name): the trace does not end in a dead end")
+      case .canReach:
+        canReturnTraces += 1
+        problems.expect(
+          reference.depth[state] != nil && !reaching.contains(state),
+          "\(name): the trace ends in a state from which a target can be reached")
+        problems.expect(
+          reference.depth[state] == violation.trace.count,
+          "\(name): the trace is longer than its state's depth")
+      case .sometimes:
+        break
+      }
+    }
+    return problems
+  }
+
+  @Test func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads() {
+    Self.check("one and two threads", seeds: Array(Self.seeds.prefix(12))) {
+      Self.threadsAgree($0, Radianttap.self)
+    }
+  }
+
+  @Test func routerCountsAndTracesAreIdenticalAcrossThreads() {
+    Self.check("router one and two threads", seeds: Array(Self.seeds.prefix(12)), router: true) {
+      Self.threadsAgree($0, Router.self)
+    }
+  }
+
+  /// One and two threads give the same counts and traces.
+  static func threadsAgree<R: CoordinatorRuntime>(_ flow: CheckedFlow, _ runtime: R.Type) -> Problems {
+    var problems = Problems()
+    let first = Explorer.explore(FlowSystem<R>(flow: flow), options: ExplorerOptions(threads: 1))
+    let second = Explorer.explore(FlowSystem<R>(flow: flow), options: ExplorerOptions(threads: 2))
+    problems.expect(first.states == second.states, "states \(first.states) and \(second.states)")
+    problems.expect(
+      first.transitions == second.transitions, "transitions \(first.transitions) and \(second.transitions)")
+    problems.expect(
+      first.violations.map(\.actionIndices) == second.violations.map(\.actionIndices), "different traces")
+    return problems
   }
 
   /// `expand` unpacks a state once for all its actions and writes successors straight into
