@@ -1,0 +1,224 @@
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+@testable import FlowModel
+
+/// The router runtime, behaviour by behaviour, driven by hand (no explorer).
+@Suite struct RouterRuntimeTests {
+  /// A hand-driven router flow: launch, then events named as reports name them.
+  struct Harness {
+    let flow: CheckedFlow
+    let system: FlowSystem<Router>
+    var state: FlowState<Router>
+    var log: [String] = []
+    var violations: [String] = []
+
+    init(_ text: String) throws {
+      let result = FrontEnd.check(source: SourceFile(path: "router.flow", text: text))
+      #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+      flow = try #require(result.flow)
+      system = FlowSystem<Router>(flow: flow)
+      let launch = system.launch(logging: true)
+      state = launch.state
+      log = launch.log.lines.map(\.text)
+    }
+
+    var events: [String] {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      return actions.map { $0.describe(in: state, flow: flow) }
+    }
+
+    mutating func perform(_ label: String) throws {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      let action = try #require(
+        actions.first { $0.describe(in: state, flow: flow) == label }, "no '\(label)' in \(events)")
+      let outcome = system.run(state, action, logging: true)
+      state = outcome.state
+      log = outcome.log.lines.map(\.text)
+      violations = outcome.violations.map(\.property.invariantID)
+    }
+
+    /// The children of the live coordinator named `name`.
+    func children(of name: String) -> [String] {
+      guard
+        let c = state.coordinators.first(where: {
+          $0.isAlive && flow.coordinators[$0.declaration].name == name
+        })
+      else { return [] }
+      return c.children.map { flow.coordinators[state.coordinators[$0].declaration].name }
+    }
+
+    var failing: [String] {
+      guard !state.crashed else { return [] }
+      let context = InvariantContext(flow: flow, state: state)
+      return system.stateInvariants.filter { $0.check(context) != nil }.map(\.id.rawValue)
+    }
+
+    var top: String? { state.topScreen().map { flow.screens[$0].name } }
+  }
+
+  static let modal = """
+    app Pets {
+      library router
+      window Home
+    }
+    screen Home
+    screen Visit
+    screen Pain
+    var removed = false
+    coordinator Home: AppDelegateRouter {
+      start { present Home }
+      on Home.schedule { presentChild Builder onDismissed { removed = true } }
+    }
+    coordinator Builder: ModalNavigationRouter {
+      start { present Visit }
+      on Visit.sick { present Pain }
+      on Pain.okay { dismiss }
+    }
+    """
+
+  @Test func presentChildAppendsTheChildAndItsRouterPresentsModally() throws {
+    var h = try Harness(Self.modal)
+    try h.perform("tap Home.schedule")
+    #expect(h.children(of: "Home") == ["Builder"])
+    #expect(h.top == "Visit")
+    #expect(h.state.world.modalChain().count == 2)
+    #expect(h.failing.isEmpty)
+  }
+
+  @Test func dismissRunsTheWrapperBeforeTheAnimationAndTheBlockAfterTheRemoval() throws {
+    var h = try Harness(Self.modal)
+    try h.perform("tap Home.schedule")
+    try h.perform("tap Visit.sick")
+    try h.perform("tap Pain.okay")
+    #expect(h.children(of: "Home") == [])
+    #expect(h.top == "Home")
+    #expect(h.state.globals == [1])
+    let closure = try #require(
+      h.log.firstIndex { $0.contains("runs the onDismissed closure kept for Visit") })
+    let removal = try #require(h.log.firstIndex { $0 == "Home.removeChild(Builder)" })
+    let dismissal = try #require(h.log.firstIndex { $0 == "Home.dismiss(animated: true)" })
+    #expect(closure < removal && removal < dismissal)
+    #expect(h.failing.isEmpty)
+  }
+
+  @Test func cancelIsOfferedOnlyOnTheFirstScreenAndRemovesTheChild() throws {
+    var h = try Harness(Self.modal)
+    try h.perform("tap Home.schedule")
+    #expect(h.events.contains("tap Cancel on Visit"))
+    try h.perform("tap Visit.sick")
+    #expect(!h.events.contains { $0.hasPrefix("tap Cancel") })
+    try h.perform("tap Back (from Pain)")
+    try h.perform("tap Cancel on Visit")
+    #expect(h.children(of: "Home") == [])
+    #expect(h.top == "Home")
+  }
+
+  @Test func aSwipedDownSheetLeavesTheChildAndItsClosure() throws {
+    var h = try Harness(Self.modal)
+    try h.perform("tap Home.schedule")
+    try h.perform("swipe down the Visit sheet")
+    #expect(h.children(of: "Home") == ["Builder"])
+    #expect(h.failing == ["finish-propagation", "stale-closure"])
+    try h.perform("tap Home.schedule")
+    #expect(h.children(of: "Home") == ["Builder", "Builder"])
+  }
+
+  static let navigation = """
+    app Lists {
+      library router
+      window Lists
+    }
+    screen Items
+    screen Editor
+    screen Confirm
+    coordinator Lists: NavigationRouter {
+      start { present Items }
+      on Items.add { presentChild ItemEditor }
+    }
+    coordinator ItemEditor: NavigationRouter {
+      start { present Editor }
+      on Editor.next { present Confirm }
+      on Editor.save { dismiss }
+      on Editor.quiet { dismiss animated: false }
+      on Confirm.done { dismiss }
+    }
+    """
+
+  @Test func anAnimatedPopOfTheFirstScreenRunsItsClosure() throws {
+    var h = try Harness(Self.navigation)
+    try h.perform("tap Items.add")
+    #expect(h.state.world.objects[h.state.coordinators[0].root].delegate == 1)
+    try h.perform("tap Back (from Editor)")
+    #expect(h.children(of: "Lists") == [])
+    #expect(h.failing.isEmpty)
+  }
+
+  @Test func dismissAfterOnePushRunsTheClosureThroughDidShow() throws {
+    var h = try Harness(Self.navigation)
+    try h.perform("tap Items.add")
+    try h.perform("tap Editor.save")
+    #expect(h.children(of: "Lists") == [])
+    #expect(h.top == "Items")
+  }
+
+  @Test func aNonAnimatedDismissRunsNoClosure() throws {
+    var h = try Harness(Self.navigation)
+    try h.perform("tap Items.add")
+    try h.perform("tap Editor.quiet")
+    #expect(h.top == "Items")
+    #expect(h.children(of: "Lists") == ["ItemEditor"])
+    #expect(h.failing == ["finish-propagation", "stale-closure"])
+  }
+
+  @Test func dismissAfterTwoPushesRunsNeitherClosure() throws {
+    var h = try Harness(Self.navigation)
+    try h.perform("tap Items.add")
+    try h.perform("tap Editor.next")
+    try h.perform("tap Confirm.done")
+    #expect(h.top == "Items")
+    #expect(h.children(of: "Lists") == ["ItemEditor"])
+  }
+
+  @Test func theAppDelegateRoutersDismissDoesNothing() throws {
+    var h = try Harness(
+      """
+      app A {
+        library router
+        window App
+      }
+      screen Home
+      coordinator App: AppDelegateRouter {
+        start { present Home }
+        on Home.close { dismiss }
+      }
+      """)
+    try h.perform("tap Home.close")
+    #expect(h.top == "Home")
+    #expect(h.log.contains("AppDelegateRouter.dismiss does nothing"))
+  }
+
+  @Test func dismissingAnEmptyModalNavigationControllerCrashes() throws {
+    var h = try Harness(
+      """
+      app A {
+        library router
+        window App
+      }
+      screen Home
+      coordinator App: AppDelegateRouter {
+        start { present Home }
+        on Home.open { presentChild Empty }
+      }
+      coordinator Empty: ModalNavigationRouter {
+        start { dismiss }
+      }
+      """)
+    try h.perform("tap Home.open")
+    #expect(h.state.crashed)
+    #expect(h.violations == ["uikit-crash"])
+  }
+}
