@@ -10,9 +10,10 @@ import FlowModel
 /// - The resolver survives the trees the parser recovers from errors, which the front end
 ///   does not hand it.
 /// - A file without syntax errors (what `fmt` formats): its canonical form parses without
-///   errors to the same structure, formats to itself, keeps every comment, ends with exactly
-///   one line feed and has no two blank lines in a row; and checking it gives the same
-///   verdict and diagnostics as checking the original (the positions aside).
+///   errors to the same structure, formats to itself, keeps every comment (but the white
+///   space at the end of a `//` comment), ends with exactly one line feed and has no two
+///   blank lines in a row; and checking it gives the same verdict and diagnostics as
+///   checking the original (the positions aside).
 public enum FrontEndLaws {
   /// The laws `bytes` breaks, each a line naming the law with what shows it; empty when
   /// they all hold.
@@ -110,12 +111,14 @@ public enum FrontEndLaws {
     return broken
   }
 
-  /// A `//` comment without its trailing spaces and tabs, which the formatter drops.
+  /// A `//` comment without the white space at its end (spaces, tabs, carriage returns),
+  /// which the formatter drops. A carriage return not followed by a line feed is white space
+  /// inside the comment, since only a line feed ends a line.
   static func trimmed(_ text: String) -> String {
     guard text.hasPrefix("//") else { return text }
-    var result = text
-    while result.last == " " || result.last == "\t" { result.removeLast() }
-    return result
+    var bytes = Array(text.utf8)
+    while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A diagnostic as formatting must keep it: everything but its offsets.
