@@ -29,8 +29,9 @@ let package = Package(
       dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport"]
     ),
     .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
-    // Seeded generators shared by the property tests; not part of the product.
-    .target(name: "FlowTestSupport", dependencies: ["FlowLanguage", "FlowModel"]),
+    // Seeded generators shared by the property tests, and the laws the fuzz targets in
+    // Tests/Fuzz check (built by scripts/fuzz); not part of the product.
+    .target(name: "FlowTestSupport", dependencies: ["FlowLanguage", "FlowModel", "FlowReport"]),
     .testTarget(name: "FlowLanguageTests", dependencies: ["FlowLanguage", "FlowTestSupport"]),
     .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer"]),
     .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowLanguage", "FlowExplorer", "FlowTestSupport"]),
