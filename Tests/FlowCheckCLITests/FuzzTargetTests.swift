@@ -81,7 +81,7 @@ import Testing
     let words: [String] =
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords
-      + ["true", "false", "when", "to", "animated", "pass", "incomplete", "violation"]
+      + ["true", "false", "when", "to", "animated", "onDismissed", "pass", "incomplete", "violation"]
       + RuntimeRegistry.libraries.map(\.library.rawValue) + CoordinatorKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names
       + builtInValueNames + builtInFunctionNames + InvariantID.allCases.map(\.rawValue)
