@@ -34,6 +34,11 @@ extension CheckedFlow {
     copy.onDismissedBlocks = onDismissedBlocks.map { block in
       OnDismissedInfo(coordinator: block.coordinator, child: block.child, body: fresh(block.body))
     }
+    copy.completionBlocks = completionBlocks.map { block in
+      CompletionInfo(
+        coordinator: block.coordinator, child: block.child, resultVariable: block.resultVariable,
+        body: fresh(block.body))
+    }
     copy.properties = properties.map { property in
       PropertyInfo(
         kind: property.kind, expression: property.expression.privateCopy(), text: fresh(property.text),
@@ -46,7 +51,7 @@ extension CheckedFlow {
 
 extension CoordinatorInfo {
   func privateCopy() -> CoordinatorInfo {
-    CoordinatorInfo(
+    var copy = CoordinatorInfo(
       name: fresh(name), kind: kind, root: root, identifier: fresh(identifier),
       presentedStyle: presentedStyle,
       presentedModalInPresentation: presentedModalInPresentation, start: fresh(start),
@@ -56,6 +61,10 @@ extension CoordinatorInfo {
       messageHandlers: Dictionary(uniqueKeysWithValues: messageHandlers.map { ($0.key, fresh($0.value)) }),
       popBack: popBack.map(fresh), didFinish: didFinish.map { (child: $0.child, body: fresh($0.body)) },
       declaredAt: declaredAt)
+    copy.viewController = viewController
+    copy.retainsViewController = retainsViewController
+    copy.results = results.map(fresh)
+    return copy
   }
 }
 
@@ -83,6 +92,9 @@ extension CheckedStatement {
       .assign(variable: variable, op, expression.privateCopy())
     case .after(let task): .after(task: task)
     case .setStack(let screens): .setStack(screens: screens.map { $0 })
+    case .start(let coordinator, let context, let animated, let completion):
+      .start(coordinator: coordinator, context: context, animated: animated, completion: completion)
+    case .finishWith(let result): .finishWith(result: result)
     }
   }
 }

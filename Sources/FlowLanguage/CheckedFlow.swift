@@ -92,6 +92,32 @@ public enum CoordinatorKind: String, Sendable, CaseIterable {
   /// Router: `NavigationRouter(navigationController:)` on the parent's navigation controller
   /// (a new one as the window's root for the window coordinator).
   case navigationRouter = "NavigationRouter"
+  /// Insecurity: `WindowCoordinator`, which owns the window through its `WindowHost`; each
+  /// of its starts replaces the window's root and kills the previous host.
+  case windowCoordinator = "WindowCoordinator"
+  /// Insecurity: `ModalCoordinator<Result>`, one view controller presented modally.
+  case modalCoordinator = "ModalCoordinator"
+  /// Insecurity: `AdaptiveCoordinator<Result>`, one view controller started in a context
+  /// (`in: current | modal | newNavigation | navigationFallback`). Under Insecurity,
+  /// `NavigationCoordinator` is `NavigationCoordinator<Result>`: one view controller pushed.
+  case adaptiveCoordinator = "AdaptiveCoordinator"
+}
+
+/// Where Insecurity's `navigation.start(child, …)` puts the child's view controller.
+public enum StartContext: String, Sendable, CaseIterable {
+  /// No `in:` written: a ModalCoordinator is presented, a NavigationCoordinator pushed.
+  case standard
+  /// `in: current` (`.current`): pushed when the top of the host's stack is a navigation
+  /// controller, else presented.
+  case current
+  /// `in: modal` (`.modal`): presented.
+  case modal
+  /// `in: newNavigation` (`.navigation(new:)`, or `start(UINavigationController(), child)`
+  /// for a NavigationCoordinator): a new navigation controller holding it, presented.
+  case newNavigation
+  /// `in: navigationFallback` (`.navigation(fallback:)`): pushed when the top is a navigation
+  /// controller, else a new navigation controller holding it, presented.
+  case navigationFallback
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -137,6 +163,17 @@ public struct CoordinatorInfo: Equatable, Sendable {
   /// `coordinatorDidFinish` overrides: (child coordinator index or nil for any, body).
   public var didFinish: [(child: Int?, body: [CheckedStatement])]
   public var declaredAt: Int
+  /// Insecurity: the screen of the coordinator's one view controller (`viewController S`),
+  /// made when it is started; nil for the window coordinator and under other runtimes.
+  public var viewController: Int? = nil
+  /// Insecurity: `viewController S retained`: the coordinator keeps a strong reference to
+  /// its view controller (which the library's README warns against), so the controller and
+  /// the coordinator keep each other alive and a pop or dismissal never deallocates it.
+  public var retainsViewController = false
+  /// Insecurity: the values `finish(v)` may pass (`result a, b`), in order; empty for a
+  /// coordinator whose result is `Void` (`finish` alone). A result is carried as an Int:
+  /// 0 is nil, k the k-th value (for `Void`, 1 is `()`).
+  public var results: [String] = []
 
   public init(
     name: String, kind: CoordinatorKind, root: RootSource, identifier: String,
@@ -161,6 +198,8 @@ public struct CoordinatorInfo: Equatable, Sendable {
 
   public static func == (lhs: CoordinatorInfo, rhs: CoordinatorInfo) -> Bool {
     lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.root == rhs.root
+      && lhs.viewController == rhs.viewController && lhs.retainsViewController == rhs.retainsViewController
+      && lhs.results == rhs.results
       && lhs.identifier == rhs.identifier && lhs.presentedStyle == rhs.presentedStyle
       && lhs.presentedModalInPresentation == rhs.presentedModalInPresentation
       && lhs.start == rhs.start && lhs.screenHandlers == rhs.screenHandlers
@@ -193,6 +232,28 @@ public struct OnDismissedInfo: Equatable, Sendable {
   public init(coordinator: Int, child: Int, body: [CheckedStatement]) {
     self.coordinator = coordinator
     self.child = child
+    self.body = body
+  }
+}
+
+/// The completion block of an Insecurity `start C { result in … }`: run by the parent with
+/// the child's result, once, when the host finalizes the child (a `finish`, a swipe-down
+/// seen through KVO, a deallocation).
+public struct CompletionInfo: Equatable, Sendable {
+  /// The coordinator that starts the child; the block runs in it.
+  public var coordinator: Int
+  /// The child coordinator started.
+  public var child: Int
+  /// A local variable of `coordinator` (in `CheckedFlow.variables`), named as the block
+  /// binds it (`result` unless written `{ NAME in …}`), of type `0...results.count` (at least
+  /// `0...1`): the runtime sets it to the result before the body runs (0 for nil, k for the
+  /// child's k-th result value, 1 for `()`) and back to 0 afterwards.
+  public var resultVariable: Int
+  public var body: [CheckedStatement]
+  public init(coordinator: Int, child: Int, resultVariable: Int, body: [CheckedStatement]) {
+    self.coordinator = coordinator
+    self.child = child
+    self.resultVariable = resultVariable
     self.body = body
   }
 }
@@ -252,6 +313,12 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case assign(variable: Int, AssignmentOperator, CheckedExpression)
   /// Index into `CheckedFlow.asyncTasks`.
   case after(task: Int)
+  /// Insecurity: `start C in: CONTEXT animated: B { result in … }`, the parent's
+  /// `navigation.start(child, …) { … }`; `completion` indexes `CheckedFlow.completionBlocks`.
+  case start(coordinator: Int, context: StartContext, animated: Bool, completion: Int?)
+  /// Insecurity: `finish(v)` (result k, 1-based) or, for a `Void` coordinator, `finish`
+  /// (result 1). `dismiss` is `dismiss()`, a finish with nil.
+  case finishWith(result: Int)
   /// App code assigns the navigation stack directly: new controllers of these screens.
   case setStack(screens: [Int])
 }
@@ -303,6 +370,8 @@ public struct CheckedFlow: Equatable, Sendable {
   public var asyncTasks: [AsyncTaskInfo]
   /// The `onDismissed { … }` blocks of `presentChild` statements, in source order.
   public var onDismissedBlocks: [OnDismissedInfo] = []
+  /// The completion blocks of Insecurity `start` statements, in source order.
+  public var completionBlocks: [CompletionInfo] = []
   public var properties: [PropertyInfo]
   public var expectation: Expectation
 

@@ -9,6 +9,10 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case startChild, stopChild, finish, takeover, activate
   /// `presentChild C onDismissed { … }`: the Router pattern's child presentation.
   case presentChild
+  /// `start C in: CONTEXT { result in … }`: Insecurity's `navigation.start(child, …)`.
+  case startCoordinator = "start C"
+  /// `finish(v)`: Insecurity's `finish(result)` with a value.
+  case finishWith = "finish(value)"
   /// `send m`: a message up the coordinatingResponder chain.
   case send
   // Flow-local statements, available under every runtime.
@@ -22,6 +26,10 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case popBack
   /// `didFinish C { … }`: the `coordinatorDidFinish(_:)` override.
   case didFinish
+  /// `viewController S`: Insecurity's overridden `viewController`, the coordinator's one screen.
+  case viewController
+  /// `result a, b`: the values an Insecurity coordinator's `finish` may pass.
+  case result
 
   /// The operation a navigation verb performs.
   public init(_ verb: NavigationVerb) {

@@ -59,8 +59,8 @@ public enum Radianttap: CoordinatorRuntime {
     case .activate: step.activate(c)
     case .send(let message): step.send(message, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
-    case .presentChild:
-      assertionFailure("the front end refuses 'presentChild' under radianttap")
+    case .presentChild, .start, .finishWith:
+      assertionFailure("the front end refuses this statement under radianttap")
     case .ifElse, .assign, .after:
       assertionFailure("the step runs the flow's own statements")
     }
