@@ -104,7 +104,7 @@ public enum CoordinatorKind: String, Sendable, CaseIterable {
 }
 
 /// Where Insecurity's `navigation.start(child, …)` puts the child's view controller.
-public enum StartContext: String, Sendable, CaseIterable {
+public enum StartContext: String, Sendable, CaseIterable, BitwiseCopyable {
   /// No `in:` written: a ModalCoordinator is presented, a NavigationCoordinator pushed.
   case standard
   /// `in: current` (`.current`): pushed when the top of the host's stack is a navigation

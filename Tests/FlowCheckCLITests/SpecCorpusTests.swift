@@ -95,7 +95,7 @@ import Testing
 /// Profiles no runtime models yet are parsed and validated, but never explored with the
 /// wrong semantics.
 @Suite struct UnmodelledRuntimeTests {
-  @Test(arguments: ["insecurity", "presenter"])
+  @Test(arguments: ["presenter"])
   func checkingAnotherRuntimeIsAClearError(library: String) throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }

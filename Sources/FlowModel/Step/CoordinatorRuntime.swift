@@ -79,6 +79,16 @@ public protocol CoordinatorRuntime: Sendable {
   /// Library event `event` in words, in the state it happens in.
   static func describe(libraryEvent event: Int, in state: FlowState<Self>, flow: CheckedFlow) -> String
 
+  /// The step delivered every callback and freed what nothing holds: the runtime may run
+  /// what waits for that (a deinit observer, say); true when it ran something, and the step
+  /// settles again. Most runtimes run nothing (the default).
+  static func quiesce(_ step: inout FlowStep<Self>) -> Bool
+
+  /// Whether the user can act in `state` (tap, gesture, app event): false while the
+  /// library's own transition animates or UIKit has not finished what a step began, when
+  /// only async work and library events can happen. True by default.
+  static func userCanAct(in state: FlowState<Self>) -> Bool
+
   /// The state invariants checked on every quiescent state under this runtime, in the order
   /// they are checked: the shared ones it uses (`.finishPropagation`, …) and its own.
   static var stateInvariants: [StateInvariantCheck<Self>] { get }
@@ -100,6 +110,11 @@ public protocol CoordinatorRuntime: Sendable {
   /// `Explorer.explore(system, options: options)`, written in the runtime's own file:
   /// compiled there with the runtime known, the explorer and the step are specialised for it.
   static func explore(_ system: FlowSystem<Self>, options: ExplorerOptions) -> ExplorationResult<FlowAction>
+}
+
+extension CoordinatorRuntime {
+  @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }
+  @inline(__always) public static func userCanAct(in state: FlowState<Self>) -> Bool { true }
 }
 
 /// What the step, the canonical numbering and the packing need of any part of a state a

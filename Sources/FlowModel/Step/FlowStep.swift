@@ -225,12 +225,15 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
 
   /// Runs the step to quiescence: delivers the queued callbacks, frees the coordinators
   /// nothing holds, and tells the runtime of the view controllers that are gone with them,
-  /// until nothing more happens.
+  /// until nothing more happens; then lets the runtime run what waited for that
+  /// (`CoordinatorRuntime.quiesce(_:)`), and settles again if it ran anything.
   mutating func settle() {
     repeat {
-      deliverCallbacks()
-      collectCoordinators()
-    } while !stopped && releaseUnreachableObjects()
+      repeat {
+        deliverCallbacks()
+        collectCoordinators()
+      } while !stopped && releaseUnreachableObjects()
+    } while !stopped && Runtime.quiesce(&self)
   }
 
   /// For a runtime that observes `.deallocated`: queues one for every view controller that

@@ -28,7 +28,7 @@ public struct StepLog: Sendable, Equatable {
 
 /// A property broken during a step (as opposed to one checked on the state it ends in).
 public enum StepProperty: Int, Sendable, CaseIterable {
-  case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation
+  case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation, resultOnce
 
   /// The invariant it reports under.
   public var invariant: InvariantID {
@@ -39,6 +39,7 @@ public enum StepProperty: Int, Sendable, CaseIterable {
     case .deadScreen: .deadScreen
     case .orphanChild: .orphanChild
     case .finishPropagation: .finishPropagation
+    case .resultOnce: .resultOnce
     }
   }
 

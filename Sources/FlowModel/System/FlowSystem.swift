@@ -123,6 +123,14 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// `enabledActions(in:into:)`, reading the flow through `tables` (a worker's own copy).
   func enabledActions(in state: FlowState<Runtime>, tables: FlowTables, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
+    guard Runtime.userCanAct(in: state) else {
+      for index in state.pending.indices where index == 0 || state.pending[index] != state.pending[index - 1]
+      {
+        actions.append(.completion(index: index))
+      }
+      Runtime.libraryEvents(in: state, into: &actions)
+      return
+    }
     if let screen = state.topScreen() {
       for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
     }

@@ -1,0 +1,240 @@
+import FlowLanguage
+
+// How a child ends (Insecurity 3.0.3, `InsecurityHost.swift`): `finish(r)`, `dismiss()`, the
+// KVO of a presented controller's parent and the deallocation of a controller all
+// finalize its entry; the completion runs at once, then one purge cuts the stack at the
+// lowest dead entry and does the UIKit work, then the deferred start runs.
+extension FlowStep where Runtime == Insecurity {
+  /// The flow's `finish(v)` / `finish` (result `result`) or `dismiss` (result 0) run by `c`.
+  mutating func finish(_ c: CoordinatorID, result: Int) {
+    let text = result == 0 ? "dismiss()" : "finish(\(resultName(result, of: c)))"
+    note(.library, "\(name(ofCoordinator: c)).\(text)")
+    guard state.coordinators[c].canFinish else {
+      note(
+        .library,
+        "_finishImplementation is nil (finished already or never started): assertionFailure, nothing happens")
+      return
+    }
+    if host.windowChild == c {
+      // The window host's closure: kill the host, then the completion. It is never cleared,
+      // so a second finish delivers the completion again.
+      note(.library, "the window host kills its host")
+      let again = host.windowResultDelivered
+      let completion = host.windowCompletion
+      killHost()
+      host.windowChild = c
+      host.windowCompletion = completion
+      host.windowResultDelivered = true
+      if again {
+        report(
+          .resultOnce,
+          "\(name(ofCoordinator: c)) finishes a second time: the window host never clears its finish, so the completion runs twice"
+        )
+      }
+      runCompletion(completion, parent: state.appCoordinator, result: result, of: c)
+      return
+    }
+    state.coordinators[c].canFinish = false
+    finalize(c, .finished, result: result)
+  }
+
+  /// `finalizeModal` / `finalizeNavigation`: marks `c`'s entry dead; outside a batch, opens
+  /// one, runs the completion, purges; inside, only runs the completion. Without an entry
+  /// (purged already) nothing happens: the completion is never delivered.
+  mutating func finalize(_ c: CoordinatorID, _ how: EntryState, result: Int) {
+    guard let index = host.index(of: c) else {
+      note(
+        .library,
+        "the host has no entry for \(name(ofCoordinator: c)) any more: its completion is never delivered")
+      return
+    }
+    host[index].state = how
+    let entry = host[index]
+    switch host.stage {
+    case .batching:
+      runCompletion(entry.completion, parent: entry.parent, result: result, of: c)
+    case .purging:
+      assertionFailure("the purge runs no app code that finishes")
+    case .ready:
+      host.stage = .batching
+      runCompletion(entry.completion, parent: entry.parent, result: result, of: c)
+      guard !stopped else { return }
+      host.stage = .purging
+      purge()
+      host.stage = .ready
+    }
+  }
+
+  /// The parent's completion block with the child's result: its result variable set for
+  /// the block, and back to 0 afterwards.
+  mutating func runCompletion(
+    _ completion: Int?, parent: CoordinatorID?, result: Int, of child: CoordinatorID
+  ) {
+    let resultText = result == 0 ? "nil" : resultName(result, of: child)
+    guard let completion, let parent, isAlive(parent) else {
+      note(.library, "completion(\(resultText)): no completion block")
+      return
+    }
+    note(.library, "completion(\(resultText)) runs in \(name(ofCoordinator: parent))")
+    let info = tables.flow.completionBlocks[completion]
+    let slot = tables.slot[info.resultVariable]
+    running(parent) { step in
+      step.state.coordinators[parent].locals[slot] = result
+      step.execute(info.body, in: parent)
+      if step.isAlive(parent) { step.state.coordinators[parent].locals[slot] = 0 }
+    }
+  }
+
+  /// The result value `result` of `c`'s result type, as the flow names it.
+  func resultName(_ result: Int, of c: CoordinatorID) -> String {
+    let results = tables.flow.coordinators[state.coordinators[c].declaration].results
+    guard result > 0 else { return "nil" }
+    return result <= results.count ? results[result - 1] : "()"
+  }
+
+  /// `purge()`: cuts the stack at the lowest dead entry (live entries above it are dropped
+  /// without callbacks), then does the UIKit work its way of dying asks for.
+  mutating func purge() {
+    guard let lowest = (0..<host.count).first(where: { host[$0].state != .live }) else {
+      note(.library, "assertionFailure(\"Noone died?\")")
+      runDeferredStart()
+      return
+    }
+    let before = host.entries
+    let dead = before[lowest]
+    for entry in before[(lowest + 1)...] where entry.state == .live {
+      if let c = entry.coordinator {
+        report(
+          .resultOnce,
+          "the purge at \(name(ofCoordinator: dead.coordinator)) drops \(name(ofCoordinator: c))'s live entry without a callback: its completion will never run"
+        )
+      }
+    }
+    host.truncate(to: lowest)
+    note(.library, "purge: the stack is cut at \(name(ofCoordinator: dead.coordinator)) (\(dead.state.word))")
+    holdersMayHaveChanged()
+    guard host.isAlive else { return }
+    guard dead.state == .finished else {
+      // Gone through KVO or deallocation: UIKit already removed it.
+      runDeferredStart()
+      return
+    }
+    if dead.isFrame {
+      guard let prev = dead.prev else { return }
+      dismiss(from: prev)
+      return
+    }
+    // A pushed child that finished: pop to the controller below it.
+    let frame = before[..<lowest].lastIndex { $0.isFrame } ?? 0
+    guard let nav = before[frame].vc, let prev = dead.prev else { return }
+    let above = before[(lowest + 1)...].first { $0.isFrame }
+    if let above, above.state == .finished || above.state == .live {
+      note(.library, "\(name(ofObject: nav)).popToViewController(\(name(ofObject: prev)), animated: false)")
+      uikit { $0.popTo(prev, in: nav, animated: false, effects: &$1) }
+      if let presenter = above.prev { dismiss(from: presenter) }
+    } else {
+      note(.library, "\(name(ofObject: nav)).popToViewController(\(name(ofObject: prev)), animated: true)")
+      uikit { $0.popTo(prev, in: nav, animated: true, effects: &$1) }
+      guard !stopped else { return }
+      host.transition = .pop
+      schedule(libraryWork: Insecurity.popAnimationEnds, for: state.appCoordinator ?? 0)
+      if host.deferred != nil {
+        // `executeScheduledStartRoutineWithDelay`: 0.25 s later.
+        host.timerArmed = true
+        schedule(libraryWork: Insecurity.startTimerFires, for: state.appCoordinator ?? 0)
+      }
+    }
+  }
+
+  /// `prev.dismiss(animated: true) { executeScheduledStartRoutine() }`: UIKit ignores it
+  /// while the host's previous dismissal still animates; the deferred start runs when the
+  /// animation ends.
+  private mutating func dismiss(from presenter: ObjectID) {
+    note(.library, "\(name(ofObject: presenter)).dismiss(animated: true)")
+    guard host.transition != .dismissal else {
+      report(
+        .uikitNoop,
+        "\(name(ofObject: presenter)) is asked to dismiss while the host's previous dismissal is still animating: UIKit ignores it (\"Attempt to dismiss from view controller … while a presentation or dismiss is in progress\"), though the host's stack is already cut"
+      )
+      return
+    }
+    uikit { $0.dismiss(from: presenter, animated: true, effects: &$1) }
+    guard !stopped else { return }
+    host.transition = .dismissal
+    schedule(libraryWork: Insecurity.dismissalAnimationEnds, for: state.appCoordinator ?? 0)
+  }
+
+  /// `executeScheduledStartRoutine()`: the deferred start, if any, runs now.
+  mutating func runDeferredStart() {
+    guard let start = host.deferred else { return }
+    host.deferred = nil
+    host.timerArmed = false
+    note(.library, "the deferred start of \(name(ofCoordinator: start.child)) runs")
+    dispatch(start)
+    holdersMayHaveChanged()
+  }
+
+  // MARK: What UIKit tells the host
+
+  /// KVO on a presented controller: it left its presenter (a swipe-down, or a dismissal
+  /// from below): a live frame of it is finalized with nil.
+  mutating func removedFromHierarchy(_ vc: ObjectID) {
+    guard state.world.objects[vc].presenting == nil,
+      let index = (0..<host.count).first(where: {
+        host[$0].isFrame && host[$0].kind != .rootNavigationFrame && host[$0].vc == vc
+          && host[$0].state == .live
+      }), let c = host[index].coordinator
+    else { return }
+    note(.library, "KVO: \(name(ofObject: vc)).parentModalViewController became nil")
+    state.coordinators[c].canFinish = false
+    finalize(c, .kvo, result: 0)
+  }
+
+  /// A controller's `deinit`: its closures let go of their coordinator, the host's weak
+  /// references become nil, and a live entry observing it is finalized with nil. Several
+  /// pushed controllers freed together wait for `quiesce`, which lets UIKit's order vary.
+  mutating func deallocated(_ vc: ObjectID) {
+    if let owner = host.heldByScreens.firstIndex(where: { state.coordinators[$0].viewController == vc }) {
+      host.heldByScreens.remove(at: owner)
+      holdersMayHaveChanged()
+    }
+    let observer = (0..<host.count).first {
+      host[$0].kind != .rootNavigationFrame && host[$0].vc == vc && host[$0].state == .live
+    }
+    host.forgetObject(vc)
+    guard let observer, let c = host[observer].coordinator else { return }
+    host.awaitingDeinit.append(c)
+  }
+
+  /// Runs the deinit observer of the one controller left waiting, if only one is.
+  mutating func quiesce() -> Bool {
+    guard host.awaitingDeinit.count == 1 else { return false }
+    deinitObserverRuns(for: host.awaitingDeinit[0])
+    return true
+  }
+
+  /// The deinit observer of `c`'s controller runs: its entry is finalized with nil.
+  mutating func deinitObserverRuns(for c: CoordinatorID) {
+    if let index = host.awaitingDeinit.firstIndex(of: c) { host.awaitingDeinit.remove(at: index) }
+    holdersMayHaveChanged()
+    note(.library, "deinit of \(name(ofCoordinator: c))'s view controller: the host is told")
+    state.coordinators[c].canFinish = false
+    finalize(c, .deinitialized, result: 0)
+  }
+
+  /// The host's own work arrives: the pop or dismissal animation ends, or the timer fires.
+  mutating func hostWorkArrives(_ work: Int) {
+    switch work {
+    case Insecurity.startTimerFires:
+      guard host.timerArmed else { return }
+      host.timerArmed = false
+      runDeferredStart()
+    case Insecurity.popAnimationEnds:
+      if host.transition == .pop { host.transition = .none }
+    default:
+      guard host.transition == .dismissal else { return }
+      host.transition = .none
+      runDeferredStart()
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import FlowLanguage
+
+// Starting coordinators (Insecurity 3.0.3, `WindowHost.swift`, `InsecurityHost.swift`,
+// `AdaptiveNavigation.swift`): the window coordinator's starts replace the window's root
+// and the host; every other start goes to the host, which puts the child on the top of its
+// one global stack, whoever asked.
+extension FlowStep where Runtime == Insecurity {
+  var host: InsecurityHost {
+    get { state.library }
+    _modify { yield &state.library }
+  }
+
+  func kind(of c: CoordinatorID) -> CoordinatorKind {
+    tables.flow.coordinators[state.coordinators[c].declaration].kind
+  }
+
+  /// `C()`: a new coordinator, held by nothing yet.
+  mutating func makeCoordinator(_ declaration: Int) -> CoordinatorID {
+    let id = state.coordinators.count
+    state.coordinators.append(
+      InsecurityCoordinator(
+        declaration: declaration,
+        retainsViewController: tables.flow.coordinators[declaration].retainsViewController,
+        locals: tables.initialLocals[declaration]))
+    coordinatorsMayBeFreed = true
+    return id
+  }
+
+  /// The child's `viewController` getter, read once when it is started: a new controller
+  /// of its screen, whose closures hold the coordinator.
+  mutating func makeViewController(of c: CoordinatorID) -> ObjectID? {
+    guard let screen = tables.flow.coordinators[state.coordinators[c].declaration].viewController else {
+      return nil
+    }
+    let vc = makeScreen(screen, owner: c)
+    state.coordinators[c].viewController = vc
+    host.heldByScreens.append(c)
+    return vc
+  }
+
+  /// The flow's `start C in: CONTEXT animated: B { result in … }` run by `p`.
+  mutating func start(
+    _ declaration: Int, context: StartContext, animated: Bool, completion: Int?, from p: CoordinatorID
+  ) {
+    let child = makeCoordinator(declaration)
+    let childName = tables.flow.coordinators[declaration].name
+    let contextText = context == .standard ? "" : "in: .\(context.rawValue), "
+    if kind(of: p) == .windowCoordinator {
+      note(
+        .library,
+        "\(name(ofCoordinator: p)).navigation.start(\(childName), \(contextText)animated: \(animated))")
+      startOnWindow(child, context: context, animated: animated, completion: completion, parent: p)
+    } else {
+      note(
+        .library,
+        "\(name(ofCoordinator: p)).navigation.start(\(childName), \(contextText)animated: \(animated))")
+      guard state.coordinators[p].onCurrentHost, host.isAlive else {
+        note(.library, "the host of \(name(ofCoordinator: p)) is dead: the start does nothing")
+        return
+      }
+      let start = DeferredStart(
+        child: child, context: context, animated: animated, parent: p, completion: completion)
+      switch host.stage {
+      case .ready:
+        dispatch(start)
+      case .batching:
+        guard host.deferred == nil else {
+          note(
+            .library,
+            "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\"), the start is dropped"
+          )
+          return
+        }
+        note(.library, "the host is batching finishes: \(childName) waits in the deferred-start slot")
+        host.deferred = start
+      case .purging:
+        note(.library, "assertionFailure(\"Please don't start during purges\"): the start is dropped")
+      }
+    }
+  }
+
+  /// `WindowHost.start(child, duration:, options:)`: the child's controller (in a new
+  /// navigation controller for a navigation start) becomes the window's root, the previous
+  /// host is killed and a new one made over it. The child's `finish` kills the host and
+  /// calls the completion; it never touches UIKit.
+  mutating func startOnWindow(
+    _ child: CoordinatorID, context: StartContext, animated: Bool, completion: Int?, parent: CoordinatorID
+  ) {
+    guard let vc = makeViewController(of: child) else { return }
+    let navigation: Bool
+    switch kind(of: child) {
+    case .navigation: navigation = true
+    case .adaptiveCoordinator: navigation = context == .newNavigation || context == .navigationFallback
+    default: navigation = false
+    }
+    var newRoot = vc
+    if navigation {
+      let nav = makeNavigationController(owner: child)
+      note(.library, "UINavigationController.setViewControllers([\(name(ofObject: vc))], animated: true)")
+      uikit { $0.setViewControllers([vc], of: nav, animated: true, effects: &$1) }
+      newRoot = nav
+    }
+    if host.isAlive || host.windowChild != nil {
+      note(.library, "the previous host is killed")
+      killHost()
+    }
+    host.isAlive = true
+    host.rootIsNavigation = navigation
+    host.root = newRoot
+    host.windowChild = child
+    host.windowCompletion = completion
+    host.windowResultDelivered = false
+    state.coordinators[child].canFinish = true
+    state.coordinators[child].onCurrentHost = true
+    note(.library, "window.rootViewController = \(name(ofObject: newRoot))")
+    uikit { $0.setWindowRoot(newRoot, effects: &$1) }
+  }
+
+  /// The window host lets go of its host: `kill()` then nil. Its stack goes with it (no
+  /// completion of it will ever run), and no coordinator started on it can start again.
+  mutating func killHost() {
+    host.discardHost()
+    host.windowChild = nil
+    state.pending.removeAll { $0.task >= tables.flow.asyncTasks.count }
+    for c in state.coordinators.indices { state.coordinators[c].onCurrentHost = false }
+    holdersMayHaveChanged()
+  }
+
+  /// `immediateDispatch…`: where the child goes, by its kind and the context.
+  mutating func dispatch(_ start: DeferredStart) {
+    let child = start.child
+    guard isAlive(child) else { return }
+    let topHasNavigation: Bool
+    if let top = host.topFrame {
+      topHasNavigation = host[top].hasNavigation
+    } else {
+      topHasNavigation = host.rootIsNavigation
+    }
+    switch (kind(of: child), start.context) {
+    case (.modalCoordinator, _), (.adaptiveCoordinator, .modal):
+      presentModally(start)
+    case (.navigation, .newNavigation), (.adaptiveCoordinator, .newNavigation):
+      presentInNewNavigation(start)
+    case (.navigation, _):
+      push(start)
+    case (.adaptiveCoordinator, .current):
+      topHasNavigation ? push(start) : presentModally(start)
+    case (.adaptiveCoordinator, _):
+      topHasNavigation ? push(start) : presentInNewNavigation(start)
+    default:
+      note(.library, "\(name(ofCoordinator: child)) cannot be started on the host")
+    }
+  }
+
+  /// The controller new frames are presented from: the top frame's controller, or the root.
+  private func electedHost() -> ObjectID? {
+    guard let top = host.topFrame else { return host.root }
+    return host[top].vc
+  }
+
+  /// `sendOffModal`: a frame for the child's controller, presented by the top frame's.
+  mutating func presentModally(_ start: DeferredStart) {
+    guard let presenter = electedHost() else {
+      note(
+        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      return
+    }
+    guard let vc = makeViewController(of: start.child) else { return }
+    beginObserving(start, kind: .modalFrame, vc: vc, prev: presenter, root: nil)
+    present(vc, from: presenter, animated: start.animated)
+  }
+
+  /// `sendOffNewNavigation`: a frame for a new navigation controller holding the child's
+  /// controller, presented by the top frame's (which must present nothing).
+  mutating func presentInNewNavigation(_ start: DeferredStart) {
+    guard let presenter = electedHost() else {
+      note(
+        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      return
+    }
+    if host.topFrame != nil, state.world.objects[presenter].presented != nil {
+      note(
+        .library,
+        "assertionFailure(\"Top controller in the modal stack is already busy presenting something else\"): the start is dropped"
+      )
+      return
+    }
+    guard let vc = makeViewController(of: start.child) else { return }
+    let nav = makeNavigationController(owner: start.child)
+    beginObserving(start, kind: .navigationFrame, vc: nav, prev: presenter, root: vc)
+    uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
+    present(nav, from: presenter, animated: start.animated)
+  }
+
+  /// `presenter.present(vc, animated:)`, which UIKit ignores while the host's own
+  /// dismissal is still animating.
+  private mutating func present(_ vc: ObjectID, from presenter: ObjectID, animated: Bool) {
+    note(.library, "\(name(ofObject: presenter)).present(\(name(ofObject: vc)), animated: \(animated))")
+    guard host.transition != .dismissal else {
+      report(
+        .uikitNoop,
+        "\(name(ofObject: presenter)) is asked to present \(name(ofObject: vc)) while the host's dismissal is still animating: UIKit ignores it (\"Attempt to present … while a presentation or dismiss is in progress\"), and the host keeps a frame for a controller that never appears"
+      )
+      return
+    }
+    uikit { $0.present(vc, from: presenter, animated: animated, effects: &$1) }
+  }
+
+  /// `sendOffNavigation`: a pushed entry on the top frame's navigation controller (with no
+  /// frame and a navigation root, a placeholder frame for the root first), always animated.
+  mutating func push(_ start: DeferredStart) {
+    let nav: ObjectID
+    let prev: ObjectID?
+    if let top = host.topFrame {
+      guard host[top].hasNavigation, let topNav = host[top].vc else {
+        note(
+          .library,
+          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        )
+        return
+      }
+      nav = topNav
+      prev = host[host.count - 1].isFrame ? host[top].root : host[host.count - 1].vc
+    } else {
+      guard host.rootIsNavigation, let rootNav = host.root,
+        let first = state.world.objects[rootNav].children.first
+      else {
+        note(
+          .library,
+          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        )
+        return
+      }
+      host.append(
+        HostEntry(
+          kind: .rootNavigationFrame, state: .live, coordinator: nil, vc: rootNav, prev: nil, root: first,
+          parent: nil, completion: nil))
+      nav = rootNav
+      prev = first
+    }
+    guard let vc = makeViewController(of: start.child) else { return }
+    beginObserving(start, kind: .pushed, vc: vc, prev: prev, root: nil)
+    note(.library, "\(name(ofObject: nav)).pushViewController(\(name(ofObject: vc)), animated: true)")
+    guard host.transition != .pop else {
+      report(
+        .uikitNoop,
+        "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"), and the host keeps an entry for a controller that never appears"
+      )
+      return
+    }
+    uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
+  }
+
+  /// Appends the child's entry and installs its `_finishImplementation`; the host now
+  /// observes the controller (KVO on a presented one, deallocation on every one).
+  private mutating func beginObserving(
+    _ start: DeferredStart, kind: EntryKind, vc: ObjectID, prev: ObjectID?, root: ObjectID?
+  ) {
+    host.append(
+      HostEntry(
+        kind: kind, state: .live, coordinator: start.child, vc: vc, prev: prev, root: root,
+        parent: start.parent,
+        completion: start.completion))
+    state.coordinators[start.child].canFinish = true
+    state.coordinators[start.child].onCurrentHost = true
+  }
+}

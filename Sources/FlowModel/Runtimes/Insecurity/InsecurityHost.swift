@@ -1,0 +1,368 @@
+import FlowLanguage
+
+/// How far Insecurity got with one entry of its host's stack (`FrameState`).
+public enum EntryState: Int, Sendable, BitwiseCopyable {
+  /// Started, not finalized.
+  case live = 0
+  /// `finish(r)` or `dismiss()` was called (`finishedByCompletion`).
+  case finished = 1
+  /// Its presented controller's `parentModalViewController` became nil (`finishedByKVO`):
+  /// a swipe-down.
+  case kvo = 2
+  /// Its controller was deallocated (`finishedByDeinit`): a pop.
+  case deinitialized = 3
+}
+
+/// What one entry of the host's stack is.
+public enum EntryKind: Int, Sendable, BitwiseCopyable {
+  /// A frame of a coordinator presented modally: `vc` is its view controller.
+  case modalFrame = 0
+  /// A frame of a coordinator presented in a new navigation controller: `vc` is the
+  /// navigation controller, `root` the coordinator's view controller at its bottom.
+  case navigationFrame = 1
+  /// The placeholder frame (`RootNavigationCrutchCoordinator`) the host makes for pushes on
+  /// a navigation root: no coordinator; `vc` and `root` are the window's navigation
+  /// controller and its first view controller.
+  case rootNavigationFrame = 2
+  /// A coordinator pushed onto the navigation controller of the frame it belongs to (the
+  /// nearest frame below it): `vc` is its view controller.
+  case pushed = 3
+}
+
+/// One entry of the host's stack: a frame, or a pushed child of the frame before it.
+public struct HostEntry: Hashable, Sendable {
+  public var kind: EntryKind
+  public var state: EntryState
+  /// The coordinator, held strongly (nil for the root navigation frame).
+  public var coordinator: CoordinatorID?
+  /// Weak `viewController`: the controller the host observes.
+  public var vc: ObjectID?
+  /// Weak `previousViewController`: the presenter of a frame, the controller below a pushed
+  /// child (popped to when it finishes).
+  public var prev: ObjectID?
+  /// Weak `rootController` of a navigation frame.
+  public var root: ObjectID?
+  /// The coordinator whose completion block receives the result (held strongly by the
+  /// completion), and the block (`CheckedFlow.completionBlocks`); nil for a start without one.
+  public var parent: CoordinatorID?
+  public var completion: Int?
+
+  /// A frame, as opposed to a pushed child.
+  public var isFrame: Bool { kind != .pushed }
+  /// A frame whose entries above it may be pushed children.
+  public var hasNavigation: Bool { kind == .navigationFrame || kind == .rootNavigationFrame }
+}
+
+/// The deferred start in the host's one slot (`_scheduledStartRoutine`): a child already
+/// made, waiting for the purge of the batch it was started in.
+public struct DeferredStart: Hashable, Sendable, BitwiseCopyable {
+  public var child: CoordinatorID
+  public var context: StartContext
+  public var animated: Bool
+  public var parent: CoordinatorID
+  public var completion: Int?
+}
+
+/// The host's `stage`: whether finishes are being batched (the completions of one
+/// finalization running) or purged. Always `ready` between steps; not packed.
+public enum HostStage: Sendable, BitwiseCopyable {
+  case ready, batching, purging
+}
+
+/// An animated transition the host itself started and that is still running: during it
+/// UIKit takes no touches, and what the host asks of UIKit then is ignored.
+public enum HostTransition: Int, Sendable, BitwiseCopyable {
+  case none = 0
+  /// `popToViewController(prev, animated: true)` of a finished pushed child.
+  case pop = 1
+  /// `prev.dismiss(animated: true)` of a finished frame.
+  case dismissal = 2
+}
+
+/// Insecurity's app-wide state: the `WindowHost` and its current `InsecurityHost`, with the
+/// host's one global stack of frames. Plain data: the stack is kept in parallel inline lists
+/// (ids stored plus one, 0 for nil), read and written through `HostEntry` values.
+public struct InsecurityHost: RuntimeLibraryState {
+  /// The window host's current `InsecurityHost` exists and is not killed (`notDead`).
+  public var isAlive = false
+  /// The host was made with a navigation root (`InsecurityHost(navigation:)`).
+  public var rootIsNavigation = false
+  /// Weak root: the window child's view controller or navigation controller.
+  public var root: ObjectID?
+  /// The coordinator the window coordinator started last (its view controller is the
+  /// window's root), its completion, and whether that completion ran.
+  public var windowChild: CoordinatorID?
+  public var windowCompletion: Int?
+  public var windowResultDelivered = false
+  /// The host's stage during a step.
+  public var stage: HostStage = .ready
+  /// The one-slot deferred start.
+  public var deferred: DeferredStart?
+  /// The 0.25 s timer that runs the deferred start after a pushed child's animated pop.
+  public var timerArmed = false
+  /// The host's own transition in flight.
+  public var transition: HostTransition = .none
+  /// Coordinators whose pushed controllers were deallocated by one multi-level pop and whose
+  /// deinit observers have not run yet: UIKit frees them in an order the app cannot
+  /// control, so each order is its own event.
+  public var awaitingDeinit = IDList()
+  /// Coordinators whose view controller is alive: its closures (`onDone = { self.finish(…) }`)
+  /// hold the coordinator.
+  public var heldByScreens = IDList()
+
+  private var kinds = IDList()
+  private var coordinatorsOfEntries = IDList()
+  private var vcs = IDList()
+  private var prevs = IDList()
+  private var roots = IDList()
+  private var parents = IDList()
+  private var completions = IDList()
+
+  public init() {}
+
+  // MARK: The stack
+
+  /// Entries, from the bottom of the global stack to its top.
+  public var count: Int { kinds.count }
+
+  public subscript(index: Int) -> HostEntry {
+    get {
+      let word = kinds[index]
+      return HostEntry(
+        kind: EntryKind(rawValue: word & 3)!, state: EntryState(rawValue: (word >> 2) & 3)!,
+        coordinator: Self.optional(coordinatorsOfEntries[index]), vc: Self.optional(vcs[index]),
+        prev: Self.optional(prevs[index]), root: Self.optional(roots[index]),
+        parent: Self.optional(parents[index]), completion: Self.optional(completions[index]))
+    }
+    set {
+      kinds[index] = newValue.kind.rawValue | newValue.state.rawValue << 2
+      coordinatorsOfEntries[index] = Self.stored(newValue.coordinator)
+      vcs[index] = Self.stored(newValue.vc)
+      prevs[index] = Self.stored(newValue.prev)
+      roots[index] = Self.stored(newValue.root)
+      parents[index] = Self.stored(newValue.parent)
+      completions[index] = Self.stored(newValue.completion)
+    }
+  }
+
+  public var entries: [HostEntry] { (0..<count).map { self[$0] } }
+
+  public mutating func append(_ entry: HostEntry) {
+    kinds.append(0)
+    for list in [\InsecurityHost.coordinatorsOfEntries, \.vcs, \.prevs, \.roots, \.parents, \.completions] {
+      self[keyPath: list].append(0)
+    }
+    self[count - 1] = entry
+  }
+
+  /// Keeps the first `n` entries.
+  public mutating func truncate(to n: Int) {
+    let drop = count - n
+    guard drop > 0 else { return }
+    kinds.removeLast(drop)
+    coordinatorsOfEntries.removeLast(drop)
+    vcs.removeLast(drop)
+    prevs.removeLast(drop)
+    roots.removeLast(drop)
+    parents.removeLast(drop)
+    completions.removeLast(drop)
+  }
+
+  /// The entry of coordinator `c`.
+  public func index(of c: CoordinatorID) -> Int? {
+    (0..<count).first { coordinatorsOfEntries[$0] == c + 1 }
+  }
+
+  /// The index of the frame entry `index` belongs to (itself for a frame).
+  public func frame(of index: Int) -> Int {
+    var i = index
+    while i > 0 && !self[i].isFrame { i -= 1 }
+    return i
+  }
+
+  /// The top frame's index.
+  public var topFrame: Int? { count == 0 ? nil : frame(of: count - 1) }
+
+  /// Sets every weak reference to `vc` to nil: it was deallocated.
+  public mutating func forgetObject(_ vc: ObjectID) {
+    for list in [\InsecurityHost.vcs, \.prevs, \.roots] {
+      for i in 0..<count where self[keyPath: list][i] == vc + 1 { self[keyPath: list][i] = 0 }
+    }
+    if root == vc { root = nil }
+  }
+
+  /// The host is killed or replaced: its stack, slot, timer and transition go with it.
+  public mutating func discardHost() {
+    isAlive = false
+    truncate(to: 0)
+    deferred = nil
+    timerArmed = false
+    transition = .none
+    awaitingDeinit.removeAll()
+    root = nil
+  }
+
+  private static func optional(_ stored: Int) -> Int? { stored == 0 ? nil : stored - 1 }
+  private static func stored(_ id: Int?) -> Int { id.map { $0 + 1 } ?? 0 }
+
+  // MARK: RuntimeReferences
+
+  /// Entries hold their coordinators and their completions' parents; the slot its child
+  /// and parent; live view controllers their coordinators. The window child is held by its
+  /// view controller, the window's root.
+  public var heldCoordinators: IDList {
+    var held = IDList()
+    for i in 0..<count {
+      if coordinatorsOfEntries[i] > 0 { held.append(coordinatorsOfEntries[i] - 1) }
+      if parents[i] > 0 { held.append(parents[i] - 1) }
+    }
+    if let deferred {
+      held.append(deferred.child)
+      held.append(deferred.parent)
+    }
+    for c in heldByScreens { held.append(c) }
+    for c in awaitingDeinit { held.append(c) }
+    if let windowChild { held.append(windowChild) }
+    return held
+  }
+
+  /// The host holds every view controller weakly.
+  public var heldObjects: IDList { IDList() }
+
+  public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
+    if let windowChild, isFreed(windowChild) { self.windowChild = nil }
+  }
+
+  public mutating func renumber(
+    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
+  ) {
+    func renumbered(_ list: inout IDList, _ map: (Int) -> Int?) {
+      for i in list.indices where list[i] > 0 { list[i] = map(list[i] - 1).map { $0 + 1 } ?? 0 }
+    }
+    renumbered(&coordinatorsOfEntries, coordinators)
+    renumbered(&parents, coordinators)
+    renumbered(&vcs, objects)
+    renumbered(&prevs, objects)
+    renumbered(&roots, objects)
+    root = root.flatMap(objects)
+    windowChild = windowChild.flatMap(coordinators)
+    if let d = deferred {
+      if let child = coordinators(d.child), let parent = coordinators(d.parent) {
+        deferred?.child = child
+        deferred?.parent = parent
+      } else {
+        deferred = nil
+      }
+    }
+    awaitingDeinit.renumber(coordinators)
+    heldByScreens.renumber(coordinators)
+    // Sorted: which coordinators are held matters, not the order they were started in.
+    heldByScreens.replace(with: heldByScreens.sorted())
+  }
+
+  public var packedWordBound: Int { 16 + 7 * IDList.capacity + 2 * IDList.capacity }
+
+  /// Flags; the root, the window child, its completion; the slot; the lists; the entries.
+  public func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering) {
+    out.put(
+      (isAlive ? 1 : 0) | (rootIsNavigation ? 2 : 0) | (windowResultDelivered ? 4 : 0) | (timerArmed ? 8 : 0)
+        | transition.rawValue << 4 | (deferred != nil ? 64 : 0) | (deferred?.animated == true ? 128 : 0))
+    out.put(link: root, objects)
+    out.put(link: windowChild, coordinators)
+    out.put((windowCompletion ?? -1) + 1)
+    if let deferred {
+      out.put(link: deferred.child, coordinators)
+      out.put(link: deferred.parent, coordinators)
+      out.put(deferred.context.packedIndex)
+      out.put((deferred.completion ?? -1) + 1)
+    }
+    out.put(awaitingDeinit, coordinators)
+    out.put(heldByScreens, coordinators)
+    out.put(count)
+    for i in 0..<count {
+      out.put(kinds[i])
+      out.put(link: Self.optional(coordinatorsOfEntries[i]), coordinators)
+      out.put(link: Self.optional(vcs[i]), objects)
+      out.put(link: Self.optional(prevs[i]), objects)
+      out.put(link: Self.optional(roots[i]), objects)
+      out.put(link: Self.optional(parents[i]), coordinators)
+      out.put(completions[i])
+    }
+  }
+
+  public static func unpack(from input: inout PackedReader) -> InsecurityHost {
+    var host = InsecurityHost()
+    let flags = input.take()
+    host.isAlive = flags & 1 != 0
+    host.rootIsNavigation = flags & 2 != 0
+    host.windowResultDelivered = flags & 4 != 0
+    host.timerArmed = flags & 8 != 0
+    host.transition = HostTransition(rawValue: (flags >> 4) & 3) ?? .none
+    host.root = input.optional()
+    host.windowChild = input.optional()
+    host.windowCompletion = input.optional()
+    if flags & 64 != 0 {
+      let child = input.optional() ?? 0
+      let parent = input.optional() ?? 0
+      let context = StartContext.allCases[input.take()]
+      let completion = input.optional()
+      host.deferred = DeferredStart(
+        child: child, context: context, animated: flags & 128 != 0, parent: parent, completion: completion)
+    }
+    host.awaitingDeinit = input.list()
+    host.heldByScreens = input.list()
+    let entries = input.take()
+    for _ in 0..<entries {
+      host.kinds.append(input.take())
+      host.coordinatorsOfEntries.append(input.take())
+      host.vcs.append(input.take())
+      host.prevs.append(input.take())
+      host.roots.append(input.take())
+      host.parents.append(input.take())
+      host.completions.append(input.take())
+    }
+    return host
+  }
+
+  /// The host's stack in a trace, one entry a line, bottom first.
+  public func describe(
+    flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
+  ) -> [String] {
+    guard isAlive else { return windowChild == nil ? [] : ["host: killed"] }
+    var lines = ["host (\(rootIsNavigation ? "navigation" : "modal") root \(root.map(objectName) ?? "nil")):"]
+    for entry in entries {
+      let who = entry.coordinator.map(coordinatorName) ?? "root navigation"
+      var line = "  \(entry.isFrame ? "frame" : "  pushed") \(who)"
+      if entry.state != .live { line += " [\(entry.state.word)]" }
+      line += " vc: \(entry.vc.map(objectName) ?? "nil") prev: \(entry.prev.map(objectName) ?? "nil")"
+      lines.append(line)
+    }
+    if let deferred { lines.append("  deferred start: \(coordinatorName(deferred.child))") }
+    return lines
+  }
+}
+
+extension EntryState {
+  /// The state in a trace.
+  public var word: String {
+    switch self {
+    case .live: "live"
+    case .finished: "finished"
+    case .kvo: "dismissed (KVO)"
+    case .deinitialized: "deallocated"
+    }
+  }
+}
+
+extension StartContext {
+  /// The context's number in a packed state.
+  var packedIndex: Int {
+    switch self {
+    case .standard: 0
+    case .current: 1
+    case .modal: 2
+    case .newNavigation: 3
+    case .navigationFallback: 4
+    }
+  }
+}
