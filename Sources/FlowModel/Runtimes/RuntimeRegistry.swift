@@ -46,8 +46,10 @@ public enum RuntimeRegistry {
       coordinatorKinds: [.windowCoordinator, .modalCoordinator, .navigation, .adaptiveCoordinator],
       usesRootClause: false,
       alternatives: [
-        .show: "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
-        .root: "a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root",
+        .show:
+          "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
+        .root:
+          "a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root",
         .top: "a coordinator has one screen; 'finish' it and 'start' another",
         .pop: "write 'finish' or 'dismiss' in the pushed coordinator: the host pops it",
         .popTo: "write 'finish' in the coordinator above: the host pops to the screen below it",
@@ -58,7 +60,8 @@ public enum RuntimeRegistry {
         .takeover: "Insecurity has no takeover",
         .activate: "Insecurity has no activate",
         .send: "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
-        .handle: "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
+        .handle:
+          "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
         .popBack: "a pop reaches the host through the controller's deallocation: the completion gets nil",
         .didFinish: "write the code in the completion block of 'start C { result in … }'",
       ]),
