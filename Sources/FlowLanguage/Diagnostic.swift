@@ -88,6 +88,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case unknownLimit = "unknown-limit"
   case unknownInvariant = "unknown-invariant"
   case unknownFunction = "unknown-function"
+  /// A value that is not among a coordinator's `result` values (Insecurity).
+  case unknownResult = "unknown-result"
+  /// A context after `in:` other than `current`, `modal`, `newNavigation`, `navigationFallback`.
+  case unknownStartContext = "unknown-start-context"
   case duplicateDeclaration = "duplicate-declaration"
   // Meaning
   case missingApp = "missing-app"

@@ -196,6 +196,9 @@ private struct FlowPrinter {
     case .popBack(let body): headed("popBack", body, indent: 1)
     case .didFinish(let child, let body):
       headed("didFinish" + (child.map { " \($0.text)" } ?? ""), body, indent: 1)
+    case .viewController(let screen, let retained):
+      line(1, "viewController \(screen.text)" + (retained ? " retained" : ""))
+    case .result(let values): line(1, "result " + values.map(\.text).joined(separator: ", "))
     }
   }
 
@@ -256,7 +259,10 @@ private struct FlowPrinter {
     case .stopChild(let name): return "stopChild \(name.text)"
     case .presentChild(let name, let animated, nil): return presentChildHeader(name, animated)
     case .presentChild: return nil
+    case .start(let name, let context, let animated, nil): return startHeader(name, context, animated)
+    case .start: return nil
     case .finish: return "finish"
+    case .finishWith(let value): return "finish(\(value.text))"
     case .takeover: return "takeover"
     case .activate: return "activate"
     case .send(let name): return "send \(name.text)"
@@ -271,6 +277,31 @@ private struct FlowPrinter {
     "presentChild \(name.text)" + (animated.map { " animated: \($0.value)" } ?? "")
   }
 
+  /// `start C`, with `in: CONTEXT` and `animated: B` when written.
+  static func startHeader(_ name: Name, _ context: Name?, _ animated: AnimatedFlag?) -> String {
+    "start \(name.text)" + (context.map { " in: \($0.text)" } ?? "")
+      + (animated.map { " animated: \($0.value)" } ?? "")
+  }
+
+  /// `header { NAME in … }`: on one line when the body could be (`{ card in x = 1 }`),
+  /// else `header { NAME in`, the body indented, `}`.
+  mutating func completion(_ header: String, _ completion: CompletionBlock, indent: Int) {
+    guard let binding = completion.binding else {
+      headed(header, completion.body, indent: indent)
+      return
+    }
+    if let inline = Self.inlineBlock(completion.body) {
+      let text = header + " { \(binding.text) in" + (inline == "{}" ? " }" : String(inline.dropFirst()))
+      if Self.fits(indent, text.utf8.count) {
+        line(indent, text)
+        return
+      }
+    }
+    line(indent, header + " { \(binding.text) in")
+    statements(completion.body, indent: indent + 1)
+    line(indent, "}")
+  }
+
   mutating func statement(_ kind: StatementKind, indent: Int) {
     switch kind {
     case .ifElse(let condition, let then, let otherwise):
@@ -279,6 +310,8 @@ private struct FlowPrinter {
       headed("after \(name.text)", body, indent: indent)
     case .presentChild(let name, let animated, let onDismissed?):
       headed(Self.presentChildHeader(name, animated) + " onDismissed", onDismissed, indent: indent)
+    case .start(let name, let context, let animated, let block?):
+      completion(Self.startHeader(name, context, animated), block, indent: indent)
     default:
       line(indent, Self.simpleStatement(kind) ?? "")
     }

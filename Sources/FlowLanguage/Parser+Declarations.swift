@@ -316,6 +316,7 @@ extension Parser.Session {
   /// ```
   /// member := 'root' NAME | 'identifier' STRING | var | 'start' block | 'on' NAME '.' NAME block
   ///         | 'handle' NAME block | 'popBack' block | 'didFinish' NAME? block
+  ///         | 'viewController' NAME 'retained'? | 'result' NAME (',' NAME)*
   /// ```
   mutating func parseCoordinatorMember() -> CoordinatorMemberKind? {
     let token = current
@@ -376,6 +377,20 @@ extension Parser.Session {
       return .didFinish(
         child: child,
         body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
+    case "viewController":
+      advance()
+      let screen = expectName("a screen name after 'viewController'")
+      guard atWord("retained") && !current.startsLine else { return .viewController(screen, retained: false) }
+      advance()
+      return .viewController(screen, retained: true)
+    case "result":
+      advance()
+      var values = [expectName("a result value after 'result', as in 'result saved, cancelled'")]
+      while current.kind == .comma && !current.startsLine {
+        advance()
+        values.append(expectName("a result value after ',' in 'result'"))
+      }
+      return .result(values)
     default:
       let message =
         Parser.statementKeywords.contains(token.text)

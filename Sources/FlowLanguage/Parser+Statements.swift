@@ -32,7 +32,9 @@ extension Parser.Session {
   /// statement := 'show' NAME | 'root' NAME | 'top' NAME anim? | 'pop' ('to' NAME)? anim?
   ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
   ///            | 'presentChild' NAME anim? ('onDismissed' block)?
-  ///            | 'finish' | 'takeover' | 'activate' | 'send' NAME | 'setStack' NAME (',' NAME)*
+  ///            | 'start' NAME ('in' ':' NAME)? anim? completion?
+  ///            | 'finish' ('(' NAME ')')? | 'takeover' | 'activate' | 'send' NAME
+  ///            | 'setStack' NAME (',' NAME)*
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -67,9 +69,15 @@ extension Parser.Session {
       advance()
       let body = parseBlock(owner: "'onDismissed'", after: "after 'onDismissed'", enclosing: .block)
       return .presentChild(child, animated: animated, onDismissed: body)
+    case "start":
+      return parseStart()
     case "finish":
       advance()
-      return .finish
+      guard at(.leftParen) && !current.startsLine else { return .finish }
+      advance()
+      let value = expectName("a result value after 'finish(', as in 'finish(done)'")
+      expect(.rightParen, "expected ')' after the result value of 'finish'")
+      return .finishWith(value)
     case "takeover":
       advance()
       return .takeover
@@ -111,6 +119,57 @@ extension Parser.Session {
       skipGarbage(.block)
       return nil
     }
+  }
+
+  /// `'start' NAME ('in' ':' NAME)? anim? completion?`: Insecurity's `navigation.start`.
+  /// The completion block's `{` is on the statement's line.
+  mutating func parseStart() -> StatementKind {
+    advance()
+    let child = expectName("a coordinator name after 'start'")
+    var context: Name? = nil
+    if atWord("in") && !current.startsLine {
+      advance()
+      if at(.colon) && !current.startsLine {
+        advance()
+      } else {
+        reportExpected("expected ':' after 'in'")
+      }
+      context = expectName(
+        "a start context after 'in:': 'current', 'modal', 'newNavigation' or 'navigationFallback'")
+    }
+    let animated = parseAnimated()
+    guard at(.leftBrace) && !current.startsLine else {
+      return .start(child, context: context, animated: animated, completion: nil)
+    }
+    return .start(child, context: context, animated: animated, completion: parseCompletion(child))
+  }
+
+  /// `completion := '{' (NAME 'in')? statement* '}'`, at its `{`: the block run with the
+  /// child's result, bound to NAME.
+  mutating func parseCompletion(_ child: Name) -> CompletionBlock {
+    let start = current.range.start
+    if depth >= Parser.maximumNesting {
+      reportNesting(at: start)
+      skipBalancedBraces()
+      return CompletionBlock(
+        binding: nil, body: Block(statements: [], range: SourceRange(start: start, end: lastConsumedEnd)))
+    }
+    let open = advance()
+    depth += 1
+    defer { depth -= 1 }
+    var binding: Name? = nil
+    if current.kind == .identifier && peek().isWord("in") {
+      let name = advance()
+      advance()
+      binding = Name(name.text, name.range)
+    }
+    let owner = "the completion of 'start \(child.text)'"
+    let (entries, closing) = parseItems(.block, owner: owner, open: open) { $0.parseStatement() }
+    let statements = entries.map { Statement(kind: $0.kind, range: $0.range, trivia: $0.trivia) }
+    let body = Block(
+      statements: statements, range: SourceRange(start: start, end: max(start, lastConsumedEnd)),
+      closingComments: closing)
+    return CompletionBlock(binding: binding, body: body)
   }
 
   static func assignmentOperator(_ kind: TokenKind) -> AssignmentOperator? {

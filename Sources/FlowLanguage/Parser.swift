@@ -57,13 +57,15 @@ extension Parser {
   ]
   static let appMemberKeywords = ["library", "window", "home", "limits"]
   static let coordinatorMemberKeywords = [
-    "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish",
+    "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish", "viewController", "result",
   ]
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
     "takeover", "activate", "send", "if", "else", "after", "setStack",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
+  /// The contexts of Insecurity's `start C in: CONTEXT`, not reserved.
+  public static let startContextNames = ["current", "modal", "newNavigation", "navigationFallback"]
 
   /// Words that cannot be assigned to and that do not begin an expression at the start of a line.
   static func isReserved(_ word: String) -> Bool {
@@ -172,6 +174,9 @@ extension Parser {
     func atWord(_ word: String) -> Bool { tokens[position].isWord(word) }
     /// The current token is an identifier on the same line as the previous token.
     var atNameOnSameLine: Bool { current.kind == .identifier && !current.startsLine }
+    /// The current token is `start` beginning Insecurity's statement `start C …`, not the
+    /// coordinator member `start { … }`: a name follows it on its line.
+    var atStartStatement: Bool { atWord("start") && peek().kind == .identifier && !peek().startsLine }
 
     // MARK: Diagnostics
 
@@ -271,6 +276,7 @@ extension Parser {
       case .app: return Parser.declarationKeywords.contains(word)
       case .coordinator: return word != "var" && Parser.declarationKeywords.contains(word)
       case .block:
+        if token.range.start == current.range.start && atStartStatement { return false }
         return Parser.declarationKeywords.contains(word)
           || (Parser.coordinatorMemberKeywords.contains(word) && !Parser.statementKeywords.contains(word))
       }
@@ -404,7 +410,7 @@ extension Parser {
         let word = current.text
         if Parser.declarationKeywords.contains(word) { return (nil, false) }
         if enclosing == .coordinator && Parser.coordinatorMemberKeywords.contains(word)
-          && !Parser.statementKeywords.contains(word)
+          && !Parser.statementKeywords.contains(word) && !atStartStatement
         {
           return (nil, false)
         }

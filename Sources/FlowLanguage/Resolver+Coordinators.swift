@@ -26,10 +26,11 @@ extension Resolution {
     for member in declaration.members {
       let at = member.range.start
       switch member.kind {
-      case .root, .identifier, .variable:
+      case .root, .identifier, .variable, .viewController, .result:
         break
 
       case .start(let body):
+        checkStartMember(of: index, outline, at: at)
         let statements = resolveBlock(body, context)
         if let first = startAt {
           duplicate("duplicate 'start' in coordinator '\(name)'", at: at, first: first)
@@ -49,6 +50,7 @@ extension Resolution {
         }
         handlerAt[key] = at
         guard let screen = lookUpScreen(screenName) else { continue }
+        guard checkHandledScreen(screen, screenName, of: index, outline) else { continue }
         guard let eventIndex = screens[screen].events.firstIndex(of: event.text) else {
           // Only a screen with an `emits` list can miss a handled event.
           let emits = screenEmits[screen] ?? []
@@ -110,6 +112,14 @@ extension Resolution {
     }
 
     if let startBlock, let screen = firstInstalledScreen(in: startBlock) {
+      info.presentedStyle = screens[screen].style
+      info.presentedModalInPresentation = screens[screen].modalInPresentation
+    }
+    info.viewController = outline.viewController
+    info.retainsViewController = outline.retainsViewController
+    info.results = outline.results
+    // Insecurity presents a coordinator's one view controller in its screen's style.
+    if let screen = outline.viewController {
       info.presentedStyle = screens[screen].style
       info.presentedModalInPresentation = screens[screen].modalInPresentation
     }

@@ -266,9 +266,10 @@ extension Resolution {
     guard !Self.isMissing(name) else {
       return VariableInfo(name: "", type: .bool, initialValue: 0, owner: owner)
     }
-    if builtInValueNames.contains(name.text) {
+    if builtInValueNames.contains(name.text) || name.text == "nil" {
+      let what = name.text == "nil" ? "literal" : "built-in value"
       error(
-        .duplicateDeclaration, "variable '\(name.text)' has the name of the built-in value '\(name.text)'",
+        .duplicateDeclaration, "variable '\(name.text)' has the name of the \(what) '\(name.text)'",
         at: name.range.start)
     } else if let screen = screenIndex[name.text] {
       error(
@@ -439,6 +440,8 @@ extension Resolution {
           outline.identifier = text
         case .variable(let variable):
           declareLocal(variable, in: &outline, index: index)
+        case .viewController, .result:
+          readInsecurityMember(member, into: &outline)
         default:
           break
         }
@@ -539,7 +542,7 @@ extension Resolution {
             noteSentMessages(in: body)
           case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body):
             noteSentMessages(in: body)
-          case .root, .identifier, .variable:
+          case .root, .identifier, .variable, .viewController, .result:
             break
           }
         }
@@ -572,6 +575,8 @@ extension Resolution {
         if let otherwise { noteSentMessages(in: otherwise) }
       case .after(_, let body), .presentChild(_, _, let body?):
         noteSentMessages(in: body)
+      case .start(_, _, _, let completion?):
+        noteSentMessages(in: completion.body)
       default:
         break
       }

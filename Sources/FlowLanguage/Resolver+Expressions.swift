@@ -94,6 +94,11 @@ extension Resolution {
       return (.negate(checked), .integer)
 
     case .binary(let operation, let left, let right):
+      if operation == .equal || operation == .notEqual,
+        let compared = resolveResultComparison(operation, left, right)
+      {
+        return compared.map { ($0, .bool) }
+      }
       let resolvedLeft = resolveExpression(left, locals: locals)
       let resolvedRight = resolveExpression(right, locals: locals)
       guard let (checkedLeft, leftType) = resolvedLeft, let (checkedRight, rightType) = resolvedRight else {
@@ -130,6 +135,10 @@ extension Resolution {
   /// A variable (local first, then global), a built-in value, or a screen name.
   private mutating func resolveName(_ name: Name, locals: [String: Int]) -> (CheckedExpression, ValueType)? {
     guard !Self.isMissing(name) else { return nil }
+    if name.text == "nil" || completionScope(named: name.text) != nil {
+      reportResultOutsideComparison(name)
+      return nil
+    }
     if let variable = locals[name.text] ?? globals[name.text] {
       switch variables[variable].type {
       case .bool: return (.variable(variable), .bool)
@@ -199,7 +208,8 @@ extension Resolution {
 
   /// The coordinator that declares a local variable of this name, if any.
   private func localOwner(of name: String) -> String? {
-    for variable in variables where variable.name == name {
+    for (index, variable) in variables.enumerated() where variable.name == name {
+      if resultVariables.contains(index) { continue }
       if let owner = variable.owner, owner < outlines.count { return outlines[owner].declaration.name.text }
     }
     return nil

@@ -46,7 +46,15 @@ extension Resolution {
       return supported ? .stopChild(coordinator: child) : nil
 
     case .finish:
-      return require(.finish, at: at) ? .finish : nil
+      guard require(.finish, at: at) else { return nil }
+      // Under a runtime with result values, `finish` is `finish(())`.
+      return capabilities.supports(.finishWith) ? resolveFinish(nil, at: at, context) : .finish
+
+    case .finishWith(let value):
+      return require(.finishWith, at: at) ? resolveFinish(value, at: at, context) : nil
+
+    case .start(let name, let contextName, let animated, let completion):
+      return resolveStart(name, contextName, animated, completion, at: at, context)
 
     case .takeover:
       return require(.takeover, at: at) ? .takeover : nil
@@ -98,7 +106,11 @@ extension Resolution {
     case .after(let name, let body):
       let task = asyncTasks.count
       asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))
+      // The body runs later, once a completion's result has been reset: it cannot read one.
+      let scopes = completionScopes
+      for level in completionScopes.indices { completionScopes[level].readable = false }
       asyncTasks[task].body = resolveBlock(body, context)
+      completionScopes = scopes
       return .after(task: task)
     }
   }
@@ -126,7 +138,7 @@ extension Resolution {
     let isAnimated = animated?.value ?? true
     switch verb {
     case .pop: return valid ? .pop(animated: isAnimated) : nil
-    case .dismiss: return valid ? .dismiss(animated: isAnimated) : nil
+    case .dismiss: return valid && checkDismiss(at: at, context) ? .dismiss(animated: isAnimated) : nil
     case .show, .root, .top, .popTo, .present: break
     }
     // The parser has reported a missing screen name.
@@ -238,6 +250,13 @@ extension Resolution {
 
   /// The variable an assignment writes, or nil after reporting why there is none.
   private mutating func lookUpAssignable(_ name: Name, _ context: StatementContext) -> Int? {
+    if let scope = completionScope(named: name.text) {
+      error(
+        .typeMismatch,
+        "cannot assign to '\(name.text)': it is the result of coordinator '\(scope.childName)'; assign a variable of your own",
+        at: name.range.start)
+      return nil
+    }
     if let local = context.locals[name.text] { return local }
     if let global = globals[name.text] { return global }
     if builtInValueNames.contains(name.text) || screenIndex[name.text] != nil {

@@ -57,6 +57,13 @@ struct CoordinatorOutline {
   var locals: [String: Int] = [:]
   /// A second declaration of an already declared name: resolved for its errors only.
   var isDuplicate: Bool
+  /// Insecurity: `viewController S` (the screen), whether it is `retained`, and where it is written.
+  var viewController: Int? = nil
+  var retainsViewController = false
+  var viewControllerAt: Int? = nil
+  /// Insecurity: the values of `result a, b`, in order, and where the member is written.
+  var results: [String] = []
+  var resultsAt: Int? = nil
 }
 
 /// The context a statement is resolved in: the coordinator whose code it is.
@@ -119,6 +126,13 @@ struct Resolution {
   var appEvents: [AppEventInfo] = []
   var asyncTasks: [AsyncTaskInfo] = []
   var onDismissedBlocks: [OnDismissedInfo] = []
+  var completionBlocks: [CompletionInfo] = []
+  /// The results bound by the completion blocks being resolved, innermost last.
+  var completionScopes: [CompletionScope] = []
+  /// The hidden variables holding a completion's result (not visible by name elsewhere).
+  var resultVariables: Set<Int> = []
+  /// Per coordinator: how many result variables its completion blocks have added.
+  var resultVariableCount: [Int: Int] = [:]
   var properties: [PropertyInfo] = []
   var expectation: Expectation = .none
 
@@ -139,6 +153,7 @@ struct Resolution {
     collectCoordinators()
     resolveAppReferences()
     checkWindowRoots()
+    checkInsecurityCoordinators()
     collectScreenEvents()
     collectMessages()
     resolveCoordinatorBodies()
@@ -163,6 +178,7 @@ struct Resolution {
       screens: screens, variables: variables, coordinators: coordinators, messages: messages,
       appEvents: appEvents, asyncTasks: asyncTasks, properties: properties, expectation: expectation)
     flow.onDismissedBlocks = onDismissedBlocks
+    flow.completionBlocks = completionBlocks
     return ResolveResult(flow: flow, diagnostics: sorted)
   }
 

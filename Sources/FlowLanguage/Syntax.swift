@@ -207,6 +207,11 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   case popBack(Block)
   /// `didFinish CHILD? { … }`: `coordinatorDidFinish(_:)` override, run after the library's own.
   case didFinish(child: Name?, body: Block)
+  /// `viewController SCREEN retained?`: Insecurity's overridden `viewController`, the
+  /// coordinator's one screen; `retained` when the coordinator keeps a strong reference to it.
+  case viewController(Name, retained: Bool)
+  /// `result a, b, c`: the values an Insecurity coordinator's `finish(v)` may pass.
+  case result([Name])
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -300,8 +305,13 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `presentChild(_:animated:onDismissed:)`, the block run in this coordinator once the
   /// child's router reports it dismissed.
   case presentChild(Name, animated: AnimatedFlag?, onDismissed: Block?)
-  /// `finish`: `parent?.coordinatorDidFinish(self)`.
+  /// `finish`: `parent?.coordinatorDidFinish(self)` (under Insecurity, `finish(())`).
   case finish
+  /// `finish(v)`: Insecurity's `finish(v)`, handing the result value `v` to the parent.
+  case finishWith(Name)
+  /// `start C in: CONTEXT animated: B { NAME in … }`: Insecurity's
+  /// `navigation.start(child, in: …, animated:) { result in … }`.
+  case start(Name, context: Name?, animated: AnimatedFlag?, completion: CompletionBlock?)
   case takeover
   case activate
   /// `send MESSAGE`: a message up the coordinatingResponder chain.
@@ -315,6 +325,17 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `setStack S, S…`: the app's own code assigns `navigationController.viewControllers`
   /// (new controllers of these screens), bypassing the library's shadow stack.
   case setStack([Name])
+}
+
+/// The completion block of an Insecurity `start C { NAME in … }`: `binding` is the NAME
+/// written before `in` (nil when none is written: the result is then called `result`).
+public struct CompletionBlock: Equatable, Sendable {
+  public var binding: Name?
+  public var body: Block
+  public init(binding: Name?, body: Block) {
+    self.binding = binding
+    self.body = body
+  }
 }
 
 /// `animated: false` written after a navigation statement.

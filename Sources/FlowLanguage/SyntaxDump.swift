@@ -93,6 +93,10 @@ public enum SyntaxDump {
     case .didFinish(let child, let body):
       line(1, "didFinish" + (child.map { " \($0.text)" } ?? ""), into: &output)
       dump(body, indent: 2, into: &output)
+    case .viewController(let screen, let retained):
+      line(1, "viewController \(screen.text)" + (retained ? " retained" : ""), into: &output)
+    case .result(let values):
+      line(1, "result " + values.map(\.text).joined(separator: ", "), into: &output)
     }
   }
 
@@ -119,7 +123,17 @@ public enum SyntaxDump {
         line(indent + 1, "onDismissed", into: &output)
         dump(onDismissed, indent: indent + 2, into: &output)
       }
+    case .start(let name, let context, let animated, let completion):
+      var text = "start \(name.text)"
+      if let context { text += " in=\(context.text)" }
+      if let animated { text += " animated=\(animated.value)" }
+      line(indent, text, into: &output)
+      if let completion {
+        line(indent + 1, "completion" + (completion.binding.map { " \($0.text)" } ?? ""), into: &output)
+        dump(completion.body, indent: indent + 2, into: &output)
+      }
     case .finish: line(indent, "finish", into: &output)
+    case .finishWith(let value): line(indent, "finish(\(value.text))", into: &output)
     case .takeover: line(indent, "takeover", into: &output)
     case .activate: line(indent, "activate", into: &output)
     case .send(let name): line(indent, "send \(name.text)", into: &output)

@@ -3,11 +3,25 @@ import FlowModel
 import FlowTestSupport
 import Testing
 
+/// The radianttap runtime's harness, which most model tests use.
+typealias FlowHarness = RuntimeHarness<Radianttap>
+
+extension RuntimeHarness where Runtime == Radianttap {
+  /// The shadow stack of the (first) live coordinator with this name.
+  func shadow(of coordinator: String) -> [String]? {
+    for c in state.coordinators.compactMap({ $0 }) where flow.coordinators[c.declaration].name == coordinator
+    {
+      return c.shadow.map(screenName)
+    }
+    return nil
+  }
+}
+
 /// Drives a flow by hand: launch, then events named as the report names them.
-struct FlowHarness {
+struct RuntimeHarness<Runtime: CoordinatorRuntime> {
   let flow: CheckedFlow
-  let system: FlowSystem<Radianttap>
-  var state: FlowState<Radianttap>
+  let system: FlowSystem<Runtime>
+  var state: FlowState<Runtime>
   /// Violations of the last step, by invariant id.
   var lastStepViolations: [String] = []
   /// The log of the last step.
@@ -18,7 +32,7 @@ struct FlowHarness {
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "flow has errors: \(errors)", sourceLocation: sourceLocation)
     flow = try #require(result.flow, sourceLocation: sourceLocation)
-    system = FlowSystem<Radianttap>(flow: flow)
+    system = FlowSystem<Runtime>(flow: flow)
     let launch = system.launch(logging: true)
     state = launch.state
     lastLog = launch.log
@@ -61,15 +75,6 @@ struct FlowHarness {
       return []
     }
     return state.world.objects[nav].children.map(screenName)
-  }
-
-  /// The shadow stack of the (first) live coordinator with this name.
-  func shadow(of coordinator: String) -> [String]? {
-    for c in state.coordinators.compactMap({ $0 }) where flow.coordinators[c.declaration].name == coordinator
-    {
-      return c.shadow.map(screenName)
-    }
-    return nil
   }
 
   /// Names of the coordinators in the tree, depth first.

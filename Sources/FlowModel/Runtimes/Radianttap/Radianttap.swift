@@ -15,12 +15,21 @@ public enum Radianttap: CoordinatorRuntime {
   public static let name = "radianttap"
 
   /// The full NavigationCoordinator API and the responder chain (everything but
-  /// `presentChild`, another pattern's); `top`, `pop`, `pop to`, `present` and `dismiss` take
-  /// `animated:`.
+  /// `presentChild` and Insecurity's `start C`, `finish(v)`, `viewController` and `result`,
+  /// other libraries'); `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
-    library: name, operations: RuntimeOperation.allCases.filter { $0 != .presentChild },
+    library: name,
+    operations: RuntimeOperation.allCases.filter {
+      ![.presentChild, .startCoordinator, .finishWith, .viewController, .result].contains($0)
+    },
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
-    alternatives: [.presentChild: "write 'startChild C', with 'root presented' in C"])
+    alternatives: [
+      .presentChild: "write 'startChild C', with 'root presented' in C",
+      .startCoordinator: "write 'startChild C'",
+      .finishWith: "write 'finish', and pass values through variables",
+      .viewController: "a coordinator shows its screens with 'root', 'show' and 'present' in its handlers",
+      .result: "a child hands values to its parent through variables or 'send'",
+    ])
 
   /// The library is the navigation controller's delegate (`didShow`); the other callbacks
   /// appear in traces, though no code of the library runs for them.

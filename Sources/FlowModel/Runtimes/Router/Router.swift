@@ -38,6 +38,10 @@ public enum Router: CoordinatorRuntime {
       .handle: "a screen calls its own coordinator; there is no responder chain to send messages up",
       .popBack: "the router runs the onDismissed closure when a screen is popped",
       .didFinish: "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      .startCoordinator: "write 'presentChild C'",
+      .finishWith: "write 'dismiss', and pass values through variables",
+      .viewController: "a coordinator shows its screens with 'present' on its router",
+      .result: "a child hands values to its parent through variables",
     ])
 
   /// The routers are navigation controllers' delegates (`didShow`); the sheet's dismissal
