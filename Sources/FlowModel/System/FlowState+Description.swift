@@ -57,6 +57,17 @@ extension FlowState {
     }
     lines.append("coordinators:")
     if let app = appCoordinator { describeCoordinator(app, level: 1) }
+    // Coordinators a library holds beside the tree (a host's stack, say), each once.
+    var described = Set<CoordinatorID>()
+    func collect(_ id: CoordinatorID) {
+      guard described.insert(id).inserted, let c = liveCoordinator(id) else { return }
+      for child in c.children { collect(child) }
+    }
+    if let app = appCoordinator { collect(app) }
+    for id in library.heldCoordinators where !described.contains(id) && liveCoordinator(id) != nil {
+      collect(id)
+      describeCoordinator(id, level: 1)
+    }
     let tree = Set(coordinatorTree())
     for id in coordinators.indices where !tree.contains(id) && coordinators[id].isAlive {
       lines.append("  (outside the tree) " + coordinatorName(id))

@@ -415,9 +415,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let coordinatorCount = numbering?.coordinators.count ?? state.coordinators.count
     if state.presentedCount() > limits.presented { return true }
     if coordinatorCount > limits.coordinators { return true }
+    // The flow's own async work: the library's (a timer, the end of its own animation) is
+    // bounded by the runtime and not counted.
+    let flowTasks = tables.flow.asyncTasks.count
     let pendingCount =
-      numbering.map { form in form.sortedPending.count { form.coordinators[$0.coordinator] != nil } }
-      ?? state.pending.count
+      numbering.map { form in
+        form.sortedPending.count { form.coordinators[$0.coordinator] != nil && $0.task < flowTasks }
+      } ?? state.pending.count { $0.task < flowTasks }
     if pendingCount > limits.pending { return true }
     // The lists of objects coordinators hold, and detached controllers kept alive by them,
     // count too: without this a flow that keeps popped controllers alive would grow without

@@ -103,10 +103,10 @@ extension FlowStep where Runtime == Insecurity {
     let before = host.entries
     let dead = before[lowest]
     for entry in before[(lowest + 1)...] where entry.state == .live {
-      if let c = entry.coordinator {
+      if let c = entry.coordinator, lostCompletionMatters(entry, cut: lowest, stack: before) {
         report(
           .resultOnce,
-          "the purge at \(name(ofCoordinator: dead.coordinator)) drops \(name(ofCoordinator: c))'s live entry without a callback: its completion will never run"
+          "the purge at \(name(ofCoordinator: dead.coordinator)) drops \(name(ofCoordinator: c))'s live entry without a callback: its completion in \(name(ofCoordinator: entry.parent)) will never run"
         )
       }
     }
@@ -142,6 +142,29 @@ extension FlowStep where Runtime == Insecurity {
         // `executeScheduledStartRoutineWithDelay`: 0.25 s later.
         host.timerArmed = true
         schedule(libraryWork: Insecurity.startTimerFires, for: state.appCoordinator ?? 0)
+      }
+    }
+  }
+
+  /// Whether the completion of a live entry that a purge at `cut` drops was worth waiting
+  /// for: its parent outlives the purge (below the cut, or not on the stack at all), or its
+  /// block does more than set the parent's own variables (a global, a start, a finish, async
+  /// work). A block of a parent that ends in the same purge and only sets its own variables
+  /// is lost with the parent, as the library's "dismiss several at once" intends.
+  private func lostCompletionMatters(_ entry: HostEntry, cut: Int, stack: [HostEntry]) -> Bool {
+    guard let completion = entry.completion, let parent = entry.parent else { return false }
+    let parentIndex = stack.firstIndex { $0.coordinator == parent }
+    if parentIndex.map({ $0 < cut }) ?? true { return true }
+    return hasEffectBeyondItsCoordinator(tables.flow.completionBlocks[completion].body)
+  }
+
+  private func hasEffectBeyondItsCoordinator(_ statements: [CheckedStatement]) -> Bool {
+    statements.contains { statement in
+      switch statement {
+      case .assign(let variable, _, _): tables.flow.variables[variable].owner == nil
+      case .ifElse(_, let then, let otherwise):
+        hasEffectBeyondItsCoordinator(then) || hasEffectBeyondItsCoordinator(otherwise)
+      default: true
       }
     }
   }

@@ -329,15 +329,26 @@ public struct InsecurityHost: RuntimeLibraryState {
     flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
   ) -> [String] {
     guard isAlive else { return windowChild == nil ? [] : ["host: killed"] }
-    var lines = ["host (\(rootIsNavigation ? "navigation" : "modal") root \(root.map(objectName) ?? "nil")):"]
+    func name(_ id: ObjectID?) -> String { id.map { objectName($0) } ?? "nil" }
+    var lines = ["host stack (root \(name(root))):"]
     for entry in entries {
-      let who = entry.coordinator.map(coordinatorName) ?? "root navigation"
-      var line = "  \(entry.isFrame ? "frame" : "  pushed") \(who)"
+      let who = entry.coordinator.map(coordinatorName) ?? ""
+      var line: String
+      switch entry.kind {
+      case .rootNavigationFrame: line = "  root navigation frame: \(name(entry.vc))"
+      case .modalFrame: line = "  frame \(who): \(name(entry.vc)) presented by \(name(entry.prev))"
+      case .navigationFrame:
+        line = "  frame \(who): \(name(entry.vc)) presented by \(name(entry.prev))"
+      case .pushed: line = "    pushed \(who): \(name(entry.vc)), pops back to \(name(entry.prev))"
+      }
       if entry.state != .live { line += " [\(entry.state.word)]" }
-      line += " vc: \(entry.vc.map(objectName) ?? "nil") prev: \(entry.prev.map(objectName) ?? "nil")"
       lines.append(line)
     }
     if let deferred { lines.append("  deferred start: \(coordinatorName(deferred.child))") }
+    if transition != .none { lines.append("  animating: the host's \(transition == .pop ? "pop" : "dismissal")") }
+    if !awaitingDeinit.isEmpty {
+      lines.append("  controllers to free: " + awaitingDeinit.map(coordinatorName).joined(separator: ", "))
+    }
     return lines
   }
 }
