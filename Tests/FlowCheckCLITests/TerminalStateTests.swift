@@ -1,27 +1,13 @@
-import FlowLanguage
-import FlowModel
-import FlowReport
 import Testing
 
 /// A crashed app and a state kept only because a step broke a property beyond the declared
 /// bounds are terminal: they are reported by the invariant they broke, never by
 /// `can-return`, which is judged on the states that were explored.
 @Suite struct TerminalStateTests {
-  static func check(_ text: String) throws -> CheckReport {
-    let loaded = FrontEnd.check(source: SourceFile(path: "terminal.flow", text: text))
-    #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
-    let flow = try #require(loaded.flow)
-    return FlowChecker.check(flow, under: Radianttap.self, path: "terminal.flow")
-  }
-
-  static func verdicts(_ report: CheckReport) -> [String: CheckReport.Status] {
-    Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.status) })
-  }
-
   @Test func aCrashedAppIsNotATrap() throws {
     // Assigning [Menu] bypasses the shadow stack, which still holds Home: `pop to Home`
     // then asks UIKit to pop to a controller that is not in the stack, and the app crashes.
-    let report = try Self.check(
+    let report = try RadianttapCheck.report(
       """
       app Crash { window App; home Home }
       screen Home
@@ -33,8 +19,8 @@ import Testing
         on Menu.reset { setStack Menu; pop to Home }
       }
       """)
-    #expect(Self.verdicts(report)["uikit-crash"] == .violated)
-    #expect(Self.verdicts(report)["can-return"] == .holds)
+    #expect(RadianttapCheck.verdicts(report)["uikit-crash"] == .violated)
+    #expect(RadianttapCheck.verdicts(report)["can-return"] == .holds)
     let crash = try #require(report.violations.first { $0.id == "uikit-crash" })
     #expect(crash.events == ["tap Home.menu", "tap Menu.reset"])
   }
@@ -42,7 +28,7 @@ import Testing
   @Test func aStateKeptBeyondTheBoundsIsNotATrap() throws {
     // The second List is one screen beyond `stack 2`: the step is cut, but its unanswered
     // message keeps its state so that the violation has a trace.
-    let report = try Self.check(
+    let report = try RadianttapCheck.report(
       """
       app Beyond { window App; home Home; limits { stack 2 } }
       screen Home
@@ -54,8 +40,8 @@ import Testing
         on List.more { show List; send nobody }
       }
       """)
-    #expect(Self.verdicts(report)["unhandled-message"] == .violated)
-    #expect(Self.verdicts(report)["can-return"] == .holds)
+    #expect(RadianttapCheck.verdicts(report)["unhandled-message"] == .violated)
+    #expect(RadianttapCheck.verdicts(report)["can-return"] == .holds)
     let message = try #require(report.violations.first { $0.id == "unhandled-message" })
     #expect(message.events == ["tap Home.open", "tap List.more"])
   }
@@ -63,7 +49,7 @@ import Testing
   @Test func aTrapBesideATerminalStateIsStillReported() throws {
     // Settings has no Back (it is the root of the window) and no way home; the crash beside
     // it changes nothing.
-    let report = try Self.check(
+    let report = try RadianttapCheck.report(
       """
       app Trap { window App; home Home }
       screen Home
@@ -77,8 +63,8 @@ import Testing
         on Menu.reset { setStack Menu; pop to Home }
       }
       """)
-    #expect(Self.verdicts(report)["uikit-crash"] == .violated)
-    #expect(Self.verdicts(report)["can-return"] == .violated)
+    #expect(RadianttapCheck.verdicts(report)["uikit-crash"] == .violated)
+    #expect(RadianttapCheck.verdicts(report)["can-return"] == .violated)
     let trap = try #require(report.violations.first { $0.id == "can-return" })
     #expect(trap.events == ["tap Home.settings"])
   }
