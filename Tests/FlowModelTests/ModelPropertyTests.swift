@@ -419,6 +419,38 @@ import Testing
     return problems
   }
 
+  /// radianttap keeps `childCoordinators` in a Swift dictionary, and its only walk over it,
+  /// in `NavigationCoordinator.coordinatorDidFinish`, stops at the first child whose
+  /// `viewControllers` holds the top view controller. The model walks in insertion order;
+  /// that is every order as long as no view controller is in two coordinators' lists (each
+  /// lists only the controllers it made), which this checks on every reachable state.
+  @Test func noViewControllerIsInTwoCoordinatorsListsSoTheChildWalkOrderIsFree() {
+    var statesWithTwoLists = 0
+    Self.check("one list per view controller") { flow in
+      let system = FlowSystem<Radianttap>(flow: flow)
+      guard let reference = Reference(system) else { return nil }
+      var problems = Problems()
+      for packed in reference.states where !system.isTerminal(packed) {
+        let state = FlowState<Radianttap>(packed: packed.words)
+        var listedBy: [ObjectID: CoordinatorID] = [:]
+        var lists = 0
+        for (c, coordinator) in state.coordinators.enumerated() where coordinator.isAlive {
+          if !coordinator.shadow.isEmpty { lists += 1 }
+          for vc in coordinator.shadow {
+            if let other = listedBy[vc] {
+              problems.expect(false, "view controller #\(vc) is in the lists of #\(other) and #\(c)")
+            }
+            listedBy[vc] = c
+          }
+        }
+        if lists >= 2 { statesWithTwoLists += 1 }
+      }
+      return problems
+    }
+    // The property says something only where several coordinators keep lists.
+    #expect(statesWithTwoLists >= 100, "only \(statesWithTwoLists) states with two lists or more")
+  }
+
   @Test func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads() {
     Self.check("one and two threads", seeds: Array(Self.seeds.prefix(12))) {
       Self.threadsAgree($0, Radianttap.self)
