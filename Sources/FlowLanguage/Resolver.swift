@@ -139,6 +139,7 @@ struct Resolution {
     collectCoordinators()
     resolveAppReferences()
     checkWindowRoots()
+    checkTabBarRoots()
     collectScreenEvents()
     collectMessages()
     resolveCoordinatorBodies()
