@@ -370,6 +370,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "message never handled", withApp("  on Home.next { send 1️⃣ping }\n"), .messageNeverHandled,
       "message 'ping' is sent but no coordinator handles it", severity: .warning),
     DiagnosticCase(
+      "a message handled as a screen event",
+      withApp("  on Home.checkout { }\n  on Home.next { send 1️⃣checkout }\n"), .messageNeverHandled,
+      "message 'checkout' is sent but no coordinator handles it; 'App' handles the screen event 'Home.checkout', which a 'send' does not reach; did you mean 'handle checkout'?",
+      severity: .warning),
+    DiagnosticCase(
       "show in a tab bar coordinator", withApp("  start { 1️⃣show Home }\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'show' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),
     DiagnosticCase(
