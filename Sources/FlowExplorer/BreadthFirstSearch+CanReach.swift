@@ -8,6 +8,11 @@ extension BreadthFirstSearch {
   /// are treated as reaching a target so that an incomplete search reports no false
   /// violation.
   ///
+  /// A terminal state has no "afterwards" to judge (the app crashed, or the model cut it):
+  /// it is never reported, and it is no target either, so a state reaches a target only
+  /// through states that were explored. It stays open with no successors, and whatever
+  /// it broke is reported by that property.
+  ///
   /// Works on the forward edges only, by Tarjan's strongly connected components: a component
   /// reaches a target when one of its states is one (a settled state is one for every
   /// property), or has an edge to a component already known to reach one (Tarjan closes
@@ -24,7 +29,10 @@ extension BreadthFirstSearch {
       let reaches = openStatesReaching { node in
         targets[slot].contains(Int(graph.states[node]))
       }
-      if let stuck = (0..<graph.openCount).first(where: { !reaches.contains($0) }) {
+      let stuck = (0..<graph.openCount).first { node in
+        !reaches.contains(node) && !terminalSources.contains(Int(graph.states[node]))
+      }
+      if let stuck {
         recordViolation(property, Site(state: Int(graph.states[stuck]), action: nil))
       }
     }

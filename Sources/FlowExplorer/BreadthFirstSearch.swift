@@ -66,6 +66,9 @@ import Dispatch
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
+  /// Terminal states, when the graph is recorded: neither a target nor a state that fails
+  /// to reach one (see ``checkCanReach()``).
+  @usableFromInline var terminalSources = Bitset()
 
   @usableFromInline var stopReason: LimitReason?
   @usableFromInline var sawStatesBeyondDepth = false
@@ -239,17 +242,21 @@ import Dispatch
     var step = 0
     for (offset, summary) in buffer.sources.enumerated() {
       let source = firstState + offset
+      let isTerminal = summary.flags & Buffer.Source.terminal != 0
       while hit < Int(summary.hitEnd) {
         let property = Int(buffer.hits[hit])
         hit += 1
         switch plan.roles[property] {
         case .always: recordViolation(property, Site(state: source, action: nil))
         case .sometimes: if witnessSites[property] == nil { witnessSites[property] = source }
-        case .target: targets[plan.targetSlot[property]].insert(source)
+        case .target: if !isTerminal { targets[plan.targetSlot[property]].insert(source) }
         case .none: break
         }
       }
-      if summary.flags & Buffer.Source.terminal != 0 { terminalStates += 1 }
+      if isTerminal {
+        terminalStates += 1
+        if recordsGraph { terminalSources.insert(source) }
+      }
       if summary.flags & Buffer.Source.deadlock != 0 {
         for property in plan.deadlockProperties {
           recordViolation(property, Site(state: source, action: nil))

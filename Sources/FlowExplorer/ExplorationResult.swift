@@ -41,7 +41,8 @@ public enum PropertyVerdict: String, Sendable, Equatable {
 /// - for `always`: the actions reaching a state that breaks it;
 /// - for `step`: the actions up to and including the breaking action;
 /// - for `deadlockFree`: the actions reaching a non-terminal state with no enabled action;
-/// - for `canReach`: the actions reaching a state from which no target state is reachable.
+/// - for `canReach`: the actions reaching a non-terminal state from which no target state is
+///   reachable through non-terminal states.
 public struct PropertyViolation<Action: Sendable>: Sendable {
   /// Index of the property in ``TransitionSystem/properties``.
   public var property: Int

@@ -14,6 +14,9 @@ public struct Property<State>: Sendable {
     case deadlockFree
     /// From every reachable state some target state is reachable.
     ///
+    /// Judged on the states that are expanded: a terminal state is neither a target nor a
+    /// state that fails to reach one.
+    ///
     /// Checked on the explored graph after the search, so the explorer records edges only
     /// when a system has such a property.
     case canReach(@Sendable (State) -> Bool)

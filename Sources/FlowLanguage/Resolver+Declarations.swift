@@ -517,6 +517,29 @@ extension Resolution {
     }
   }
 
+  /// A tab bar controller is the window's root or presented, never a child of another view
+  /// controller: UITabBarController's documentation, "you must install this view as the
+  /// root of your window. Unlike other view controllers, a tab bar interface should never be
+  /// installed as a child of another view controller". So a TabBarCoordinator with
+  /// `root parent` (its tab bar controller pushed into the parent's navigation controller,
+  /// which UIKit refuses, so the app shows nothing) or `root tab` (a tab bar in a tab) is an
+  /// error at its root clause.
+  mutating func checkTabBarRoots() {
+    for outline in outlines where !outline.isDuplicate && outline.kind == .tabBar {
+      guard let root = outline.root, let rootAt = outline.rootAt, root == .parent || root == .tab else {
+        continue
+      }
+      let name = outline.declaration.name.text
+      let place =
+        root == .parent ? "pushed into its parent's navigation controller" : "a tab of another tab bar"
+      error(
+        .invalidRoot,
+        "TabBarCoordinator '\(name)' cannot use 'root \(root.rawValue)': a tab bar controller is never \(place), so nothing would show "
+          + "(hint: a tab bar is the window's root, 'root window', or presented, 'root presented')",
+        at: rootAt)
+    }
+  }
+
   // MARK: Messages
 
   /// Gathers the handled messages, then every message name in first-seen (textual) order:

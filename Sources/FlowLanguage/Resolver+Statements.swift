@@ -72,7 +72,8 @@ extension Resolution {
           return nil
         }
         warning(
-          .messageNeverHandled, "message '\(name.text)' is sent but no coordinator handles it",
+          .messageNeverHandled,
+          "message '\(name.text)' is sent but no coordinator handles it\(screenEventHint(for: name.text))",
           at: name.range.start)
       }
       guard let index = messageIndex[name.text] else { return nil }
@@ -153,6 +154,21 @@ extension Resolution {
     case .present: return .present(screen: screen, animated: isAnimated)
     case .pop, .dismiss: return nil
     }
+  }
+
+  /// For a message nobody handles: the first handler of a screen event of that name
+  /// (`on S.name`), which a `send` never reaches, as a did-you-mean for `handle name`.
+  private func screenEventHint(for message: String) -> String {
+    for outline in outlines where !outline.isDuplicate {
+      for member in outline.declaration.members {
+        guard case .screenEvent(let screen, let event, _) = member.kind, event.text == message else {
+          continue
+        }
+        return
+          "; '\(outline.declaration.name.text)' handles the screen event '\(screen.text).\(message)', which a 'send' does not reach; did you mean 'handle \(message)'?"
+      }
+    }
+    return ""
   }
 
   /// Where a child's root comes from must fit the coordinator that starts it.

@@ -154,6 +154,7 @@ struct Resolution {
     resolveAppReferences()
     checkWindowRoots()
     checkInsecurityCoordinators()
+    checkTabBarRoots()
     collectScreenEvents()
     collectMessages()
     resolveCoordinatorBodies()

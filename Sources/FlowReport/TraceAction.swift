@@ -52,9 +52,9 @@ extension CheckReport {
     case backMenu(to: String, index: Int)
     /// Swipe down the sheet showing `sheet`.
     case swipeDown(sheet: String)
-    /// Tap the tab at `index` (0-based); `reselect` when it is already selected, which pops
-    /// its stack to the root.
-    case selectTab(index: Int, reselect: Bool)
+    /// Tap the tab `tab` (named by the coordinator whose root it is), at `index` (0-based);
+    /// `reselect` when it is already selected, which pops its stack to the root.
+    case selectTab(tab: String, index: Int, reselect: Bool)
 
     /// The kinds of gesture, named as renderers print them.
     public enum Kind: String, Sendable, CaseIterable {
@@ -113,7 +113,10 @@ extension CheckReport.TraceAction {
           ? world.topViewController(of: presented) ?? presented : presented
         self = .gesture(.swipeDown(sheet: name(shown)))
       case .selectTab(let tabBar, let index):
-        self = .gesture(.selectTab(index: index, reselect: world.objects[tabBar].selectedIndex == index))
+        self = .gesture(
+          .selectTab(
+            tab: state.tabName(tabBar, index: index, flow: flow), index: index,
+            reselect: world.objects[tabBar].selectedIndex == index))
       }
     case .appEvent(let index):
       self = .appEvent(name: flow.appEvents[index].name)

@@ -71,8 +71,8 @@ import Testing
       completes ? "swipe back from \(from) (completed)" : "swipe back from \(from), then cancel"
     case .gesture(.backMenu(let to, _)): "long-press Back, choose \(to)"
     case .gesture(.swipeDown(let sheet)): "swipe down the \(sheet) sheet"
-    case .gesture(.selectTab(let index, let reselect)):
-      reselect ? "tap tab \(index + 1) again" : "select tab \(index + 1)"
+    case .gesture(.selectTab(let tab, _, let reselect)):
+      reselect ? "tap the \(tab) tab again" : "select the \(tab) tab"
     }
   }
 

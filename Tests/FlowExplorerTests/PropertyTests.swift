@@ -97,13 +97,31 @@ import Testing
     #expect(finalState(of: graph, initialStateIndex: 0, actionIndices: violation.actionIndices) == 3)
   }
 
-  @Test func canReachCountsTerminalStatesAsStuckUnlessTargets() {
+  @Test func canReachNeverReportsATerminalState() {
+    // State 2 is terminal and cannot reach home; 0 and 1 can.
     let graph = GraphSystem(
-      successors: [[1, 2], [0], []], terminal: [2],
-      properties: [.canReach("home") { $0 == 0 }, .canReach("home or end") { $0 != 1 }])
+      successors: [[1, 2], [0], []], terminal: [2], properties: [.canReach("home") { $0 == 0 }])
     let result = Explorer.explore(graph)
-    #expect(result.verdicts == [.violated, .holds])
-    #expect(result.violations.first?.actionIndices == [1])
+    #expect(result.verdicts == [.holds])
+    #expect(result.terminalStates == 1)
+  }
+
+  @Test func canReachDoesNotReachATargetThroughATerminalState() {
+    // 1 leads only to 2, a terminal target: 1 is reported, 2 is not; 0 is a target itself.
+    let graph = GraphSystem(
+      successors: [[1], [2], []], terminal: [2], properties: [.canReach("home or end") { $0 != 1 }])
+    let result = Explorer.explore(graph)
+    #expect(result.verdicts == [.violated])
+    #expect(result.violations.first?.actionIndices == [0])
+  }
+
+  @Test func canReachReportsAStateBesideATerminalOne() {
+    // 0 → 1 → 3 ⟲ with 0 → 2 terminal: 1 and 3 cannot return; 1 is the shallowest.
+    let graph = GraphSystem(
+      successors: [[1, 2], [3], [], [3]], terminal: [2], properties: [.canReach("home") { $0 == 0 }])
+    let result = Explorer.explore(graph)
+    #expect(result.verdicts == [.violated])
+    #expect(result.violations.first?.actionIndices == [0])
   }
 
   @Test func stepPropertyTraceEndsWithTheBreakingAction() {

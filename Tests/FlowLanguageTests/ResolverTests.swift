@@ -267,6 +267,22 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
         + "coordinator Feed: NavigationCoordinator {\n  root parent\n  start { root Home }\n}\n",
       .invalidRoot, "coordinator 'Feed' has 'root parent' but 'App' is not a NavigationCoordinator"),
     DiagnosticCase(
+      "a tab bar coordinator with root parent",
+      withApp(
+        "  on Home.next { startChild Tabs }\n",
+        after: "coordinator Tabs: TabBarCoordinator {\n  root 1️⃣parent\n  start {}\n}\n"),
+      .invalidRoot,
+      "TabBarCoordinator 'Tabs' cannot use 'root parent': a tab bar controller is never pushed into its parent's navigation controller, so nothing would show (hint: a tab bar is the window's root, 'root window', or presented, 'root presented')"
+    ),
+    DiagnosticCase(
+      "a tab bar coordinator with root tab",
+      header + homeScreen
+        + "coordinator App: TabBarCoordinator {\n  root window\n  start { startChild Inner }\n}\n"
+        + "coordinator Inner: TabBarCoordinator {\n  root 1️⃣tab\n  start {}\n}\n",
+      .invalidRoot,
+      "TabBarCoordinator 'Inner' cannot use 'root tab': a tab bar controller is never a tab of another tab bar, so nothing would show (hint: a tab bar is the window's root, 'root window', or presented, 'root presented')"
+    ),
+    DiagnosticCase(
       "window coordinator started as a child", withApp("  on Home.next { 1️⃣startChild App }\n"), .invalidRoot,
       "coordinator 'App' owns the window and cannot be started as a child"),
     DiagnosticCase(
@@ -353,6 +369,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "message never handled", withApp("  on Home.next { send 1️⃣ping }\n"), .messageNeverHandled,
       "message 'ping' is sent but no coordinator handles it", severity: .warning),
+    DiagnosticCase(
+      "a message handled as a screen event",
+      withApp("  on Home.checkout { }\n  on Home.next { send 1️⃣checkout }\n"), .messageNeverHandled,
+      "message 'checkout' is sent but no coordinator handles it; 'App' handles the screen event 'Home.checkout', which a 'send' does not reach; did you mean 'handle checkout'?",
+      severity: .warning),
     DiagnosticCase(
       "show in a tab bar coordinator", withApp("  start { 1️⃣show Home }\n", kind: "TabBarCoordinator"),
       .unsupportedStatement, "'show' needs a NavigationCoordinator; 'App' is a TabBarCoordinator"),

@@ -208,9 +208,12 @@ import Testing
     }
 
     /// The states from which a state that satisfies `isTarget` can be reached, by a
-    /// fixpoint over the steps (a terminal state reaches only itself).
-    func reaching(_ isTarget: (PackedState<R>) -> Bool) -> Set<PackedState<R>> {
-      var reaching = Set(states.filter(isTarget))
+    /// fixpoint over the steps: through explored states only, since a terminal state (a
+    /// crash, or a state kept beyond the bounds) is neither a target nor a way to one.
+    func reaching(
+      _ isTarget: (PackedState<R>) -> Bool, isTerminal: (PackedState<R>) -> Bool
+    ) -> Set<PackedState<R>> {
+      var reaching = Set(states.filter { isTarget($0) && !isTerminal($0) })
       var changed = true
       while changed {
         changed = false
@@ -353,8 +356,8 @@ import Testing
       case .deadlockFree:
         expected = reference.shallowest { !system.isTerminal($0) && reference.steps[$0]?.isEmpty == true }
       case .canReach(let isTarget):
-        reaching = reference.reaching { isTarget(prepared[$0]!) }
-        expected = reference.shallowest { !reaching.contains($0) }
+        reaching = reference.reaching({ isTarget(prepared[$0]!) }, isTerminal: system.isTerminal)
+        expected = reference.shallowest { !reaching.contains($0) && !system.isTerminal($0) }
       case .sometimes(let holds):
         let witness = reference.shallowest { holds(prepared[$0]!) }
         problems.expect(
@@ -404,7 +407,7 @@ import Testing
       case .canReach:
         canReturnTraces += 1
         problems.expect(
-          reference.depth[state] != nil && !reaching.contains(state),
+          reference.depth[state] != nil && !reaching.contains(state) && !system.isTerminal(state),
           "\(name): the trace ends in a state from which a target can be reached")
         problems.expect(
           reference.depth[state] == violation.trace.count,
@@ -414,6 +417,38 @@ import Testing
       }
     }
     return problems
+  }
+
+  /// radianttap keeps `childCoordinators` in a Swift dictionary, and its only walk over it,
+  /// in `NavigationCoordinator.coordinatorDidFinish`, stops at the first child whose
+  /// `viewControllers` holds the top view controller. The model walks in insertion order;
+  /// that is every order as long as no view controller is in two coordinators' lists (each
+  /// lists only the controllers it made), which this checks on every reachable state.
+  @Test func noViewControllerIsInTwoCoordinatorsListsSoTheChildWalkOrderIsFree() {
+    var statesWithTwoLists = 0
+    Self.check("one list per view controller") { flow in
+      let system = FlowSystem<Radianttap>(flow: flow)
+      guard let reference = Reference(system) else { return nil }
+      var problems = Problems()
+      for packed in reference.states where !system.isTerminal(packed) {
+        let state = FlowState<Radianttap>(packed: packed.words)
+        var listedBy: [ObjectID: CoordinatorID] = [:]
+        var lists = 0
+        for (c, coordinator) in state.coordinators.enumerated() where coordinator.isAlive {
+          if !coordinator.shadow.isEmpty { lists += 1 }
+          for vc in coordinator.shadow {
+            if let other = listedBy[vc] {
+              problems.expect(false, "view controller #\(vc) is in the lists of #\(other) and #\(c)")
+            }
+            listedBy[vc] = c
+          }
+        }
+        if lists >= 2 { statesWithTwoLists += 1 }
+      }
+      return problems
+    }
+    // The property says something only where several coordinators keep lists.
+    #expect(statesWithTwoLists >= 100, "only \(statesWithTwoLists) states with two lists or more")
   }
 
   @Test func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads() {

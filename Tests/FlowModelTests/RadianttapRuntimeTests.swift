@@ -101,6 +101,55 @@ import Testing
     #expect(h.lastLog.lines.contains { $0.text == "no transition coordinator: ignored" })
   }
 
+  static let quietPops = """
+    app Quiet { window App }
+    screen Home
+    screen List
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.back { pop }
+      on Home.open { show List }
+      on List.stay { pop to List }
+      on List.away { pop to Home }
+      on List.missing { setStack List; root List; pop to Home }
+    }
+    """
+
+  /// The lines a step logged as rules (UIKit's no-ops and the library's early returns).
+  static func ruleLines(_ h: FlowHarness) -> [String] {
+    h.lastLog.lines.filter { $0.kind == .rule }.map(\.text)
+  }
+
+  @Test func popWithFewerThanTwoScreensDoesNothingAndTheTraceSaysSo() throws {
+    var h = try FlowHarness(Self.quietPops)
+    let before = h.state
+    try h.perform("tap Home.back")
+    #expect(h.state == before)
+    #expect(Self.ruleLines(h) == ["pop(animated:) does nothing: viewControllers holds fewer than two"])
+    #expect(h.lastStepViolations.isEmpty)
+  }
+
+  @Test func popToTheLastScreenDoesNothingAndTheTraceSaysSo() throws {
+    var h = try FlowHarness(Self.quietPops)
+    try h.perform("tap Home.open")
+    let before = h.state
+    try h.perform("tap List.stay")
+    #expect(h.state == before)
+    #expect(Self.ruleLines(h) == ["pop(to:) does nothing: List is already the last of viewControllers"])
+    try h.perform("tap List.away")
+    #expect(h.visibleStack == ["Home"])
+    #expect(Self.ruleLines(h).isEmpty)
+  }
+
+  @Test func popToAScreenNotInTheListDoesNothingAndTheTraceSaysSo() throws {
+    var h = try FlowHarness(Self.quietPops)
+    try h.perform("tap Home.open")
+    try h.perform("tap List.missing")
+    #expect(h.visibleStack == ["List"])
+    #expect(Self.ruleLines(h) == ["pop(to:) does nothing: Home is not in viewControllers"])
+  }
+
   @Test func messagesClimbToTheFirstCoordinatorThatHandlesThem() throws {
     var h = try FlowHarness(Self.sharedNavigation)
     try h.perform("tap Home.open")
@@ -273,7 +322,7 @@ import Testing
     #expect(h.tree == ["Main", "FeedFlow", "OrdersFlow"])
     try h.perform("tap Feed.open")
     try h.perform("tap Post.comment")
-    try h.perform("tap tab 1 again")
+    try h.perform("tap the FeedFlow tab again")
     #expect(h.visibleStack == ["Feed"])
     #expect(h.tree == ["Main", "FeedFlow", "OrdersFlow"])
     #expect(h.shadow(of: "FeedFlow") == ["Feed", "Post"])
@@ -489,7 +538,9 @@ import Testing
         on Orders.third { setStack Orders, OrderDetail }
       }
       """)
-    try h.perform("select tab 2")
+    #expect(h.events.contains("select the OrdersFlow tab"))
+    #expect(h.events.contains("tap the HomeFlow tab again"))
+    try h.perform("select the OrdersFlow tab")
     try h.perform("tap Orders.third")
     #expect(h.visibleStack == ["Orders", "OrderDetail"])
     #expect(h.shadow(of: "OrdersFlow") == ["Orders"])

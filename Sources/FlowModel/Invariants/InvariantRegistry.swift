@@ -61,12 +61,14 @@ public enum InvariantRegistry {
       .orphanChild, kinds: [.step, .state], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen:
-          "no coordinator in the tree owns nothing on screen with no live descendant, and no child was lost by an identifier collision",
+          "every child coordinator in the tree has had a screen in the hierarchy or awaits async work, and no child was lost by an identifier collision",
         whatItChecks: """
-          After every event, flowcheck looks for coordinators that are still in the tree but \
-          own no screen in the hierarchy and have no descendant that does, and for children \
-          that were overwritten in their parent's 'childCoordinators' because another child was \
-          started under the same identifier.
+          After every event, flowcheck looks for child coordinators that are still in the tree \
+          though neither they nor any descendant has ever had a screen in the hierarchy, and \
+          that await no async work ('after'); and, during the step, for a child overwritten in \
+          its parent's 'childCoordinators' because another child was started under the same \
+          identifier. A child whose screens were shown and have all left is not an orphan: \
+          that is 'finish-propagation'.
           """,
         whyItMatters: """
           An orphaned coordinator is a leak that keeps acting: it may still be a navigation \
@@ -76,13 +78,14 @@ public enum InvariantRegistry {
         typicalCause: """
           'startChild' of a coordinator type that is already started: where the library keys \
           children by identifier (the type name by default), the second start silently replaces \
-          the first, and 'stopChild' later removes the wrong one. Also a presented child whose sheet \
-          was swiped away or dismissed programmatically without 'finish' or 'stopChild'.
+          the first, and 'stopChild' later removes the wrong one. Also a 'start' that shows \
+          nothing on some path (an 'if' without an 'else', a presentation UIKit ignores because \
+          something is already presented), so the child is kept with nothing on screen.
           """,
         howToFix: """
           Guard starts with 'if !started(C) { startChild C }', or give instances distinct \
-          'identifier' values. Stop or finish a coordinator on every path that removes its \
-          screens, including app events such as logout.
+          'identifier' values. Make every path of 'start' show a screen, or finish the child \
+          on the paths that show none.
           """)),
     Invariant(
       .deadScreen, kinds: [.step, .state], runtimes: nil,

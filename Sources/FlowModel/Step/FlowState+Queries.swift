@@ -138,4 +138,19 @@ extension FlowState {
   public func liveCoordinator(_ c: CoordinatorID) -> Runtime.Coordinator? {
     c >= 0 && c < coordinators.count && coordinators[c].isAlive ? coordinators[c] : nil
   }
+
+  /// The tab at `index` of `tabBar` as the user knows it: by the coordinator whose root it
+  /// is (`root tab`), else by the screen it is, else by its position (1-based).
+  public func tabName(_ tabBar: ObjectID, index: Int, flow: CheckedFlow) -> String {
+    let tabs = world.objects[tabBar].children
+    guard index < tabs.count else { return "\(index + 1)" }
+    let tab = tabs[index]
+    if tab < owners.count, let owner = owners[tab], let c = liveCoordinator(owner),
+      coordinators[owner].root == tab
+    {
+      return flow.coordinators[c.declaration].name
+    }
+    if case .screen(let screen) = world.objects[tab].kind { return flow.screens[screen].name }
+    return "\(index + 1)"
+  }
 }

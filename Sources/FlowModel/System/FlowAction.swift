@@ -49,7 +49,8 @@ extension FlowAction {
         return "swipe down the \(name(shown)) sheet"
       case .selectTab(let tabBar, let index):
         let selected = state.world.objects[tabBar].selectedIndex == index
-        return selected ? "tap tab \(index + 1) again" : "select tab \(index + 1)"
+        let tab = state.tabName(tabBar, index: index, flow: flow)
+        return selected ? "tap the \(tab) tab again" : "select the \(tab) tab"
       }
     case .appEvent(let index):
       return "app event '\(flow.appEvents[index].name)'"

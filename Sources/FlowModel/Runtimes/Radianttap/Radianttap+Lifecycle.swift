@@ -201,6 +201,10 @@ extension FlowStep where Runtime == Radianttap {
       handlePopBack(p, to: top)
       return
     }
+    // The library walks `childCoordinators`, a Swift dictionary, in an order the app cannot
+    // control, and stops at the first match. A coordinator lists only view controllers it
+    // made, so at most one child matches and insertion order gives every order's outcome
+    // (ModelPropertyTests checks the premise on every reachable state).
     for child in state.coordinators[p].children
     where isNavigation(child) && state.coordinators[child].shadow.contains(top) {
       activate(child)

@@ -71,31 +71,47 @@ extension FlowStep where Runtime == Radianttap {
     uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
   }
 
-  /// `pop(animated:)`: nothing when the shadow stack has fewer than two; else drop its
-  /// last, then `popViewController(animated:)`.
+  /// `pop(animated:)`: nothing when the shadow stack has fewer than two (the library
+  /// returns early, and the trace says so); else drop its last, then
+  /// `popViewController(animated:)`.
   mutating func pop(animated: Bool, in c: CoordinatorID) {
     note(.library, "\(name(ofCoordinator: c)).pop(animated: \(animated))")
-    guard state.coordinators[c].shadow.count >= 2 else { return }
+    guard state.coordinators[c].shadow.count >= 2 else {
+      libraryDoesNothing("pop(animated:) does nothing: viewControllers holds fewer than two")
+      return
+    }
     state.coordinators[c].shadow.removeLast()
     let nav = state.coordinators[c].root
     uikit { $0.pop(nav, animated: animated, effects: &$1) }
   }
 
   /// `pop(to:animated:)` to the nearest instance of `screen` in the shadow stack: nothing
-  /// when it is absent or already last; else truncate, then `popToViewController`.
+  /// when it is absent or already last (the library returns early, and the trace says so);
+  /// else truncate, then `popToViewController`.
   mutating func pop(to screen: Int, animated: Bool, in c: CoordinatorID) {
-    note(
-      .library,
-      "\(name(ofCoordinator: c)).pop(to: \(tables.flow.screens[screen].name), animated: \(animated))")
+    let screenName = tables.flow.screens[screen].name
+    note(.library, "\(name(ofCoordinator: c)).pop(to: \(screenName), animated: \(animated))")
     let shadow = state.coordinators[c].shadow
-    guard
-      let index = shadow.lastIndex(where: { state.world.objects[$0].kind == .screen(screen) }),
-      index < shadow.count - 1
-    else { return }
+    guard let index = shadow.lastIndex(where: { state.world.objects[$0].kind == .screen(screen) }) else {
+      libraryDoesNothing("pop(to:) does nothing: \(screenName) is not in viewControllers")
+      return
+    }
+    guard index < shadow.count - 1 else {
+      libraryDoesNothing("pop(to:) does nothing: \(screenName) is already the last of viewControllers")
+      return
+    }
     let vc = shadow[index]
     state.coordinators[c].shadow.replace(with: shadow[...index])
     let nav = state.coordinators[c].root
     uikit { $0.popTo(vc, in: nav, animated: animated, effects: &$1) }
+  }
+
+  /// A library method that returns early without a word, marked in the trace as UIKit's
+  /// own no-ops are (it breaks no invariant: the app asked for nothing UIKit refuses).
+  private mutating func libraryDoesNothing(_ why: String) {
+    depth += 1
+    note(.rule, why)
+    depth -= 1
   }
 
   /// `present(_:animated:)`: `vc.parentCoordinator = self`, then `root.present(vc)`.

@@ -1,0 +1,20 @@
+import FlowLanguage
+import FlowModel
+import FlowReport
+import Testing
+
+/// Checks a radianttap flow written in a test, as `flowcheck check` does, for tests that
+/// assert on the report's verdicts and traces.
+enum RadianttapCheck {
+  static func report(_ text: String) throws -> CheckReport {
+    let loaded = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
+    #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
+    let flow = try #require(loaded.flow)
+    return FlowChecker.check(flow, under: Radianttap.self, path: "test.flow")
+  }
+
+  /// Each invariant's status, by id.
+  static func verdicts(_ report: CheckReport) -> [String: CheckReport.Status] {
+    Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.status) })
+  }
+}
