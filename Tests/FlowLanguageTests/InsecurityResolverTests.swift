@@ -535,3 +535,25 @@ extension ResolverDiagnosticTests {
     #expect(result.diagnostics.map(\.id) == [.missingWindow])
   }
 }
+
+/// The fuzz target's laws (formatting idempotent, structure, comments and diagnostics
+/// kept) on the corners of Insecurity's syntax.
+@Suite struct InsecurityFormatterLawTests {
+  static let corners: [String] = [
+    // The binding on the line after `{`, a comment between.
+    "  on Cart.pay { start Pay { // why\n    r in\n    cardAdded = r == nil\n  } }\n",
+    // An empty completion holding only a comment; a trailing comment after its `}`.
+    "  on Cart.pay {\n    start Pay { /* nothing */ }  // after\n    start Card in: newNavigation animated: false {} // t\n  }\n",
+    // Nested completions, blank lines, `finish(v)` and `dismiss` with comments.
+    "  on Cart.pay {\n    start Pay { r in\n\n      start Card in: newNavigation { c in\n\n        if c == nil { dismiss }  // c\n      }\n    }\n    finish // done\n  }\n",
+    // Members with trailing comments.
+    "  result saved, cancelled // values\n  var flag = false\n  on Cart.save { finish(saved) } // s\n",
+  ]
+
+  @Test(arguments: corners) func lawsHold(_ cart: String) {
+    let text = insecurity(cart: cart)
+    let parsed = Parser.parse(SourceFile(path: "test.flow", text: text))
+    #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+    #expect(FrontEndLaws.broken(Array(text.utf8)) == [])
+  }
+}
