@@ -117,9 +117,12 @@ extension Resolution {
     }
   }
 
-  /// Under Insecurity only the window coordinator has a `start { … }`; reports it elsewhere.
+  /// Under Insecurity only the window coordinator has a `start { … }`; reports it elsewhere
+  /// (once the window coordinator is known).
   mutating func checkStartMember(of index: Int, _ outline: CoordinatorOutline, at: Int) {
-    guard coordinatorsHaveOneScreen, index != windowCoordinator, outline.kind != .windowCoordinator else {
+    guard coordinatorsHaveOneScreen, let window = windowCoordinator, index != window,
+      outline.kind != .windowCoordinator
+    else {
       return
     }
     error(

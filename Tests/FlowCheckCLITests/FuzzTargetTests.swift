@@ -82,6 +82,7 @@ import Testing
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords
       + ["true", "false", "when", "to", "animated", "onDismissed", "pass", "incomplete", "violation"]
+      + ["retained", "in", "nil"] + Parser.startContextNames
       + RuntimeRegistry.libraries.map(\.library.rawValue) + CoordinatorKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names
       + builtInValueNames + builtInFunctionNames + InvariantID.allCases.map(\.rawValue)

@@ -99,6 +99,24 @@ import Testing
   func checkingAnotherRuntimeIsAClearError(library: String) throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
+    // A flow the front end accepts under each library: Insecurity's coordinators have one
+    // view controller each, started by the WindowCoordinator.
+    let coordinators =
+      library == "insecurity"
+      ? """
+      coordinator App: WindowCoordinator {
+        start { start Main }
+      }
+      coordinator Main: ModalCoordinator {
+        viewController Home
+      }
+      """
+      : """
+      coordinator App: NavigationCoordinator {
+        root window
+        start { show Home }
+      }
+      """
     let path = try scratch.write(
       "other.flow",
       """
@@ -107,11 +125,8 @@ import Testing
         window App
       }
       screen Home
-      coordinator App: NavigationCoordinator {
-        root window
-        start { show Home }
-      }
-      """)
+
+      """ + coordinators)
     let run = CommandRun([path])
     #expect(run.status == 65)
     #expect(run.stdout.isEmpty)

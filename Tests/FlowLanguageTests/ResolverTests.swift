@@ -580,13 +580,54 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "router", "  1️⃣didFinish { dismiss }\n",
       "'didFinish' is not available under runtime 'router'; write the code in the 'onDismissed { … }' block of 'presentChild'"
     ),
-    ("insecurity", "  on Home.next { 1️⃣pop }\n", "'pop' is not available under runtime 'insecurity'"),
+    (
+      "insecurity", "  on Home.next { 1️⃣pop }\n",
+      "'pop' is not available under runtime 'insecurity'; write 'finish' or 'dismiss' in the pushed coordinator: the host pops it"
+    ),
     (
       "insecurity", "  on Home.next { 1️⃣pop to Home }\n",
-      "'pop to' is not available under runtime 'insecurity'"
+      "'pop to' is not available under runtime 'insecurity'; write 'finish' in the coordinator above: the host pops to the screen below it"
     ),
-    ("insecurity", "  on Home.next { 1️⃣root Home }\n", "'root' is not available under runtime 'insecurity'"),
-    ("insecurity", "  1️⃣popBack { show Home }\n", "'popBack' is not available under runtime 'insecurity'"),
+    (
+      "insecurity", "  on Home.next { 1️⃣root Home }\n",
+      "'root' is not available under runtime 'insecurity'; a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root"
+    ),
+    (
+      "insecurity", "  1️⃣popBack { dismiss }\n",
+      "'popBack' is not available under runtime 'insecurity'; a pop reaches the host through the controller's deallocation: the completion gets nil"
+    ),
+    (
+      "insecurity", "  on Home.next { 1️⃣startChild App }\n",
+      "'startChild' is not available under runtime 'insecurity'; write 'start C' (Insecurity's navigation.start(child) { result in … })"
+    ),
+    (
+      "insecurity", "  on Home.next { 1️⃣send ping }\n",
+      "'send' is not available under runtime 'insecurity'; a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'"
+    ),
+    (
+      "radianttap", "  on Home.next { 1️⃣start App }\n",
+      "'start C' is not available under runtime 'radianttap'; write 'startChild C'"
+    ),
+    (
+      "radianttap", "  on Home.next { 1️⃣finish(done) }\n",
+      "'finish(value)' is not available under runtime 'radianttap'; write 'finish', and pass values through variables"
+    ),
+    (
+      "radianttap", "  1️⃣viewController Home\n",
+      "'viewController' is not available under runtime 'radianttap'; a coordinator shows its screens with 'root', 'show' and 'present' in its handlers"
+    ),
+    (
+      "radianttap", "  1️⃣result done\n",
+      "'result' is not available under runtime 'radianttap'; a child hands values to its parent through variables or 'send'"
+    ),
+    (
+      "router", "  on Home.next { 1️⃣start App { result in } }\n",
+      "'start C' is not available under runtime 'router'; write 'presentChild C'"
+    ),
+    (
+      "router", "  1️⃣result done\n",
+      "'result' is not available under runtime 'router'; a child hands values to its parent through variables"
+    ),
     ("presenter", "  on Home.next { 1️⃣takeover }\n", "'takeover' is not available under runtime 'presenter'"),
     ("presenter", "  on Home.next { 1️⃣send ping }\n", "'send' is not available under runtime 'presenter'"),
     (
@@ -600,10 +641,17 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   ]
 
   /// The window coordinator of a flow under `library`, in that runtime's shape, with `member`.
+  /// Under insecurity the window coordinator has no screen: `member` goes to the
+  /// ModalCoordinator `Main` it starts, whose view controller is `Home`.
   static func windowCoordinator(_ library: String, _ member: String) -> String {
-    library == "router"
-      ? "coordinator App: AppDelegateRouter {\n  start { present Home }\n" + member + "}\n"
-      : "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n" + member + "}\n"
+    switch library {
+    case "router": "coordinator App: AppDelegateRouter {\n  start { present Home }\n" + member + "}\n"
+    case "insecurity":
+      "coordinator App: WindowCoordinator {\n  start { start Main }\n}\n"
+        + "coordinator Main: ModalCoordinator {\n  viewController Home\n" + member + "}\n"
+    default:
+      "coordinator App: NavigationCoordinator {\n  root window\n  start { show Home }\n" + member + "}\n"
+    }
   }
 
   @Test(arguments: runtimeCases)
@@ -622,7 +670,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     ),
     (
       "insecurity",
-      "show Home; present Home animated: false; dismiss; startChild Cart; finish; if true { show Home }"
+      "start Cart { result in if result == nil { dismiss } }; finish; if true { start Cart animated: false }"
     ),
     ("presenter", "show Home; pop; present Home; dismiss; startChild Cart; stopChild Cart; finish"),
     (
@@ -633,9 +681,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
 
   @Test(arguments: supportedCases) func supportedUnderRuntime(_ library: String, _ statements: String) {
     let cart =
-      library == "router"
-      ? "coordinator Cart: ModalNavigationRouter {\n  start { present Home }\n}\n"
-      : "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { show Home }\n}\n"
+      switch library {
+      case "router": "coordinator Cart: ModalNavigationRouter {\n  start { present Home }\n}\n"
+      case "insecurity": "coordinator Cart: ModalCoordinator {\n  viewController Home\n}\n"
+      default: "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { show Home }\n}\n"
+      }
     let source =
       "app Shop {\n  library \(library)\n  window App\n}\n" + homeScreen
       + Self.windowCoordinator(library, "  on Home.next { \(statements) }\n") + cart
@@ -698,7 +748,7 @@ extension ResolverDiagnosticTests {
   @Test func everyResolverDiagnosticIsTested() {
     let tables =
       Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
-      + Self.expressionCases + Self.overflowCases + Self.warningCases
+      + Self.expressionCases + Self.overflowCases + Self.warningCases + Self.insecurityCases
     // `tooManyProperties` needs 64 properties: FlowCheckCLITests' PropertyLimitTests has it.
     let tested = tables.map(\.id) + [.unsupportedStatement, .tooManyProperties]
     // The catalogue's ids from the names on, but `statementOutsideContext`, which nothing
