@@ -125,7 +125,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     for invariant in InvariantRegistry.all where !invariant.kinds.contains(.flowProperty) {
       let id = invariant.id.rawValue
       let indices = system.descriptors.indices.filter { system.descriptors[$0].id == id }
-      if indices.isEmpty {
+      // A step property every runtime's steps carry (result-once) applies only where the
+      // registry says.
+      if indices.isEmpty || !invariant.applies(to: flow.library.rawValue) {
         verdicts.append(
           .init(id: id, status: .notApplicable, note: invariant.whenAbsent(flow.library.rawValue)))
         continue

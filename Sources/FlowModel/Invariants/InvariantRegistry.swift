@@ -9,9 +9,8 @@ public enum InvariantRegistry {
   public static let all: [Invariant] = {
     let own = RuntimeRegistry.runtimes.flatMap { $0.invariants }
     return InvariantID.allCases.compactMap { id in
-      // A runtime's own entry takes the place of a shared one (`result-once` is shared
-      // until a runtime with results checks it); several runtimes' entries of one id are
-      // one invariant that applies to all of them.
+      // A runtime's own entry takes the place of a shared one; several runtimes' entries of
+      // one id are one invariant that applies to all of them.
       let entries = own.filter { $0.id == id }
       guard let first = entries.first else { return shared.first { $0.id == id } }
       let runtimes = entries.flatMap { $0.runtimes ?? [] }
@@ -183,30 +182,6 @@ public enum InvariantRegistry {
         howToFix: """
           Present from the coordinator of the topmost presented screen (handle the message \
           there), or guard with 'presented == 0'; dismiss only what this coordinator presented.
-          """)),
-    Invariant(
-      .resultOnce, kinds: [.step], runtimes: [],
-      whenAbsent: { runtime in "no results under runtime '\(runtime)'" },
-      explanation: InvariantExplanation(
-        holdsWhen:
-          "each started coordinator's completion or result is delivered exactly once (profiles with results)",
-        whatItChecks: """
-          For libraries whose coordinators deliver a typed result, such as Insecurity, \
-          flowcheck counts the deliveries of every started coordinator's completion: it must \
-          arrive once, with nil for a gesture dismissal.
-          """,
-        whyItMatters: """
-          The parent's completion code (refresh, start the next step) runs twice, or never and \
-          the parent waits forever.
-          """,
-        typicalCause: """
-          Insecurity drops a completion when the child's frame is already gone: a frame below \
-          finished first and the purge discarded the live frames above it without callbacks. \
-          Several screens finishing at once, or a swipe racing an explicit finish, do this.
-          """,
-        howToFix: """
-          Finish children from the top down, and handle the nil result of a gesture dismissal \
-          instead of finishing the same coordinator again.
           """)),
     Invariant(
       .noDeadEnd, kinds: [.state], runtimes: nil,

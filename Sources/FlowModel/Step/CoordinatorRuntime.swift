@@ -89,6 +89,11 @@ public protocol CoordinatorRuntime: Sendable {
   /// only async work and library events can happen. True by default.
   static func userCanAct(in state: FlowState<Self>) -> Bool
 
+  /// Whether the work the runtime schedules (`FlowStep.schedule(libraryWork:for:)`) is
+  /// bounded by the runtime itself, so that the flow's `pending` bound counts only the flow's
+  /// own `after` work. False by default: the library's work counts too.
+  static var boundsItsOwnWork: Bool { get }
+
   /// The state invariants checked on every quiescent state under this runtime, in the order
   /// they are checked: the shared ones it uses (`.finishPropagation`, …) and its own.
   static var stateInvariants: [StateInvariantCheck<Self>] { get }
@@ -115,6 +120,7 @@ public protocol CoordinatorRuntime: Sendable {
 extension CoordinatorRuntime {
   @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }
   @inline(__always) public static func userCanAct(in state: FlowState<Self>) -> Bool { true }
+  @inline(__always) public static var boundsItsOwnWork: Bool { false }
 }
 
 /// What the step, the canonical numbering and the packing need of any part of a state a

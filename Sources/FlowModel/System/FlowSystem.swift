@@ -415,13 +415,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let coordinatorCount = numbering?.coordinators.count ?? state.coordinators.count
     if state.presentedCount() > limits.presented { return true }
     if coordinatorCount > limits.coordinators { return true }
-    // The flow's own async work: the library's (a timer, the end of its own animation) is
-    // bounded by the runtime and not counted.
-    let flowTasks = tables.flow.asyncTasks.count
+    // A runtime that bounds its own work (a timer, the end of its own animation) has it left
+    // out: the bound is the flow's.
+    let counted = Runtime.boundsItsOwnWork ? tables.flow.asyncTasks.count : Int.max
     let pendingCount =
       numbering.map { form in
-        form.sortedPending.count { form.coordinators[$0.coordinator] != nil && $0.task < flowTasks }
-      } ?? state.pending.count { $0.task < flowTasks }
+        form.sortedPending.count { form.coordinators[$0.coordinator] != nil && $0.task < counted }
+      } ?? state.pending.count { $0.task < counted }
     if pendingCount > limits.pending { return true }
     // The lists of objects coordinators hold, and detached controllers kept alive by them,
     // count too: without this a flow that keeps popped controllers alive would grow without

@@ -6,6 +6,7 @@ extension Insecurity {
   public static let invariants: [Invariant] = [
     Invariant(
       .resultOnce, kinds: [.step], runtimes: [name],
+      whenAbsent: { runtime in "no results under runtime '\(runtime)'" },
       explanation: InvariantExplanation(
         holdsWhen: "every started coordinator's completion is delivered exactly once",
         whatItChecks: """

@@ -199,7 +199,7 @@ extension FlowStep where Runtime == Insecurity {
     guard host.transition != .dismissal else {
       report(
         .uikitNoop,
-        "\(name(ofObject: presenter)) is asked to present \(name(ofObject: vc)) while the host's dismissal is still animating: UIKit ignores it (\"Attempt to present … while a presentation or dismiss is in progress\"), and the host keeps a frame for a controller that never appears"
+        "\(name(ofObject: presenter)) is asked to present \(name(ofObject: vc)) while the host's dismissal is still animating: UIKit ignores it (\"Attempt to present … while a presentation or dismiss is in progress\"); the controller never appears, and the host hears of it only when it is freed"
       )
       return
     }
@@ -244,7 +244,7 @@ extension FlowStep where Runtime == Insecurity {
     guard host.transition != .pop else {
       report(
         .uikitNoop,
-        "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"), and the host keeps an entry for a controller that never appears"
+        "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"); the controller never appears, and the host hears of it only when it is freed"
       )
       return
     }

@@ -51,6 +51,10 @@ public enum Insecurity: CoordinatorRuntime {
   /// Nothing in the library reads a transition coordinator.
   public static var readsInteractiveTransitions: Bool { false }
 
+  /// The host's work is its one timer and the ends of its own animations, each started by
+  /// a purge the flow's events cause: not counted in the flow's `pending` bound.
+  public static var boundsItsOwnWork: Bool { true }
+
   /// Library work: the host's timer and the ends of its own animations.
   static let startTimerFires = 0
   static let popAnimationEnds = 1

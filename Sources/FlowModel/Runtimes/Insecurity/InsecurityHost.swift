@@ -345,7 +345,9 @@ public struct InsecurityHost: RuntimeLibraryState {
       lines.append(line)
     }
     if let deferred { lines.append("  deferred start: \(coordinatorName(deferred.child))") }
-    if transition != .none { lines.append("  animating: the host's \(transition == .pop ? "pop" : "dismissal")") }
+    if transition != .none {
+      lines.append("  animating: the host's \(transition == .pop ? "pop" : "dismissal")")
+    }
     if !awaitingDeinit.isEmpty {
       lines.append("  controllers to free: " + awaitingDeinit.map(coordinatorName).joined(separator: ", "))
     }

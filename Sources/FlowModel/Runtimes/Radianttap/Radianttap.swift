@@ -14,9 +14,9 @@ public enum Radianttap: CoordinatorRuntime {
 
   public static let name = "radianttap"
 
-  /// The full NavigationCoordinator API and the responder chain (everything but
-  /// `presentChild` and Insecurity's `start C`, `finish(v)`, `viewController` and `result`,
-  /// other libraries'); `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
+  /// The full NavigationCoordinator API and the responder chain (everything but the other
+  /// libraries' `presentChild`, `start C`, `finish(v)`, `viewController` and `result`);
+  /// `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
     library: name,
     operations: RuntimeOperation.allCases.filter {

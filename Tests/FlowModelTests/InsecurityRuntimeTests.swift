@@ -1,0 +1,557 @@
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+@testable import FlowModel
+
+/// The Insecurity runtime, behaviour by behaviour, driven by hand (no explorer): where a
+/// start lands, how each way out reaches the host, results, batching and the purge, the
+/// deferred start, and the four gaps.
+@Suite struct InsecurityRuntimeTests {
+  typealias Harness = RuntimeHarness<Insecurity>
+
+  /// A wallet: the list pushes the payment methods (a result) and presents a verification
+  /// sheet (a result); `last` records what the completions saw.
+  static let wallet = """
+    app Wallet {
+      library insecurity
+      window App
+      home Cards
+    }
+    screen Cards
+    screen Methods
+    screen AddCard
+    screen Verify { style formSheet }
+    var last: 0...4 = 0
+    coordinator App: WindowCoordinator {
+      start { start Cards in: newNavigation }
+    }
+    coordinator Cards: NavigationCoordinator {
+      viewController Cards
+      on Cards.methods {
+        start Methods { r in
+          if r == nil { last = 1 } else { last = 2 }
+        }
+      }
+      on Cards.verify {
+        start Verify { r in
+          if r == ok { last = 3 } else { last = 4 }
+        }
+      }
+    }
+    coordinator Methods: NavigationCoordinator {
+      viewController Methods
+      result picked
+      on Methods.pick { finish(picked) }
+      on Methods.add { start AddCard }
+    }
+    coordinator AddCard: NavigationCoordinator {
+      viewController AddCard
+      on AddCard.save { finish }
+    }
+    coordinator Verify: ModalCoordinator {
+      viewController Verify
+      result ok
+      on Verify.ok { finish(ok) }
+      on Verify.cancel { dismiss }
+    }
+    """
+
+  /// The kinds of the host's entries, bottom first.
+  static func kinds(_ h: Harness) -> [EntryKind] { h.state.library.entries.map(\.kind) }
+
+  @Test func theWindowsStartPutsTheChildInANewNavigationControllerAndMakesAHost() throws {
+    let h = try Harness(Self.wallet)
+    #expect(h.visibleStack == ["Cards"])
+    #expect(h.state.library.isAlive)
+    #expect(h.state.library.rootIsNavigation)
+    #expect(h.state.library.count == 0)
+    #expect(h.tree == ["App", "Cards"])
+  }
+
+  @Test func aPushedChildGetsAnEntryOverAPlaceholderFrameForTheRoot() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.methods")
+    #expect(h.visibleStack == ["Cards", "Methods"])
+    #expect(Self.kinds(h) == [.rootNavigationFrame, .pushed])
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func finishDeliversTheValueFirstThenPopsWithAnAnimationDuringWhichOnlyAsyncWorkRuns() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.methods")
+    try h.perform("tap Methods.pick")
+    #expect(h.state.globals == [2])
+    #expect(h.visibleStack == ["Cards"])
+    #expect(h.state.library.transition == .pop)
+    #expect(h.events == ["async 'the host's pop animation' completes (App)"])
+    let log = h.lastLog.lines.map(\.text)
+    let completion = try #require(log.firstIndex { $0.hasPrefix("completion(picked) runs in Cards") })
+    let pop = try #require(log.firstIndex { $0.contains("popToViewController(Cards, animated: true)") })
+    #expect(completion < pop, "the completion runs before UIKit is touched")
+    try h.perform("async 'the host's pop animation'")
+    #expect(h.events.contains("tap Cards.methods"))
+  }
+
+  @Test func theBackButtonReachesTheHostOnlyThroughTheControllersDeallocation() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.methods")
+    try h.perform("tap Back")
+    #expect(h.state.globals == [1], "the completion gets nil")
+    #expect(h.lastLog.lines.map(\.text).contains("deinit of Methods's view controller: the host is told"))
+    #expect(Self.kinds(h) == [.rootNavigationFrame])
+  }
+
+  @Test func aCompletedSwipeBackIsABackButtonAndACancelledOneReachesNothing() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.methods")
+    try h.perform("swipe back from Methods, then cancel")
+    #expect(h.state.globals == [0])
+    #expect(Self.kinds(h) == [.rootNavigationFrame, .pushed])
+    try h.perform("swipe back from Methods (completed)")
+    #expect(h.state.globals == [1])
+  }
+
+  @Test func aSheetSwipedDownReachesTheHostThroughKVOWithNil() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.verify")
+    #expect(Self.kinds(h) == [.modalFrame])
+    try h.perform("swipe down the Verify sheet")
+    #expect(h.state.globals == [4])
+    #expect(h.lastLog.lines.map(\.text).contains { $0.hasPrefix("KVO: Verify.parentModalViewController") })
+    #expect(h.state.library.count == 0)
+    #expect(h.state.library.transition == .none, "UIKit already dismissed it: the host dismisses nothing")
+  }
+
+  @Test func aFinishedFrameIsDismissedFromItsPresenterWithAnAnimation() throws {
+    var h = try Harness(Self.wallet)
+    try h.perform("tap Cards.verify")
+    try h.perform("tap Verify.ok")
+    #expect(h.state.globals == [3])
+    #expect(h.state.world.modalChain().count == 1)
+    #expect(h.state.library.transition == .dismissal)
+    #expect(h.events == ["async 'the host's dismissal animation' completes (App)"])
+  }
+
+  @Test func aSecondFinishOfAFinishedChildDoesNothing() throws {
+    var h = try Harness(
+      Self.wallet.replacing("on Verify.ok { finish(ok) }", with: "on Verify.ok { finish(ok); dismiss }"))
+    try h.perform("tap Cards.verify")
+    try h.perform("tap Verify.ok")
+    #expect(h.state.globals == [3])
+    #expect(h.lastLog.lines.map(\.text).contains { $0.hasPrefix("_finishImplementation is nil") })
+    #expect(h.lastStepViolations.isEmpty)
+  }
+
+  /// The payment flow's 3-D Secure: its approval finishes the card form inside the
+  /// completion, so both finishes are purged at once.
+  static let checkout = """
+    app Checkout {
+      library insecurity
+      window App
+      home Cart
+    }
+    screen Cart
+    screen AddCard
+    screen Secure
+    var saved = false
+    coordinator App: WindowCoordinator {
+      start { start Cart in: newNavigation }
+    }
+    coordinator Cart: NavigationCoordinator {
+      viewController Cart
+      on Cart.add {
+        start AddCard { card in
+          if card != nil { saved = true }
+        }
+      }
+    }
+    coordinator AddCard: NavigationCoordinator {
+      viewController AddCard
+      on AddCard.save {
+        start Secure { verdict in
+          if verdict == approved { finish }
+        }
+      }
+    }
+    coordinator Secure: ModalCoordinator {
+      viewController Secure
+      result approved
+      on Secure.approve { finish(approved) }
+    }
+    """
+
+  @Test func finishesInsideACompletionMergeIntoOnePurge() throws {
+    var h = try Harness(Self.checkout)
+    try h.perform("tap Cart.add")
+    try h.perform("tap AddCard.save")
+    #expect(Self.kinds(h) == [.rootNavigationFrame, .pushed, .modalFrame])
+    try h.perform("tap Secure.approve")
+    #expect(h.state.globals == [1])
+    let log = h.lastLog.lines.map(\.text)
+    #expect(log.filter { $0.hasPrefix("purge:") }.count == 1)
+    #expect(log.contains { $0.contains("popToViewController(Cart, animated: false)") })
+    #expect(log.contains { $0.hasSuffix(".dismiss(animated: true)") })
+    #expect(h.visibleStack == ["Cart"])
+    #expect(h.state.world.modalChain().count == 1)
+    #expect(Self.kinds(h) == [.rootNavigationFrame])
+  }
+
+  /// A completion that starts the next screen while the host is batching: it waits in the
+  /// slot, and a second one is dropped.
+  static let deferred = """
+    app Scan {
+      library insecurity
+      window App
+      home Cards
+    }
+    screen Cards
+    screen Scanner
+    screen AddCard
+    screen Help
+    coordinator App: WindowCoordinator {
+      start { start Cards in: newNavigation }
+    }
+    coordinator Cards: NavigationCoordinator {
+      viewController Cards
+      on Cards.scan {
+        start Scanner { result in
+          start AddCard
+          start Help
+        }
+      }
+    }
+    coordinator Scanner: NavigationCoordinator {
+      viewController Scanner
+      on Scanner.done { finish }
+    }
+    coordinator AddCard: NavigationCoordinator {
+      viewController AddCard
+    }
+    coordinator Help: NavigationCoordinator {
+      viewController Help
+    }
+    """
+
+  @Test func aStartDuringABatchWaitsInTheSlotAndASecondOneIsDropped() throws {
+    var h = try Harness(Self.deferred)
+    try h.perform("tap Cards.scan")
+    try h.perform("tap Scanner.done")
+    let log = h.lastLog.lines.map(\.text)
+    #expect(log.contains { $0.contains("AddCard waits in the deferred-start slot") })
+    #expect(log.contains { $0.contains("can't start multiple children at the same time") })
+    #expect(
+      h.state.library.deferred.map { h.flow.coordinators[h.state.coordinators[$0.child].declaration].name }
+        == "AddCard")
+    #expect(h.state.library.timerArmed)
+    #expect(
+      Set(h.events) == [
+        "async 'the host's pop animation' completes (App)",
+        "async 'the host's 0.25 s start timer' completes (App)",
+      ])
+  }
+
+  @Test func theTimerAfterThePopAnimationPushesTheDeferredChild() throws {
+    var h = try Harness(Self.deferred)
+    try h.perform("tap Cards.scan")
+    try h.perform("tap Scanner.done")
+    try h.perform("async 'the host's pop animation'")
+    try h.perform("async 'the host's 0.25 s start timer'")
+    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.visibleStack == ["Cards", "AddCard"])
+  }
+
+  @Test func gap3TheTimerFiringDuringThePopIsANoOpPush() throws {
+    var h = try Harness(Self.deferred)
+    try h.perform("tap Cards.scan")
+    try h.perform("tap Scanner.done")
+    try h.perform("async 'the host's 0.25 s start timer'")
+    #expect(h.lastStepViolations == ["uikit-noop"])
+    #expect(h.visibleStack == ["Cards"])
+    #expect(h.lastLog.lines.map(\.text).contains("deinit of AddCard's view controller: the host is told"))
+    #expect(Self.kinds(h) == [.rootNavigationFrame], "the form's controller was never shown and is freed")
+  }
+
+  /// Three levels pushed; a long-press on Back jumps to the first.
+  static let threeLevels = """
+    app Profile {
+      library insecurity
+      window App
+      home Profile
+    }
+    screen Profile
+    screen Methods
+    screen AddCard
+    var closed = false
+    coordinator App: WindowCoordinator {
+      start { start Profile in: newNavigation }
+    }
+    coordinator Profile: NavigationCoordinator {
+      viewController Profile
+      on Profile.methods { start Methods }
+    }
+    coordinator Methods: NavigationCoordinator {
+      viewController Methods
+      on Methods.add {
+        start AddCard { result in closed = true }
+      }
+    }
+    coordinator AddCard: NavigationCoordinator {
+      viewController AddCard
+    }
+    """
+
+  @Test func aMultiLevelPopFreesItsControllersInEitherOrderAndTheUserWaits() throws {
+    var h = try Harness(Self.threeLevels)
+    try h.perform("tap Profile.methods")
+    try h.perform("tap Methods.add")
+    try h.perform("long-press Back, choose Profile")
+    #expect(h.events == ["UIKit frees Methods (Methods) first", "UIKit frees AddCard (AddCard) first"])
+    var upperFirst = h
+    try upperFirst.perform("UIKit frees AddCard (AddCard) first")
+    #expect(upperFirst.lastStepViolations.isEmpty)
+    #expect(upperFirst.state.globals == [1])
+    #expect(upperFirst.state.library.count == 1)
+    try h.perform("UIKit frees Methods (Methods) first")
+    #expect(h.lastStepViolations == ["result-once"], "gap 2: the form's completion is lost")
+    #expect(h.state.globals == [0])
+    #expect(h.state.library.count == 1)
+  }
+
+  @Test func gap1AControllerTheCoordinatorRetainsIsNeverFreedAndTheNextPopToItCrashes() throws {
+    let text = """
+      app Wallet {
+        library insecurity
+        window App
+        home Cards
+      }
+      screen Cards
+      screen AddCard
+      screen Scanner
+      coordinator App: WindowCoordinator {
+        start { start Cards in: newNavigation }
+      }
+      coordinator Cards: NavigationCoordinator {
+        viewController Cards
+        on Cards.add { start AddCard }
+        on Cards.scan { start Scanner }
+      }
+      coordinator AddCard: NavigationCoordinator {
+        viewController AddCard retained
+        on AddCard.save { finish }
+      }
+      coordinator Scanner: NavigationCoordinator {
+        viewController Scanner
+        on Scanner.done { finish }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Cards.add")
+    try h.perform("tap Back")
+    #expect(h.visibleStack == ["Cards"])
+    #expect(Self.kinds(h) == [.rootNavigationFrame, .pushed])
+    #expect(h.failingInvariants == ["finish-propagation"])
+    try h.perform("tap Cards.scan")
+    try h.perform("tap Scanner.done")
+    #expect(h.lastStepViolations == ["uikit-crash"])
+    #expect(h.state.crashed)
+  }
+
+  @Test func gap4AFinishDuringTheHostsDismissalIsIgnoredByUIKitAndLeavesAnOrphan() throws {
+    let text = """
+      app Food {
+        library insecurity
+        window App
+        home Menu
+      }
+      screen Menu
+      screen Order
+      screen Tip
+      coordinator App: WindowCoordinator {
+        start { start Menu }
+      }
+      coordinator Menu: ModalCoordinator {
+        viewController Menu
+        on Menu.order { start Order }
+      }
+      coordinator Order: ModalCoordinator {
+        viewController Order
+        on Order.tip {
+          start Tip
+          after countdown { finish }
+        }
+        on Order.close { finish }
+      }
+      coordinator Tip: ModalCoordinator {
+        viewController Tip
+        on Tip.close { finish }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Menu.order")
+    try h.perform("tap Order.tip")
+    try h.perform("tap Tip.close")
+    #expect(!h.events.contains("tap Order.close"), "no touches while the dismissal animates")
+    try h.perform("async 'countdown'")
+    #expect(h.lastStepViolations == ["uikit-noop"])
+    try h.perform("async 'the host's dismissal animation'")
+    #expect(h.state.world.modalChain().count == 2, "Order is still on screen")
+    #expect(h.failingInvariants == ["orphan-child"])
+    try h.perform("tap Order.close")
+    #expect(h.state.world.modalChain().count == 2, "its finish does nothing")
+  }
+
+  @Test func theWindowsChildFinishingTwiceRunsItsCompletionTwice() throws {
+    let text = """
+      app Onboarding {
+        library insecurity
+        window App
+      }
+      screen Welcome
+      var runs: 0...3 = 0
+      coordinator App: WindowCoordinator {
+        start {
+          start Welcome { result in runs += 1 }
+        }
+      }
+      coordinator Welcome: ModalCoordinator {
+        viewController Welcome
+        on Welcome.done { finish }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Welcome.done")
+    #expect(h.state.globals == [1])
+    #expect(!h.state.library.isAlive, "the window host killed its host")
+    #expect(h.lastStepViolations.isEmpty)
+    try h.perform("tap Welcome.done")
+    #expect(h.state.globals == [2])
+    #expect(h.lastStepViolations == ["result-once"])
+  }
+
+  @Test func aStartAlwaysTargetsTheTopOfTheGlobalStackWhoeverCallsIt() throws {
+    let text = """
+      app Shop {
+        library insecurity
+        window App
+        home Home
+      }
+      screen Home
+      screen Detail
+      screen Sheet
+      coordinator App: WindowCoordinator {
+        start { start Home in: newNavigation }
+      }
+      coordinator Home: NavigationCoordinator {
+        viewController Home
+        on Home.open {
+          start Sheet
+          after later { start Detail }
+        }
+      }
+      coordinator Detail: NavigationCoordinator {
+        viewController Detail
+      }
+      coordinator Sheet: ModalCoordinator {
+        viewController Sheet
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Home.open")
+    try h.perform("async 'later'")
+    #expect(
+      h.lastLog.lines.map(\.text).contains {
+        $0.contains("Can not start navigation child when the top context is not UINavigationController")
+      })
+    #expect(h.state.world.modalChain().count == 2)
+    #expect(Self.kinds(h) == [.modalFrame])
+  }
+
+  @Test func aNewWindowStartKillsTheHostAndItsCoordinatorsCannotStartAgain() throws {
+    let text = """
+      app Bank {
+        library insecurity
+        window App
+        home Accounts
+      }
+      screen Accounts
+      screen Login
+      screen Detail
+      coordinator App: WindowCoordinator {
+        start { start Accounts in: newNavigation }
+      }
+      coordinator Accounts: NavigationCoordinator {
+        viewController Accounts
+        on Accounts.logout {
+          after expired { start Detail }
+        }
+      }
+      coordinator Detail: NavigationCoordinator {
+        viewController Detail
+      }
+      coordinator Login: ModalCoordinator {
+        viewController Login
+      }
+      event logout { start Login }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Accounts.logout")
+    try h.perform("app event 'logout'")
+    #expect(h.state.world.windowRoot.map { h.screenName($0) } == "Login")
+    #expect(!h.state.library.rootIsNavigation)
+    try h.perform("async 'expired'")
+    #expect(h.lastLog.lines.map(\.text).contains { $0.contains("is dead: the start does nothing") })
+    #expect(h.state.world.modalChain().count == 1)
+  }
+
+  @Test(arguments: [
+    ("in: current", [EntryKind.rootNavigationFrame, .pushed]),
+    ("in: modal", [.modalFrame]),
+    ("in: newNavigation", [.navigationFrame]),
+    ("in: navigationFallback", [.rootNavigationFrame, .pushed]),
+  ])
+  func anAdaptiveStartOnANavigationTop(context: String, kinds: [EntryKind]) throws {
+    var h = try Harness(Self.adaptive(context))
+    try h.perform("tap Home.go")
+    #expect(Self.kinds(h) == kinds)
+  }
+
+  @Test(arguments: [
+    ("in: current", [EntryKind.modalFrame, .modalFrame]),
+    ("in: navigationFallback", [.modalFrame, .navigationFrame]),
+  ])
+  func anAdaptiveStartOnAModalTop(context: String, kinds: [EntryKind]) throws {
+    var h = try Harness(Self.adaptive(context))
+    try h.perform("tap Home.sheet")
+    try h.perform("tap Sheet.go")
+    #expect(Self.kinds(h) == kinds)
+  }
+
+  static func adaptive(_ context: String) -> String {
+    """
+    app Adapt {
+      library insecurity
+      window App
+      home Home
+    }
+    screen Home
+    screen Sheet
+    screen Next
+    coordinator App: WindowCoordinator {
+      start { start Home in: newNavigation }
+    }
+    coordinator Home: NavigationCoordinator {
+      viewController Home
+      on Home.go { start Next \(context) }
+      on Home.sheet { start Sheet }
+    }
+    coordinator Sheet: ModalCoordinator {
+      viewController Sheet
+      on Sheet.go { start Next \(context) }
+    }
+    coordinator Next: AdaptiveCoordinator {
+      viewController Next
+    }
+    """
+  }
+}
