@@ -60,23 +60,34 @@ import Testing
     return flow
   }
 
-  /// The text of the router flow generated from `seed`.
-  static func routerFlowText(seed: UInt64) -> String {
-    var generator = RouterFlowGenerator(seed: seed)
-    return generator.validFlowText()
+  /// The runtimes with a flow generator of their own.
+  enum Family: String {
+    case router, insecurity
   }
 
-  /// The router flow generated from `seed`, with small limits; nil, and an issue recorded,
-  /// when the generator made a flow with errors.
-  static func routerFlow(seed: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    -> CheckedFlow?
-  {
-    let text = routerFlowText(seed: seed)
-    guard let flow = boundedFlow(text, path: "router-\(seed).flow") else {
-      let errors = FrontEnd.check(source: SourceFile(path: "router.flow", text: text)).diagnostics.map(
+  /// The text of the `family` flow generated from `seed`.
+  static func flowText(_ family: Family, seed: UInt64) -> String {
+    switch family {
+    case .router:
+      var generator = RouterFlowGenerator(seed: seed)
+      return generator.validFlowText()
+    case .insecurity:
+      var generator = InsecurityFlowGenerator(seed: seed)
+      return generator.validFlowText()
+    }
+  }
+
+  /// The `family` flow generated from `seed`, with small limits; nil, and an issue
+  /// recorded, when the generator made a flow with errors.
+  static func flow(
+    _ family: Family, seed: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> CheckedFlow? {
+    let text = flowText(family, seed: seed)
+    guard let flow = boundedFlow(text, path: "\(family)-\(seed).flow") else {
+      let errors = FrontEnd.check(source: SourceFile(path: "\(family).flow", text: text)).diagnostics.map(
         \.message)
       Issue.record(
-        "seed \(seed): the router generator made a flow with errors: \(errors)\n\(text)",
+        "seed \(seed): the \(family) generator made a flow with errors: \(errors)\n\(text)",
         sourceLocation: sourceLocation)
       return nil
     }
@@ -104,7 +115,7 @@ import Testing
   /// by ``FlowShrinker`` to one that still has problems, and an issue when no seed was
   /// checked or more than ``maximumSkipped`` were skipped.
   static func check(
-    _ name: String, seeds: [UInt64] = seeds, router: Bool = false,
+    _ name: String, seeds: [UInt64] = seeds, family: Family? = nil,
     sourceLocation: Testing.SourceLocation = #_sourceLocation, _ property: (CheckedFlow) -> Problems?
   ) {
     var skipped: [UInt64] = []
@@ -112,9 +123,8 @@ import Testing
     var failures: [(seed: UInt64, problems: Problems)] = []
     for seed in seeds {
       let flow =
-        router
-        ? routerFlow(seed: seed, sourceLocation: sourceLocation)
-        : generatedFlow(seed: seed, sourceLocation: sourceLocation)
+        family.map { flow($0, seed: seed, sourceLocation: sourceLocation) }
+        ?? generatedFlow(seed: seed, sourceLocation: sourceLocation)
       guard let flow else { continue }
       guard let problems = property(flow) else {
         skipped.append(seed)
@@ -125,8 +135,8 @@ import Testing
     }
     for (position, failure) in failures.enumerated() {
       var message = "\(name), seed \(failure.seed):\n" + summary(failure.problems)
-      if position == 0 && router {
-        let shrunk = FlowShrinker.shrink(text: routerFlowText(seed: failure.seed), budget: 300) { text in
+      if position == 0, let family {
+        let shrunk = FlowShrinker.shrink(text: flowText(family, seed: failure.seed), budget: 300) { text in
           guard let candidate = boundedFlow(text, path: "shrunk.flow") else { return false }
           return property(candidate).map { !$0.isEmpty } ?? false
         }
@@ -278,7 +288,13 @@ import Testing
   }
 
   @Test func routerExplorerCountsMatchAReferenceBFSAndRandomWalksStayInside() {
-    Self.check("router explorer counts", router: true) { Self.countsMatch(FlowSystem<Router>(flow: $0)) }
+    Self.check("router explorer counts", family: .router) { Self.countsMatch(FlowSystem<Router>(flow: $0)) }
+  }
+
+  @Test func insecurityExplorerCountsMatchAReferenceBFSAndRandomWalksStayInside() {
+    Self.check("insecurity explorer counts", family: .insecurity) {
+      Self.countsMatch(FlowSystem<Insecurity>(flow: $0))
+    }
   }
 
   /// The explorer's counts equal the reference BFS's, and random walks stay in its states.
@@ -325,10 +341,19 @@ import Testing
 
   @Test func routerTracesReplayToTheirViolationAndAreShortest() {
     var canReturnTraces = 0
-    Self.check("router violation traces", router: true) {
+    Self.check("router violation traces", family: .router) {
       Self.tracesReplay(FlowSystem<Router>(flow: $0), canReturnTraces: &canReturnTraces)
     }
     // Flows that dismiss their window's screen or strand a sheet cannot always return home.
+    #expect(canReturnTraces >= 3, "only \(canReturnTraces) can-return traces checked")
+  }
+
+  @Test func insecurityTracesReplayToTheirViolationAndAreShortest() {
+    var canReturnTraces = 0
+    Self.check("insecurity violation traces", family: .insecurity) {
+      Self.tracesReplay(FlowSystem<Insecurity>(flow: $0), canReturnTraces: &canReturnTraces)
+    }
+    // Flows whose window child finishes, or that strand a screen, cannot always return home.
     #expect(canReturnTraces >= 3, "only \(canReturnTraces) can-return traces checked")
   }
 
@@ -458,8 +483,14 @@ import Testing
   }
 
   @Test func routerCountsAndTracesAreIdenticalAcrossThreads() {
-    Self.check("router one and two threads", seeds: Array(Self.seeds.prefix(12)), router: true) {
+    Self.check("router one and two threads", seeds: Array(Self.seeds.prefix(12)), family: .router) {
       Self.threadsAgree($0, Router.self)
+    }
+  }
+
+  @Test func insecurityCountsAndTracesAreIdenticalAcrossThreads() {
+    Self.check("insecurity one and two threads", seeds: Array(Self.seeds.prefix(12)), family: .insecurity) {
+      Self.threadsAgree($0, Insecurity.self)
     }
   }
 
