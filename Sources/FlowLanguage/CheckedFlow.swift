@@ -31,10 +31,14 @@ public struct FlowLimits: Equatable, Sendable {
   public var depth: Int = 40
   /// Distinct-state limit; hitting it makes the result incomplete.
   public var states: Int = 5_000_000
+  /// Animated presentations and dismissals in flight at once: 0, the default, completes
+  /// each within the step that starts it; 1 lets the user and async work act while one
+  /// animates, and its end is an event of its own.
+  public var inflight: Int = 0
   public init() {}
 
   /// The names accepted in `limits { … }`, in the order they are documented.
-  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states"]
+  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states", "inflight"]
 }
 
 public struct ScreenInfo: Equatable, Sendable {

@@ -102,6 +102,17 @@ extension Resolution {
   static let listLimitMaximum = 24
 
   private mutating func setLimit(_ name: String, _ value: Int, at offset: Int) {
+    if name == "inflight" {
+      guard value == 0 || value == 1 else {
+        error(
+          .invalidLimit,
+          "limit 'inflight' must be 0 (every transition completes within its step) or 1 (one animated presentation or dismissal may be in flight), not \(value)",
+          at: offset)
+        return
+      }
+      limits.inflight = value
+      return
+    }
     let unbounded = name == "depth" || name == "states"
     let listed = name == "stack" || name == "coordinators"
     let maximum = listed ? Self.listLimitMaximum : Self.limitMaximum

@@ -15,6 +15,9 @@ public enum Gesture: Hashable, Sendable {
   case swipeDown(presented: ObjectID)
   /// The user taps a tab, the selected one too (re-selection pops its stack to the root).
   case selectTab(tabBar: ObjectID, index: Int)
+  /// Not the user's: the animation of the presentation or dismissal of `presented`, kept
+  /// in flight, ends (`limits { inflight 1 }`).
+  case animationEnds(presented: ObjectID)
 }
 
 extension World {
@@ -35,7 +38,8 @@ extension World {
   /// Calls `body` with each of `gestures()`, in order, walking the visible path without
   /// building it: the explorer asks once per state, twice with the dead-end check.
   public func forEachGesture(_ body: (Gesture) -> Void) {
-    guard let top = modalTop()?.top else { return }
+    let moving = modalTransitionInFlight()
+    guard let top = touchableModalTop() else { return }
     // The visible path is `top`, its visible child, that one's, …; back gestures belong to
     // the container of its last controller.
     var containerOfLast: ObjectID? = nil
@@ -55,7 +59,8 @@ extension World {
         }
       }
     }
-    if objects[top].presenting != nil, objects[top].style.isSheet {
+    // A sheet cannot be swiped while a presentation or dismissal animates.
+    if objects[top].presenting != nil, objects[top].style.isSheet, moving == nil {
       body(.swipeDown(presented: top))
     }
     var onPath: ObjectID? = top
@@ -67,6 +72,7 @@ extension World {
       }
       onPath = visibleChild(of: id)
     }
+    if let moving { body(.animationEnds(presented: moving)) }
   }
 
   /// Performs a gesture from `gestures()`.
@@ -124,6 +130,8 @@ extension World {
         popToRoot(selected, animated: true, effects: &effects)
       }
       effects.emit(.tabDidSelect(tabBar: tabBar, selected: selected))
+    case .animationEnds(let presented):
+      endModalTransition(of: presented, effects: &effects)
     }
   }
 
