@@ -129,6 +129,12 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "limit 'stack' must be between 1 and 24, not 25; flowcheck models at most 24 view controllers per stack and 24 coordinators"
     ),
     DiagnosticCase(
+      "inflight is 0 or 1",
+      "app Shop {\n  window App\n  limits { inflight 1️⃣2 }\n}\n" + homeScreen + appCoordinator,
+      .invalidLimit,
+      "limit 'inflight' must be 0 (every transition completes within its step) or 1 (one animated presentation or dismissal may be in flight), not 2"
+    ),
+    DiagnosticCase(
       "limit too large",
       "app Shop {\n  window App\n  limits { pending 1️⃣2000000000 }\n}\n" + homeScreen + appCoordinator,
       .invalidLimit, "limit 'pending' must be between 1 and 1000000000, not 2000000000"),

@@ -102,7 +102,8 @@ extension World {
     }
     let animating = objects.indices.filter { objects[$0].modalTransition != nil }
     if animating.count > 1 {
-      problems.append("\(animating.count) presentations or dismissals animate at once: \(animating.map { "'#\($0)'" })")
+      problems.append(
+        "\(animating.count) presentations or dismissals animate at once: \(animating.map { "'#\($0)'" })")
     }
     // Walking presenters is only safe once the structure has no cycles.
     if problems.isEmpty {
