@@ -498,7 +498,8 @@ extension Resolution {
     variableNames.append(name)
   }
 
-  /// The window coordinator, and only it, uses `root window`.
+  /// The window coordinator uses `root window`. Another coordinator with `root window`
+  /// replaces the window's root when it is started (onboarding, then the tab bar).
   mutating func checkWindowRoots() {
     guard let window = windowCoordinator else { return }
     let windowName = outlines[window].declaration.name.text
@@ -515,11 +516,6 @@ extension Resolution {
       if index == window, root != .window {
         error(
           .invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'",
-          at: rootAt)
-      } else if index != window, root == .window {
-        error(
-          .invalidRoot,
-          "only the window coordinator '\(windowName)' may use 'root window'; give '\(name)' 'root parent', 'root presented' or 'root tab'",
           at: rootAt)
       }
     }

@@ -256,11 +256,6 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
         + "coordinator App: NavigationCoordinator {\n  root 1️⃣presented\n  start { root Home }\n}\n",
       .invalidRoot, "window coordinator 'App' must use 'root window', not 'root presented'"),
     DiagnosticCase(
-      "root window elsewhere", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣window\n}\n",
-      .invalidRoot,
-      "only the window coordinator 'App' may use 'root window'; give 'Cart' 'root parent', 'root presented' or 'root tab'"
-    ),
-    DiagnosticCase(
       "root tab under a navigation coordinator",
       withApp(
         "  on Home.next { 1️⃣startChild Feed }\n",
@@ -871,6 +866,17 @@ extension ResolverDiagnosticTests {
     #expect(flow.limits == FlowLimits())
     #expect(flow.expectation == Expectation.none)
     #expect(flow.coordinators[0].identifier == "App")
+  }
+
+  @Test func aChildWithRootWindowReplacesTheWindowsRoot() throws {
+    let text =
+      base.replacingOccurrences(
+        of: "start { root Home }", with: "start { root Home }\n  on Home.done { startChild Main }")
+      + "coordinator Main: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+    let result = resolveFlow(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.coordinators.map(\.root) == [.window, .window])
   }
 
   @Test func handlerForAnEventNeverEmittedIsDropped() throws {

@@ -101,6 +101,31 @@ import Testing
     #expect(h.lastLog.lines.contains { $0.text == "no transition coordinator: ignored" })
   }
 
+  @Test func aChildWithRootWindowReplacesTheWindowsRootAndTheOldScreensLeave() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Welcome
+      screen Feed
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Welcome }
+        on Welcome.done { startChild Main }
+      }
+      coordinator Main: NavigationCoordinator {
+        root window
+        start { root Feed }
+      }
+      """)
+    try h.perform("tap Welcome.done")
+    #expect(h.visibleStack == ["Feed"])
+    #expect(h.picture.first == "window: UINavigationController [Feed] {delegate: Main}")
+    #expect(h.tree == ["App", "Main"])
+    // The old root's screens left the hierarchy; App, held by the scene delegate, lives on.
+    #expect(h.state.world.attachedObjects().enumerated().filter { $0.element }.count == 2)
+    #expect(h.failingInvariants.isEmpty)
+  }
+
   static let quietPops = """
     app Quiet { window App }
     screen Home
