@@ -176,11 +176,16 @@ public struct CoordinatorInfo: Equatable, Sendable {
 
 public struct AppEventInfo: Equatable, Sendable {
   public var name: String
+  /// The coordinator declaration the event is addressed to (`event E to C`): it runs in the
+  /// started instance of C, and is possible only while one is. Nil: the window coordinator.
+  public var target: Int?
+  /// Evaluated in the coordinator the event runs in.
   public var condition: CheckedExpression?
-  /// Runs in the context of the window's coordinator (the app delegate calls into it).
+  /// Runs in the context of its coordinator (the app delegate calls into it).
   public var body: [CheckedStatement]
-  public init(name: String, condition: CheckedExpression?, body: [CheckedStatement]) {
+  public init(name: String, target: Int? = nil, condition: CheckedExpression?, body: [CheckedStatement]) {
     self.name = name
+    self.target = target
     self.condition = condition
     self.body = body
   }

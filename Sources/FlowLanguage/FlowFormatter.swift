@@ -145,6 +145,7 @@ private struct FlowPrinter {
       line(0, "}")
     case .event(let event):
       var header = "event \(event.name.text)"
+      if let target = event.target { header += " to \(target.text)" }
       if let condition = event.condition { header += " when " + Self.expression(condition) }
       headed(header, event.body, indent: 0)
     case .property(let property):

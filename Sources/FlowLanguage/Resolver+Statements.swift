@@ -270,12 +270,22 @@ extension Resolution {
   /// decides which statements are legal; its local variables are not visible).
   mutating func resolveAppEvents() {
     let window = windowCoordinator
-    let context = StatementContext(
+    let windowContext = StatementContext(
       coordinator: window, coordinatorName: window.map { outlines[$0].declaration.name.text } ?? "",
       kind: window.flatMap { outlines[$0].kind }, locals: [:])
     var eventAt: [String: Int] = [:]
     for declaration in file.declarations {
       guard case .event(let event) = declaration.kind else { continue }
+      // `event E to C` runs in C, with C's kind and variables.
+      var context = windowContext
+      var target: Int? = nil
+      if let targetName = event.target {
+        guard let found = lookUpCoordinator(targetName) else { continue }
+        target = found
+        context = StatementContext(
+          coordinator: found, coordinatorName: targetName.text, kind: outlines[found].kind,
+          locals: outlines[found].locals)
+      }
       let condition = event.condition.map { resolveCondition($0, context, what: "the condition of 'when'") }
       let body = resolveBlock(event.body, context)
       guard !Self.isMissing(event.name) else { continue }
@@ -284,7 +294,8 @@ extension Resolution {
         continue
       }
       eventAt[event.name.text] = event.name.range.start
-      appEvents.append(AppEventInfo(name: event.name.text, condition: condition ?? nil, body: body))
+      appEvents.append(
+        AppEventInfo(name: event.name.text, target: target, condition: condition ?? nil, body: body))
     }
   }
 }

@@ -219,10 +219,13 @@ public struct RootClause: Equatable, Sendable {
 /// `event NAME (when EXPR)? { … }`: an app-level event (deep link, logout, push).
 public struct EventDeclaration: Equatable, Sendable {
   public var name: Name
+  /// `to C`: the coordinator the event is addressed to (the window coordinator when nil).
+  public var target: Name?
   public var condition: Expression?
   public var body: Block
-  public init(name: Name, condition: Expression?, body: Block) {
+  public init(name: Name, target: Name? = nil, condition: Expression?, body: Block) {
     self.name = name
+    self.target = target
     self.condition = condition
     self.body = body
   }

@@ -53,8 +53,9 @@ public enum SyntaxDump {
         dump(member.kind, into: &output)
       }
     case .event(let event):
+      let target = event.target.map { " to \($0.text)" } ?? ""
       let condition = event.condition.map { " when \(expression($0))" } ?? ""
-      line(0, "event \(event.name.text)\(condition)", into: &output)
+      line(0, "event \(event.name.text)\(target)\(condition)", into: &output)
       dump(event.body, indent: 1, into: &output)
     case .property(let property):
       line(0, "\(property.kind.rawValue) \(expression(property.expression))", into: &output)

@@ -171,6 +171,15 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       ])
   }
 
+  @Test func appEventsAddressedToACoordinator() {
+    #expect(
+      parsedDump("event shipped to Orders when ready { show Shipment }") == [
+        "event shipped to Orders when (name ready)", "  show Shipment",
+      ])
+    #expect(
+      formatted("event shipped   to Orders {show Shipment}") == "event shipped to Orders { show Shipment }\n")
+  }
+
   @Test func propertiesAndPrecedence() {
     let text = """
       always a || b && !c == d + 1 - 2

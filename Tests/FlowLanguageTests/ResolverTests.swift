@@ -284,6 +284,15 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "TabBarCoordinator 'Inner' cannot use 'root tab': a tab bar controller is never a tab of another tab bar, so nothing would show (hint: a tab bar is the window's root, 'root window', or presented, 'root presented')"
     ),
     DiagnosticCase(
+      "an event addressed to an unknown coordinator", base + "event shipped to 1️⃣Ap { pop }\n",
+      .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
+    DiagnosticCase(
+      "an event addressed to a coordinator uses its variables only",
+      withApp("")
+        + "coordinator Other: NavigationCoordinator {\n  root parent\n  var seen = false\n  start { show Home }\n}\n"
+        + "event e to App { 1️⃣seen = true }\n",
+      .unknownVariable, "variable 'seen' is local to coordinator 'Other' and not visible here"),
+    DiagnosticCase(
       "window coordinator started as a child", withApp("  on Home.next { 1️⃣startChild App }\n"), .invalidRoot,
       "coordinator 'App' owns the window and cannot be started as a child"),
     DiagnosticCase(
@@ -877,6 +886,18 @@ extension ResolverDiagnosticTests {
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     let flow = try #require(result.flow)
     #expect(flow.coordinators.map(\.root) == [.window, .window])
+  }
+
+  @Test func anEventAddressedToACoordinatorRunsInItsContext() throws {
+    let text =
+      base.replacingOccurrences(
+        of: "start { root Home }", with: "start { root Home }\n  on Home.orders { startChild Orders }")
+      + "coordinator Orders: NavigationCoordinator {\n  root parent\n  var page: 0...2 = 0\n  start { show Home }\n}\n"
+      + "event shipped to Orders when page < 2 { page += 1 }\n"
+    let result = resolveFlow(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.appEvents.map(\.target) == [1])
   }
 
   @Test func handlerForAnEventNeverEmittedIsDropped() throws {

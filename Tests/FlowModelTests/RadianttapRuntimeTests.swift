@@ -126,6 +126,35 @@ import Testing
     #expect(h.failingInvariants.isEmpty)
   }
 
+  @Test func anEventAddressedToACoordinatorIsPossibleOnlyWhileItIsStartedAndRunsInIt() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Orders
+      screen Shipment
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.orders { startChild OrdersFlow }
+      }
+      coordinator OrdersFlow: NavigationCoordinator {
+        root parent
+        var shown = false
+        start { show Orders }
+        on Orders.done { pop; finish }
+      }
+      event shipped to OrdersFlow when !shown { shown = true; show Shipment }
+      """)
+    #expect(!h.events.contains("app event 'shipped'"))
+    try h.perform("tap Home.orders")
+    #expect(h.events.contains("app event 'shipped'"))
+    try h.perform("app event 'shipped'")
+    #expect(h.visibleStack == ["Home", "Orders", "Shipment"])
+    #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Shipment"])
+    #expect(!h.events.contains("app event 'shipped'"), "its condition reads OrdersFlow's own variable")
+  }
+
   static let quietPops = """
     app Quiet { window App }
     screen Home
