@@ -84,6 +84,8 @@ extension CheckedStatement {
       .assign(variable: variable, op, expression.privateCopy())
     case .after(let task): .after(task: task)
     case .setStack(let screens): .setStack(screens: screens.map { $0 })
+    case .selectTab(let coordinator): .selectTab(coordinator: coordinator)
+    case .call(let coordinator, let message): .call(coordinator: coordinator, message: message)
     }
   }
 }

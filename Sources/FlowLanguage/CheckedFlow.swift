@@ -263,6 +263,11 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case after(task: Int)
   /// App code assigns the navigation stack directly: new controllers of these screens.
   case setStack(screens: [Int])
+  /// App code selects the tab of the started child of this declaration.
+  case selectTab(coordinator: Int)
+  /// The coordinator calls its started child of declaration `coordinator`: that child's
+  /// handler of `message` runs in it.
+  case call(coordinator: Int, message: Int)
 }
 
 public indirect enum CheckedExpression: Equatable, Sendable {

@@ -262,6 +262,8 @@ private struct FlowPrinter {
     case .activate: return "activate"
     case .send(let name): return "send \(name.text)"
     case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
+    case .selectTab(let name): return "selectTab \(name.text)"
+    case .call(let coordinator, let message): return "call \(coordinator.text).\(message.text)"
     case .assignment(let name, let op, let value): return "\(name.text) \(op.rawValue) \(expression(value))"
     case .ifElse, .after: return nil
     }

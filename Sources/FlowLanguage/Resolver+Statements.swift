@@ -96,6 +96,40 @@ extension Resolution {
       }
       return valid && screens.count == names.count ? .setStack(screens: screens) : nil
 
+    case .selectTab(let name):
+      guard require(.selectTab, at: at), !Self.isMissing(name) else { return nil }
+      if let kind = context.kind, kind != .tabBar {
+        error(
+          .unsupportedStatement,
+          "'selectTab' needs a TabBarCoordinator; '\(context.coordinatorName)' is a \(kind.rawValue)", at: at)
+        return nil
+      }
+      guard let child = lookUpCoordinator(name) else { return nil }
+      guard outlines[child].root == .tab else {
+        error(
+          .invalidRoot,
+          "'selectTab \(name.text)' needs a coordinator with 'root tab'; '\(name.text)' has none",
+          at: name.range.start)
+        return nil
+      }
+      return .selectTab(coordinator: child)
+
+    case .call(let name, let method):
+      guard require(.call, at: at), !Self.isMissing(name), !Self.isMissing(method) else { return nil }
+      guard let child = lookUpCoordinator(name) else { return nil }
+      let handled = outlines[child].declaration.members.compactMap { member -> String? in
+        guard case .message(let message, _) = member.kind, !Self.isMissing(message) else { return nil }
+        return message.text
+      }
+      guard handled.contains(method.text), let message = messageIndex[method.text] else {
+        error(
+          .unknownMessage,
+          "coordinator '\(name.text)' has no 'handle \(method.text)'\(NameSuggestion.suffix(for: method.text, among: handled))",
+          at: method.range.start)
+        return nil
+      }
+      return .call(coordinator: child, message: message)
+
     case .after(let name, let body):
       let task = asyncTasks.count
       asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))

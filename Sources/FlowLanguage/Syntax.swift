@@ -318,6 +318,12 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `setStack S, S…`: the app's own code assigns `navigationController.viewControllers`
   /// (new controllers of these screens), bypassing the library's shadow stack.
   case setStack([Name])
+  /// `selectTab C`: the app's own code selects the tab whose root is started child C's
+  /// (`tabBarController.selectedViewController = c.rootViewController`).
+  case selectTab(Name)
+  /// `call C.m`: the coordinator calls method `m` (C's `handle m`) on its started child C,
+  /// as app code does through a property holding the child.
+  case call(coordinator: Name, message: Name)
 }
 
 /// `animated: false` written after a navigation statement.

@@ -126,6 +126,9 @@ public enum SyntaxDump {
     case .send(let name): line(indent, "send \(name.text)", into: &output)
     case .setStack(let names):
       line(indent, "setStack " + names.map(\.text).joined(separator: ", "), into: &output)
+    case .selectTab(let name): line(indent, "selectTab \(name.text)", into: &output)
+    case .call(let coordinator, let message):
+      line(indent, "call \(coordinator.text).\(message.text)", into: &output)
     case .ifElse(let condition, let then, let otherwise):
       line(indent, "if \(expression(condition))", into: &output)
       dump(then, indent: indent + 1, into: &output)

@@ -284,6 +284,21 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "TabBarCoordinator 'Inner' cannot use 'root tab': a tab bar controller is never a tab of another tab bar, so nothing would show (hint: a tab bar is the window's root, 'root window', or presented, 'root presented')"
     ),
     DiagnosticCase(
+      "selectTab in a navigation coordinator", withApp("  on Home.next { 1️⃣selectTab App }\n"),
+      .unsupportedStatement, "'selectTab' needs a TabBarCoordinator; 'App' is a NavigationCoordinator"),
+    DiagnosticCase(
+      "selectTab of a coordinator that is no tab",
+      header + homeScreen
+        + "coordinator App: TabBarCoordinator {\n  root window\n  start { startChild Feed; selectTab 1️⃣Sheet }\n}\n"
+        + "coordinator Feed: NavigationCoordinator {\n  root tab\n  start { root Home }\n}\n"
+        + "coordinator Sheet: NavigationCoordinator {\n  root presented\n  start { root Home }\n}\n",
+      .invalidRoot, "'selectTab Sheet' needs a coordinator with 'root tab'; 'Sheet' has none"),
+    DiagnosticCase(
+      "call a method the child does not handle",
+      withApp("  on Home.next { startChild Orders; call Orders.1️⃣shwoLatest }\n")
+        + "coordinator Orders: NavigationCoordinator {\n  root parent\n  start { show Home }\n  handle showLatest { pop }\n}\n",
+      .unknownMessage, "coordinator 'Orders' has no 'handle shwoLatest'; did you mean 'showLatest'?"),
+    DiagnosticCase(
       "an event addressed to an unknown coordinator", base + "event shipped to 1️⃣Ap { pop }\n",
       .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
     DiagnosticCase(
@@ -657,6 +672,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   /// A router flow's coordinators name their routers; `root` and the other runtimes' kinds
   /// are refused, and a child must be able to take its router from its parent.
   static let routerCases: [DiagnosticCase] = [
+    DiagnosticCase(
+      "call under router",
+      routerApp
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣call App.go }\n}\n",
+      .unsupportedStatement, "'call' is not available under runtime 'router'"),
     DiagnosticCase(
       "router kind unknown",
       routerApp + "coordinator App: 1️⃣NavigationRoutr {\n  start { present Home }\n}\n",

@@ -155,6 +155,64 @@ import Testing
     #expect(!h.events.contains("app event 'shipped'"), "its condition reads OrdersFlow's own variable")
   }
 
+  static let deepLink = """
+    app A { window Main }
+    screen Feed
+    screen Orders
+    screen Detail
+    coordinator Main: TabBarCoordinator {
+      root window
+      start { startChild FeedFlow; startChild OrdersFlow }
+      on Feed.orders { selectTab OrdersFlow }
+    }
+    coordinator FeedFlow: NavigationCoordinator {
+      root tab
+      start { root Feed }
+      on Feed.detail { call Later.go }
+    }
+    coordinator Later: NavigationCoordinator {
+      root parent
+      start { show Detail }
+      handle go { pop }
+    }
+    coordinator OrdersFlow: NavigationCoordinator {
+      root tab
+      start { root Orders }
+      on Orders.open { show Detail }
+      handle showLatest { show Detail }
+    }
+    event openOrder to Main { selectTab OrdersFlow; call OrdersFlow.showLatest }
+    """
+
+  @Test func selectingATabFromCodeCallsNoDelegateAndPopsNothing() throws {
+    var h = try FlowHarness(Self.deepLink)
+    try h.perform("tap Feed.orders")
+    #expect(h.visibleStack == ["Orders"])
+    #expect(!h.lastLog.lines.contains { $0.text.hasPrefix("UIKit: tabBarController(didSelect:") })
+    try h.perform("tap Orders.open")
+    try h.perform("app event 'openOrder'")
+    // Selecting the selected tab from code pops nothing; the call pushes a second Detail.
+    #expect(h.visibleStack == ["Orders", "Detail", "Detail"])
+    #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Detail", "Detail"])
+    #expect(h.lastLog.lines.map(\.text).contains("Main calls OrdersFlow.showLatest()"))
+  }
+
+  @Test func aDeepLinkSwitchesTabThenPushesThroughTheChild() throws {
+    var h = try FlowHarness(Self.deepLink)
+    #expect(h.visibleStack == ["Feed"])
+    try h.perform("app event 'openOrder'")
+    #expect(h.visibleStack == ["Orders", "Detail"])
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func callingAChildThatIsNotStartedDoesNothing() throws {
+    var h = try FlowHarness(Self.deepLink)
+    let before = h.state
+    try h.perform("tap Feed.detail")
+    #expect(h.state == before)
+    #expect(h.lastLog.lines.map(\.text).contains("FeedFlow holds no started Later: go() is not called"))
+  }
+
   static let quietPops = """
     app Quiet { window App }
     screen Home
