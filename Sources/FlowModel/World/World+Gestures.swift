@@ -22,8 +22,11 @@ public enum Gesture: Hashable, Sendable {
 
 extension World {
   /// The enabled gestures in a fixed order: back button, swipe-back completed, swipe-back
-  /// cancelled, back menu entries (ascending index), swipe down, then tabs (outermost tab
-  /// bar first, ascending index).
+  /// cancelled, back menu entries (ascending index), swipe down, tabs (outermost tab bar
+  /// first, ascending index), then the end of the presentation or dismissal in flight.
+  ///
+  /// While a presentation animates in, the gestures are those of the level it covers (see
+  /// `touchableModalTop()`); while any modal transition animates, no sheet is swiped.
   ///
   /// Back gestures belong to the navigation controller showing `visibleTop()` when it holds
   /// at least two controllers; swipe down to the top of the modal chain when it is presented
