@@ -26,7 +26,8 @@ extension CheckedFlow {
     copy.messages = messages.map(fresh)
     copy.appEvents = appEvents.map { event in
       AppEventInfo(
-        name: fresh(event.name), condition: event.condition?.privateCopy(), body: fresh(event.body))
+        name: fresh(event.name), target: event.target, condition: event.condition?.privateCopy(),
+        body: fresh(event.body))
     }
     copy.asyncTasks = asyncTasks.map { task in
       AsyncTaskInfo(name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body))
@@ -95,6 +96,8 @@ extension CheckedStatement {
     case .start(let coordinator, let context, let animated, let completion):
       .start(coordinator: coordinator, context: context, animated: animated, completion: completion)
     case .finishWith(let result): .finishWith(result: result)
+    case .selectTab(let coordinator): .selectTab(coordinator: coordinator)
+    case .call(let coordinator, let message): .call(coordinator: coordinator, message: message)
     }
   }
 }

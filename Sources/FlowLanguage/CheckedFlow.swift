@@ -31,10 +31,14 @@ public struct FlowLimits: Equatable, Sendable {
   public var depth: Int = 40
   /// Distinct-state limit; hitting it makes the result incomplete.
   public var states: Int = 5_000_000
+  /// Animated presentations and dismissals in flight at once: 0, the default, completes
+  /// each within the step that starts it; 1 lets the user and async work act while one
+  /// animates, and its end is an event of its own.
+  public var inflight: Int = 0
   public init() {}
 
   /// The names accepted in `limits { … }`, in the order they are documented.
-  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states"]
+  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states", "inflight"]
 }
 
 public struct ScreenInfo: Equatable, Sendable {
@@ -211,11 +215,16 @@ public struct CoordinatorInfo: Equatable, Sendable {
 
 public struct AppEventInfo: Equatable, Sendable {
   public var name: String
+  /// The coordinator declaration the event is addressed to (`event E to C`): it runs in the
+  /// started instance of C, and is possible only while one is. Nil: the window coordinator.
+  public var target: Int?
+  /// Evaluated in the coordinator the event runs in.
   public var condition: CheckedExpression?
-  /// Runs in the context of the window's coordinator (the app delegate calls into it).
+  /// Runs in the context of its coordinator (the app delegate calls into it).
   public var body: [CheckedStatement]
-  public init(name: String, condition: CheckedExpression?, body: [CheckedStatement]) {
+  public init(name: String, target: Int? = nil, condition: CheckedExpression?, body: [CheckedStatement]) {
     self.name = name
+    self.target = target
     self.condition = condition
     self.body = body
   }
@@ -321,6 +330,11 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case finishWith(result: Int)
   /// App code assigns the navigation stack directly: new controllers of these screens.
   case setStack(screens: [Int])
+  /// App code selects the tab of the started child of this declaration.
+  case selectTab(coordinator: Int)
+  /// The coordinator calls its started child of declaration `coordinator`: that child's
+  /// handler of `message` runs in it.
+  case call(coordinator: Int, message: Int)
 }
 
 public indirect enum CheckedExpression: Equatable, Sendable {

@@ -145,6 +145,7 @@ private struct FlowPrinter {
       line(0, "}")
     case .event(let event):
       var header = "event \(event.name.text)"
+      if let target = event.target { header += " to \(target.text)" }
       if let condition = event.condition { header += " when " + Self.expression(condition) }
       headed(header, event.body, indent: 0)
     case .property(let property):
@@ -267,6 +268,8 @@ private struct FlowPrinter {
     case .activate: return "activate"
     case .send(let name): return "send \(name.text)"
     case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
+    case .selectTab(let name): return "selectTab \(name.text)"
+    case .call(let coordinator, let message): return "call \(coordinator.text).\(message.text)"
     case .assignment(let name, let op, let value): return "\(name.text) \(op.rawValue) \(expression(value))"
     case .ifElse, .after: return nil
     }

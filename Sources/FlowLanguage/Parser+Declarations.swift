@@ -408,6 +408,11 @@ extension Parser.Session {
   mutating func parseEvent() -> DeclarationKind {
     advance()
     let name = expectName("a name after 'event'")
+    var target: Name? = nil
+    if atWord("to") && !current.startsLine {
+      advance()
+      target = expectName("a coordinator name after 'to'")
+    }
     var condition: Expression? = nil
     if atWord("when") && !current.startsLine {
       advance()
@@ -415,7 +420,7 @@ extension Parser.Session {
     }
     let owner = describe("event", name)
     let body = parseBlock(owner: owner, after: "after \(owner)", enclosing: .file)
-    return .event(EventDeclaration(name: name, condition: condition, body: body))
+    return .event(EventDeclaration(name: name, target: target, condition: condition, body: body))
   }
 
   /// `property := ('always' | 'never' | 'reachable') expr`

@@ -35,6 +35,7 @@ extension Parser.Session {
   ///            | 'start' NAME ('in' ':' NAME)? anim? completion?
   ///            | 'finish' ('(' NAME ')')? | 'takeover' | 'activate' | 'send' NAME
   ///            | 'setStack' NAME (',' NAME)*
+  ///            | 'selectTab' NAME | 'call' NAME '.' NAME
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -95,6 +96,21 @@ extension Parser.Session {
         screens.append(expectName("a screen name after ',' in 'setStack'"))
       }
       return .setStack(screens)
+    case "selectTab":
+      advance()
+      return .selectTab(expectName("a coordinator name after 'selectTab'"))
+    case "call":
+      advance()
+      let coordinator = expectName("a coordinator name after 'call', as in 'call Orders.open'")
+      guard at(.dot) && !current.startsLine else {
+        reportExpected(
+          "expected '.' and a message name after 'call \(coordinator.text)', as in 'call \(coordinator.text).open'"
+        )
+        return .call(coordinator: coordinator, message: Name("", .at(current.range.start)))
+      }
+      advance()
+      return .call(
+        coordinator: coordinator, message: expectName("a message name after '\(coordinator.text).'"))
     case "if":
       return parseIf()
     case "after":

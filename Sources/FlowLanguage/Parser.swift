@@ -61,7 +61,7 @@ extension Parser {
   ]
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
-    "takeover", "activate", "send", "if", "else", "after", "setStack",
+    "takeover", "activate", "send", "if", "else", "after", "setStack", "selectTab", "call",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
   /// The contexts of Insecurity's `start C in: CONTEXT`, not reserved.

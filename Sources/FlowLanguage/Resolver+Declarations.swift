@@ -102,6 +102,17 @@ extension Resolution {
   static let listLimitMaximum = 24
 
   private mutating func setLimit(_ name: String, _ value: Int, at offset: Int) {
+    if name == "inflight" {
+      guard value == 0 || value == 1 else {
+        error(
+          .invalidLimit,
+          "limit 'inflight' must be 0 (every transition completes within its step) or 1 (one animated presentation or dismissal may be in flight), not \(value)",
+          at: offset)
+        return
+      }
+      limits.inflight = value
+      return
+    }
     let unbounded = name == "depth" || name == "states"
     let listed = name == "stack" || name == "coordinators"
     let maximum = listed ? Self.listLimitMaximum : Self.limitMaximum
@@ -490,7 +501,8 @@ extension Resolution {
     variableNames.append(name)
   }
 
-  /// The window coordinator, and only it, uses `root window`.
+  /// The window coordinator uses `root window`. Another coordinator with `root window`
+  /// replaces the window's root when it is started (onboarding, then the tab bar).
   mutating func checkWindowRoots() {
     guard let window = windowCoordinator else { return }
     let windowName = outlines[window].declaration.name.text
@@ -507,11 +519,6 @@ extension Resolution {
       if index == window, root != .window {
         error(
           .invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'",
-          at: rootAt)
-      } else if index != window, root == .window {
-        error(
-          .invalidRoot,
-          "only the window coordinator '\(windowName)' may use 'root window'; give '\(name)' 'root parent', 'root presented' or 'root tab'",
           at: rootAt)
       }
     }

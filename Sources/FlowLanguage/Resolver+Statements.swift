@@ -104,6 +104,40 @@ extension Resolution {
       }
       return valid && screens.count == names.count ? .setStack(screens: screens) : nil
 
+    case .selectTab(let name):
+      guard require(.selectTab, at: at), !Self.isMissing(name) else { return nil }
+      if let kind = context.kind, kind != .tabBar {
+        error(
+          .unsupportedStatement,
+          "'selectTab' needs a TabBarCoordinator; '\(context.coordinatorName)' is a \(kind.rawValue)", at: at)
+        return nil
+      }
+      guard let child = lookUpCoordinator(name) else { return nil }
+      guard outlines[child].root == .tab else {
+        error(
+          .invalidRoot,
+          "'selectTab \(name.text)' needs a coordinator with 'root tab'; '\(name.text)' has none",
+          at: name.range.start)
+        return nil
+      }
+      return .selectTab(coordinator: child)
+
+    case .call(let name, let method):
+      guard require(.call, at: at), !Self.isMissing(name), !Self.isMissing(method) else { return nil }
+      guard let child = lookUpCoordinator(name) else { return nil }
+      let handled = outlines[child].declaration.members.compactMap { member -> String? in
+        guard case .message(let message, _) = member.kind, !Self.isMissing(message) else { return nil }
+        return message.text
+      }
+      guard handled.contains(method.text), let message = messageIndex[method.text] else {
+        error(
+          .unknownMessage,
+          "coordinator '\(name.text)' has no 'handle \(method.text)'\(NameSuggestion.suffix(for: method.text, among: handled))",
+          at: method.range.start)
+        return nil
+      }
+      return .call(coordinator: child, message: message)
+
     case .after(let name, let body):
       let task = asyncTasks.count
       asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))
@@ -289,12 +323,22 @@ extension Resolution {
   /// decides which statements are legal; its local variables are not visible).
   mutating func resolveAppEvents() {
     let window = windowCoordinator
-    let context = StatementContext(
+    let windowContext = StatementContext(
       coordinator: window, coordinatorName: window.map { outlines[$0].declaration.name.text } ?? "",
       kind: window.flatMap { outlines[$0].kind }, locals: [:])
     var eventAt: [String: Int] = [:]
     for declaration in file.declarations {
       guard case .event(let event) = declaration.kind else { continue }
+      // `event E to C` runs in C, with C's kind and variables.
+      var context = windowContext
+      var target: Int? = nil
+      if let targetName = event.target {
+        guard let found = lookUpCoordinator(targetName) else { continue }
+        target = found
+        context = StatementContext(
+          coordinator: found, coordinatorName: targetName.text, kind: outlines[found].kind,
+          locals: outlines[found].locals)
+      }
       let condition = event.condition.map { resolveCondition($0, context, what: "the condition of 'when'") }
       let body = resolveBlock(event.body, context)
       guard !Self.isMissing(event.name) else { continue }
@@ -303,7 +347,8 @@ extension Resolution {
         continue
       }
       eventAt[event.name.text] = event.name.range.start
-      appEvents.append(AppEventInfo(name: event.name.text, condition: condition ?? nil, body: body))
+      appEvents.append(
+        AppEventInfo(name: event.name.text, target: target, condition: condition ?? nil, body: body))
     }
   }
 }

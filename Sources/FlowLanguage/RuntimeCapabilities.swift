@@ -15,6 +15,10 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case finishWith = "finish(value)"
   /// `send m`: a message up the coordinatingResponder chain.
   case send
+  /// `selectTab C`: app code selecting a tab of this tab bar coordinator.
+  case selectTab
+  /// `call C.m`: a method of a started child, its `handle m`.
+  case call
   // Flow-local statements, available under every runtime.
   case ifElse = "if"
   case assignment

@@ -224,10 +224,13 @@ public struct RootClause: Equatable, Sendable {
 /// `event NAME (when EXPR)? { … }`: an app-level event (deep link, logout, push).
 public struct EventDeclaration: Equatable, Sendable {
   public var name: Name
+  /// `to C`: the coordinator the event is addressed to (the window coordinator when nil).
+  public var target: Name?
   public var condition: Expression?
   public var body: Block
-  public init(name: Name, condition: Expression?, body: Block) {
+  public init(name: Name, target: Name? = nil, condition: Expression?, body: Block) {
     self.name = name
+    self.target = target
     self.condition = condition
     self.body = body
   }
@@ -325,6 +328,12 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `setStack S, S…`: the app's own code assigns `navigationController.viewControllers`
   /// (new controllers of these screens), bypassing the library's shadow stack.
   case setStack([Name])
+  /// `selectTab C`: the app's own code selects the tab whose root is started child C's
+  /// (`tabBarController.selectedViewController = c.rootViewController`).
+  case selectTab(Name)
+  /// `call C.m`: the coordinator calls method `m` (C's `handle m`) on its started child C,
+  /// as app code does through a property holding the child.
+  case call(coordinator: Name, message: Name)
 }
 
 /// The completion block of an Insecurity `start C { NAME in … }`: `binding` is the NAME

@@ -53,8 +53,9 @@ public enum SyntaxDump {
         dump(member.kind, into: &output)
       }
     case .event(let event):
+      let target = event.target.map { " to \($0.text)" } ?? ""
       let condition = event.condition.map { " when \(expression($0))" } ?? ""
-      line(0, "event \(event.name.text)\(condition)", into: &output)
+      line(0, "event \(event.name.text)\(target)\(condition)", into: &output)
       dump(event.body, indent: 1, into: &output)
     case .property(let property):
       line(0, "\(property.kind.rawValue) \(expression(property.expression))", into: &output)
@@ -139,6 +140,9 @@ public enum SyntaxDump {
     case .send(let name): line(indent, "send \(name.text)", into: &output)
     case .setStack(let names):
       line(indent, "setStack " + names.map(\.text).joined(separator: ", "), into: &output)
+    case .selectTab(let name): line(indent, "selectTab \(name.text)", into: &output)
+    case .call(let coordinator, let message):
+      line(indent, "call \(coordinator.text).\(message.text)", into: &output)
     case .ifElse(let condition, let then, let otherwise):
       line(indent, "if \(expression(condition))", into: &output)
       dump(then, indent: indent + 1, into: &output)

@@ -55,6 +55,9 @@ extension CheckReport {
     /// Tap the tab `tab` (named by the coordinator whose root it is), at `index` (0-based);
     /// `reselect` when it is already selected, which pops its stack to the root.
     case selectTab(tab: String, index: Int, reselect: Bool)
+    /// The animation of the presentation (or, `dismissal`, the dismissal) of the sheet
+    /// showing `sheet` ends; only with `limits { inflight 1 }`.
+    case animationEnds(sheet: String, dismissal: Bool)
 
     /// The kinds of gesture, named as renderers print them.
     public enum Kind: String, Sendable, CaseIterable {
@@ -63,6 +66,7 @@ extension CheckReport {
       case backMenu = "back-menu"
       case swipeDown = "swipe-down"
       case selectTab = "select-tab"
+      case animationEnds = "animation-ends"
     }
 
     public var kind: Kind {
@@ -72,6 +76,7 @@ extension CheckReport {
       case .backMenu: .backMenu
       case .swipeDown: .swipeDown
       case .selectTab: .selectTab
+      case .animationEnds: .animationEnds
       }
     }
   }
@@ -117,6 +122,13 @@ extension CheckReport.TraceAction {
           .selectTab(
             tab: state.tabName(tabBar, index: index, flow: flow), index: index,
             reselect: world.objects[tabBar].selectedIndex == index))
+      case .animationEnds(let presented):
+        let shown =
+          world.objects[presented].kind == .navigationController
+          ? world.topViewController(of: presented) ?? presented : presented
+        self = .gesture(
+          .animationEnds(
+            sheet: name(shown), dismissal: world.objects[presented].modalTransition == .dismissing))
       }
     case .appEvent(let index):
       self = .appEvent(name: flow.appEvents[index].name)

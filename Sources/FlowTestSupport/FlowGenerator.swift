@@ -5,7 +5,8 @@
 ///
 /// Every flow has:
 /// - one `app` with `library radianttap`, `window` = the first coordinator, `home` = its root
-///   screen, and small `limits` (stack 3–5, presented 1–2, depth 8–16);
+///   screen, and small `limits` (stack 3–5, presented 1–2, depth 8–16; `inflight 1` in
+///   about a third);
 /// - 2–8 screens, with random styles and some `modalInPresentation`;
 /// - 0–3 global variables (Bool or bounded Int), used type-correctly with in-range literals
 ///   (`+= 1` only under a guard that keeps the value in range);
@@ -181,10 +182,12 @@ public struct FlowGenerator: Sendable {
         "\(kind) \(predicate(screens: screenNames, coordinators: coordinators, variables: globals))")
     }
 
-    let limits = [
+    var limits = [
       "stack \(random.int(in: 3...5))", "presented \(random.int(in: 1...2))",
       "depth \(random.int(in: 8...16))",
     ]
+    // Some flows keep animated presentations and dismissals in flight.
+    if random.chance(0.3) { limits.append("inflight 1") }
     return Plan(
       appName: random.element(of: ["Shop", "Notes", "Bank", "Travel"]),
       limits: "limits { " + limits.joined(separator: ", ") + " }", screens: screens, globals: globals,

@@ -73,6 +73,8 @@ import Testing
     case .gesture(.swipeDown(let sheet)): "swipe down the \(sheet) sheet"
     case .gesture(.selectTab(let tab, _, let reselect)):
       reselect ? "tap the \(tab) tab again" : "select the \(tab) tab"
+    case .gesture(.animationEnds(let sheet, let dismissal)):
+      "the \(dismissal ? "dismissal" : "presentation") of \(sheet) finishes animating"
     }
   }
 

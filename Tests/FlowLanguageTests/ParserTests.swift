@@ -171,6 +171,25 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       ])
   }
 
+  @Test func tabSelectionAndCallsIntoAChild() {
+    #expect(
+      parsedDump("event e { selectTab Orders; call Orders.showLatest }") == [
+        "event e", "  selectTab Orders", "  call Orders.showLatest",
+      ])
+    #expect(
+      formatted("event e {selectTab Orders;call Orders . showLatest}")
+        == "event e { selectTab Orders; call Orders.showLatest }\n")
+  }
+
+  @Test func appEventsAddressedToACoordinator() {
+    #expect(
+      parsedDump("event shipped to Orders when ready { show Shipment }") == [
+        "event shipped to Orders when (name ready)", "  show Shipment",
+      ])
+    #expect(
+      formatted("event shipped   to Orders {show Shipment}") == "event shipped to Orders { show Shipment }\n")
+  }
+
   @Test func propertiesAndPrecedence() {
     let text = """
       always a || b && !c == d + 1 - 2
@@ -416,6 +435,9 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       "screen A { 1️⃣stlye pageSheet }", .unknownKeyword,
       "unknown screen attribute 'stlye'; did you mean 'style'?"),
     Case("expect 1️⃣pas", .unknownKeyword, "unknown expectation 'pas'; did you mean 'pass'?"),
+    Case(
+      "event e { call Orders 1️⃣}", .expectedToken,
+      "expected '.' and a message name after 'call Orders', as in 'call Orders.open'"),
     Case(
       "expect 1️⃣violatoin shadow-sync", .unknownKeyword,
       "unknown expectation 'violatoin'; did you mean 'violation'?"),

@@ -129,6 +129,12 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "limit 'stack' must be between 1 and 24, not 25; flowcheck models at most 24 view controllers per stack and 24 coordinators"
     ),
     DiagnosticCase(
+      "inflight is 0 or 1",
+      "app Shop {\n  window App\n  limits { inflight 1️⃣2 }\n}\n" + homeScreen + appCoordinator,
+      .invalidLimit,
+      "limit 'inflight' must be 0 (every transition completes within its step) or 1 (one animated presentation or dismissal may be in flight), not 2"
+    ),
+    DiagnosticCase(
       "limit too large",
       "app Shop {\n  window App\n  limits { pending 1️⃣2000000000 }\n}\n" + homeScreen + appCoordinator,
       .invalidLimit, "limit 'pending' must be between 1 and 1000000000, not 2000000000"),
@@ -250,11 +256,6 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
         + "coordinator App: NavigationCoordinator {\n  root 1️⃣presented\n  start { root Home }\n}\n",
       .invalidRoot, "window coordinator 'App' must use 'root window', not 'root presented'"),
     DiagnosticCase(
-      "root window elsewhere", base + "coordinator Cart: NavigationCoordinator {\n  root 1️⃣window\n}\n",
-      .invalidRoot,
-      "only the window coordinator 'App' may use 'root window'; give 'Cart' 'root parent', 'root presented' or 'root tab'"
-    ),
-    DiagnosticCase(
       "root tab under a navigation coordinator",
       withApp(
         "  on Home.next { 1️⃣startChild Feed }\n",
@@ -282,6 +283,30 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       .invalidRoot,
       "TabBarCoordinator 'Inner' cannot use 'root tab': a tab bar controller is never a tab of another tab bar, so nothing would show (hint: a tab bar is the window's root, 'root window', or presented, 'root presented')"
     ),
+    DiagnosticCase(
+      "selectTab in a navigation coordinator", withApp("  on Home.next { 1️⃣selectTab App }\n"),
+      .unsupportedStatement, "'selectTab' needs a TabBarCoordinator; 'App' is a NavigationCoordinator"),
+    DiagnosticCase(
+      "selectTab of a coordinator that is no tab",
+      header + homeScreen
+        + "coordinator App: TabBarCoordinator {\n  root window\n  start { startChild Feed; selectTab 1️⃣Sheet }\n}\n"
+        + "coordinator Feed: NavigationCoordinator {\n  root tab\n  start { root Home }\n}\n"
+        + "coordinator Sheet: NavigationCoordinator {\n  root presented\n  start { root Home }\n}\n",
+      .invalidRoot, "'selectTab Sheet' needs a coordinator with 'root tab'; 'Sheet' has none"),
+    DiagnosticCase(
+      "call a method the child does not handle",
+      withApp("  on Home.next { startChild Orders; call Orders.1️⃣shwoLatest }\n")
+        + "coordinator Orders: NavigationCoordinator {\n  root parent\n  start { show Home }\n  handle showLatest { pop }\n}\n",
+      .unknownMessage, "coordinator 'Orders' has no 'handle shwoLatest'; did you mean 'showLatest'?"),
+    DiagnosticCase(
+      "an event addressed to an unknown coordinator", base + "event shipped to 1️⃣Ap { pop }\n",
+      .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
+    DiagnosticCase(
+      "an event addressed to a coordinator uses its variables only",
+      withApp("")
+        + "coordinator Other: NavigationCoordinator {\n  root parent\n  var seen = false\n  start { show Home }\n}\n"
+        + "event e to App { 1️⃣seen = true }\n",
+      .unknownVariable, "variable 'seen' is local to coordinator 'Other' and not visible here"),
     DiagnosticCase(
       "window coordinator started as a child", withApp("  on Home.next { 1️⃣startChild App }\n"), .invalidRoot,
       "coordinator 'App' owns the window and cannot be started as a child"),
@@ -698,6 +723,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   /// are refused, and a child must be able to take its router from its parent.
   static let routerCases: [DiagnosticCase] = [
     DiagnosticCase(
+      "call under router",
+      routerApp
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣call App.go }\n}\n",
+      .unsupportedStatement, "'call' is not available under runtime 'router'"),
+    DiagnosticCase(
       "router kind unknown",
       routerApp + "coordinator App: 1️⃣NavigationRoutr {\n  start { present Home }\n}\n",
       .unknownCoordinatorKind,
@@ -915,6 +945,29 @@ extension ResolverDiagnosticTests {
     #expect(flow.limits == FlowLimits())
     #expect(flow.expectation == Expectation.none)
     #expect(flow.coordinators[0].identifier == "App")
+  }
+
+  @Test func aChildWithRootWindowReplacesTheWindowsRoot() throws {
+    let text =
+      base.replacingOccurrences(
+        of: "start { root Home }", with: "start { root Home }\n  on Home.done { startChild Main }")
+      + "coordinator Main: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n"
+    let result = resolveFlow(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.coordinators.map(\.root) == [.window, .window])
+  }
+
+  @Test func anEventAddressedToACoordinatorRunsInItsContext() throws {
+    let text =
+      base.replacingOccurrences(
+        of: "start { root Home }", with: "start { root Home }\n  on Home.orders { startChild Orders }")
+      + "coordinator Orders: NavigationCoordinator {\n  root parent\n  var page: 0...2 = 0\n  start { show Home }\n}\n"
+      + "event shipped to Orders when page < 2 { page += 1 }\n"
+    let result = resolveFlow(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.appEvents.map(\.target) == [1])
   }
 
   @Test func handlerForAnEventNeverEmittedIsDropped() throws {

@@ -476,6 +476,25 @@ import Testing
     #expect(statesWithTwoLists >= 100, "only \(statesWithTwoLists) states with two lists or more")
   }
 
+  /// The seeded flows exercise transitions in flight: the tests above compare the explorer
+  /// with the reference on states where a presentation or dismissal is still animating.
+  @Test func someGeneratedFlowsReachStatesWithATransitionInFlight() {
+    var flowsInFlight = 0
+    var statesInFlight = 0
+    for seed in Self.seeds {
+      guard let flow = Self.generatedFlow(seed: seed), flow.limits.inflight > 0 else { continue }
+      flowsInFlight += 1
+      let system = FlowSystem<Radianttap>(flow: flow)
+      guard let reference = Reference(system) else { continue }
+      statesInFlight +=
+        reference.states.filter { packed in
+          FlowState<Radianttap>(packed: packed.words).world.modalTransitionInFlight() != nil
+        }.count
+    }
+    #expect(flowsInFlight >= 5, "only \(flowsInFlight) flows with inflight 1")
+    #expect(statesInFlight >= 20, "only \(statesInFlight) states with a transition in flight")
+  }
+
   @Test func countsTracesAndReportBytesAreIdenticalAcrossRunsAndThreads() {
     Self.check("one and two threads", seeds: Array(Self.seeds.prefix(12))) {
       Self.threadsAgree($0, Radianttap.self)

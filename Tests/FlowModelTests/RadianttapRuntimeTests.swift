@@ -101,6 +101,118 @@ import Testing
     #expect(h.lastLog.lines.contains { $0.text == "no transition coordinator: ignored" })
   }
 
+  @Test func aChildWithRootWindowReplacesTheWindowsRootAndTheOldScreensLeave() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Welcome
+      screen Feed
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Welcome }
+        on Welcome.done { startChild Main }
+      }
+      coordinator Main: NavigationCoordinator {
+        root window
+        start { root Feed }
+      }
+      """)
+    try h.perform("tap Welcome.done")
+    #expect(h.visibleStack == ["Feed"])
+    #expect(h.picture.first == "window: UINavigationController [Feed] {delegate: Main}")
+    #expect(h.tree == ["App", "Main"])
+    // The old root's screens left the hierarchy; App, held by the scene delegate, lives on.
+    #expect(h.state.world.attachedObjects().enumerated().filter { $0.element }.count == 2)
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func anEventAddressedToACoordinatorIsPossibleOnlyWhileItIsStartedAndRunsInIt() throws {
+    var h = try FlowHarness(
+      """
+      app A { window App }
+      screen Home
+      screen Orders
+      screen Shipment
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.orders { startChild OrdersFlow }
+      }
+      coordinator OrdersFlow: NavigationCoordinator {
+        root parent
+        var shown = false
+        start { show Orders }
+        on Orders.done { pop; finish }
+      }
+      event shipped to OrdersFlow when !shown { shown = true; show Shipment }
+      """)
+    #expect(!h.events.contains("app event 'shipped'"))
+    try h.perform("tap Home.orders")
+    #expect(h.events.contains("app event 'shipped'"))
+    try h.perform("app event 'shipped'")
+    #expect(h.visibleStack == ["Home", "Orders", "Shipment"])
+    #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Shipment"])
+    #expect(!h.events.contains("app event 'shipped'"), "its condition reads OrdersFlow's own variable")
+  }
+
+  static let deepLink = """
+    app A { window Main }
+    screen Feed
+    screen Orders
+    screen Detail
+    coordinator Main: TabBarCoordinator {
+      root window
+      start { startChild FeedFlow; startChild OrdersFlow }
+      on Feed.orders { selectTab OrdersFlow }
+    }
+    coordinator FeedFlow: NavigationCoordinator {
+      root tab
+      start { root Feed }
+      on Feed.detail { call Later.go }
+    }
+    coordinator Later: NavigationCoordinator {
+      root parent
+      start { show Detail }
+      handle go { pop }
+    }
+    coordinator OrdersFlow: NavigationCoordinator {
+      root tab
+      start { root Orders }
+      on Orders.open { show Detail }
+      handle showLatest { show Detail }
+    }
+    event openOrder to Main { selectTab OrdersFlow; call OrdersFlow.showLatest }
+    """
+
+  @Test func selectingATabFromCodeCallsNoDelegateAndPopsNothing() throws {
+    var h = try FlowHarness(Self.deepLink)
+    try h.perform("tap Feed.orders")
+    #expect(h.visibleStack == ["Orders"])
+    #expect(!h.lastLog.lines.contains { $0.text.hasPrefix("UIKit: tabBarController(didSelect:") })
+    try h.perform("tap Orders.open")
+    try h.perform("app event 'openOrder'")
+    // Selecting the selected tab from code pops nothing; the call pushes a second Detail.
+    #expect(h.visibleStack == ["Orders", "Detail", "Detail"])
+    #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Detail", "Detail"])
+    #expect(h.lastLog.lines.map(\.text).contains("Main calls OrdersFlow.showLatest()"))
+  }
+
+  @Test func aDeepLinkSwitchesTabThenPushesThroughTheChild() throws {
+    var h = try FlowHarness(Self.deepLink)
+    #expect(h.visibleStack == ["Feed"])
+    try h.perform("app event 'openOrder'")
+    #expect(h.visibleStack == ["Orders", "Detail"])
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func callingAChildThatIsNotStartedDoesNothing() throws {
+    var h = try FlowHarness(Self.deepLink)
+    let before = h.state
+    try h.perform("tap Feed.detail")
+    #expect(h.state == before)
+    #expect(h.lastLog.lines.map(\.text).contains("FeedFlow holds no started Later: go() is not called"))
+  }
+
   static let quietPops = """
     app Quiet { window App }
     screen Home

@@ -65,6 +65,13 @@ private struct RuleWorld {
       return { $0.dismiss(from: a, animated: true, effects: &$1) }
     case .selectMissingTab:
       return { $0.select(tab: 2, of: tabBar, effects: &$1) }
+    case .presentWhileTransitionInProgress:
+      builder.world.presentInFlight(free, from: a)
+      let spare = spare
+      return { $0.present(spare, from: free, animated: true, effects: &$1) }
+    case .dismissWhileTransitionInProgress:
+      builder.world.presentInFlight(free, from: a)
+      return { $0.dismiss(from: free, animated: true, effects: &$1) }
     }
   }
 
@@ -109,11 +116,35 @@ private struct RuleWorld {
       return { $0.dismiss(from: a, animated: true, effects: &$1) }
     case .selectMissingTab:
       return { $0.select(tab: 1, of: tabBar, effects: &$1) }
+    case .presentWhileTransitionInProgress:
+      builder.world.presentInFlight(free, from: a)
+      builder.world.endAnimation(of: free)
+      return { $0.present(spare, from: free, animated: true, effects: &$1) }
+    case .dismissWhileTransitionInProgress:
+      builder.world.presentInFlight(free, from: a)
+      builder.world.endAnimation(of: free)
+      return { $0.dismiss(from: free, animated: true, effects: &$1) }
     }
   }
 }
 
 extension World {
+  /// Presents `vc` from `presenter`, animated and kept in flight (`limits { inflight 1 }`).
+  mutating func presentInFlight(_ vc: ObjectID, from presenter: ObjectID) {
+    var effects = WorldEffects()
+    effects.keepsModalTransitionsInFlight = true
+    present(vc, from: presenter, animated: true, effects: &effects)
+    #expect(effects.brokenRules == [])
+    #expect(objects[vc].modalTransition == .presenting)
+  }
+
+  /// Ends the animation of `vc`'s presentation or dismissal.
+  mutating func endAnimation(of vc: ObjectID) {
+    var effects = WorldEffects()
+    perform(.animationEnds(presented: vc), effects: &effects)
+    #expect(effects.brokenRules == [])
+  }
+
   /// Runs a setup operation that must break no rule.
   fileprivate mutating func pop(_ nav: ObjectID, animated: Bool) {
     var effects = WorldEffects()

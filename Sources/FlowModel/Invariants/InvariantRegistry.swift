@@ -166,7 +166,8 @@ public enum InvariantRegistry {
           During every step, flowcheck checks UIKit's soft rules: presenting from a view \
           controller that is already presenting, presenting from one whose view is not in the \
           window hierarchy, popping the root of a navigation stack, dismissing when nothing is \
-          presented.
+          presented; with 'limits { inflight 1 }', presenting or dismissing while a \
+          presentation or dismissal is still animating.
           """,
         whyItMatters: """
           UIKit ignores the call and only logs a warning such as "Attempt to present ... whose \
@@ -177,11 +178,14 @@ public enum InvariantRegistry {
           A coordinator presents while something it presented is still up, for example the \
           window coordinator presenting a login sheet while the cart sheet is showing; \
           presenting from a stale presenter after a sheet was swiped away unobserved; a second \
-          'dismiss'.
+          'dismiss'; a double tap, or an async completion, that lands while a sheet animates \
+          in or out.
           """,
         howToFix: """
           Present from the coordinator of the topmost presented screen (handle the message \
-          there), or guard with 'presented == 0'; dismiss only what this coordinator presented.
+          there), or guard with 'presented == 0'; dismiss only what this coordinator presented. \
+          Present or dismiss after the previous transition ends (its completion), or without \
+          animation.
           """)),
     Invariant(
       .noDeadEnd, kinds: [.state], runtimes: nil,

@@ -33,10 +33,32 @@ extension FlowStep {
     case .after(let task):
       note(.library, "\(name(ofCoordinator: c)) starts async work '\(tables.flow.asyncTasks[task].name)'")
       state.pending.append(PendingCompletion(task: task, coordinator: c))
+    case .call(let declaration, let message):
+      call(message, onChild: declaration, from: c)
     default:
       // Every other statement is the library's, including those a runtime adds.
       Runtime.execute(statement, in: c, &self)
     }
+  }
+
+  /// `call C.m`: the app's `child?.m()` on the child of `declaration` that `c` holds (the
+  /// first in its children, the one its reference points to): C's `handle m` runs in it.
+  /// Nothing happens when `c` holds no such child, as with a nil optional.
+  mutating func call(_ message: Int, onChild declaration: Int, from c: CoordinatorID) {
+    let info = tables.flow.coordinators[declaration]
+    let method = tables.flow.messages[message]
+    guard
+      let child = state.coordinators[c].children.first(where: {
+        isAlive($0) && state.coordinators[$0].declaration == declaration
+      })
+    else {
+      note(.library, "\(name(ofCoordinator: c)) holds no started \(info.name): \(method)() is not called")
+      return
+    }
+    note(.library, "\(name(ofCoordinator: c)) calls \(info.name).\(method)()")
+    guard let handler = tables.messageHandler(declaration: declaration, message: message) else { return }
+    handlersRun.append(handler.slot)
+    running(child) { step in step.execute(handler.body, in: child) }
   }
 
   /// Assignments saturate at the variable's bounds, as the app's own clamping would;

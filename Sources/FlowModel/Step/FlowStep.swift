@@ -99,6 +99,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     let queued = callbacks.count
     var effects = WorldEffects()
     effects.observed = Runtime.observedCallbacks
+    effects.keepsModalTransitionsInFlight = tables.flow.limits.inflight > 0
     swap(&effects.callbacks, &callbacks)
     operation(&state.world, &effects)
     swap(&effects.callbacks, &callbacks)

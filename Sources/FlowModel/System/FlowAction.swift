@@ -51,6 +51,13 @@ extension FlowAction {
         let selected = state.world.objects[tabBar].selectedIndex == index
         let tab = state.tabName(tabBar, index: index, flow: flow)
         return selected ? "tap the \(tab) tab again" : "select the \(tab) tab"
+      case .animationEnds(let presented):
+        let shown =
+          state.world.objects[presented].kind == .navigationController
+          ? state.world.topViewController(of: presented) ?? presented : presented
+        let what =
+          state.world.objects[presented].modalTransition == .dismissing ? "dismissal" : "presentation"
+        return "the \(what) of \(name(shown)) finishes animating"
       }
     case .appEvent(let index):
       return "app event '\(flow.appEvents[index].name)'"

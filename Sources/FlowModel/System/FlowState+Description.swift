@@ -42,6 +42,11 @@ extension FlowState {
       } else {
         var style = object.style.rawValue
         if world.isModalInPresentationEffective(id) { style += ", modalInPresentation" }
+        switch object.modalTransition {
+        case .presenting: style += ", animating in"
+        case .dismissing: style += ", animating out"
+        case nil: break
+        }
         lines.append(String(repeating: "  ", count: level) + "presents (\(style)): " + container(id))
       }
     }

@@ -136,9 +136,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     state.world.forEachGesture { actions.append(.gesture($0)) }
     for (index, event) in tables.flow.appEvents.enumerated() {
-      if let condition = event.condition,
-        state.evaluate(condition, tables: tables, context: state.appCoordinator) == 0
-      {
+      guard let receiver = Self.receiver(of: event, in: state) else { continue }
+      if let condition = event.condition, state.evaluate(condition, tables: tables, context: receiver) == 0 {
         continue
       }
       actions.append(.appEvent(index))
@@ -297,8 +296,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     case .gesture(let gesture):
       step.uikit { $0.perform(gesture, effects: &$1) }
     case .appEvent(let index):
-      if let app = step.state.appCoordinator, step.isAlive(app) {
-        step.running(app) { $0.execute($0.tables.flow.appEvents[index].body, in: app) }
+      if let receiver = Self.receiver(of: step.tables.flow.appEvents[index], in: step.state),
+        step.isAlive(receiver)
+      {
+        step.running(receiver) { $0.execute($0.tables.flow.appEvents[index].body, in: receiver) }
       }
     case .completion(let index):
       let pending = step.state.pending.remove(at: index)
@@ -484,6 +485,15 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     var hasGesture = false
     state.world.forEachGesture { _ in hasGesture = true }
     return !hasGesture
+  }
+
+  /// The coordinator an app event runs in: the window coordinator, or for `event E to C`
+  /// the started instance of C, the first in the coordinator tree (the one its parent
+  /// holds, as the app's own reference would be); nil when none is started, and the event
+  /// is then not possible.
+  static func receiver(of event: AppEventInfo, in state: FlowState<Runtime>) -> CoordinatorID? {
+    guard let target = event.target else { return state.appCoordinator }
+    return state.coordinatorTree().first { state.coordinators[$0].declaration == target }
   }
 
   /// Crashed apps and states kept beyond a bound are not expanded.

@@ -138,7 +138,8 @@ extension FlowState {
             out.put(
               object.pointee.style.packedIndex | (object.pointee.modalInPresentation ? 4 : 0)
                 | (hasChildren ? 8 : 0) | (presented >= 0 ? 16 : 0) | (delegate >= 0 ? 32 : 0)
-                | (associatedCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0))
+                | (associatedCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0)
+                | Int(object.pointee.modalTransition?.rawValue ?? 0) << 8)
             if hasChildren { out.put(object.pointee.children, objects) }
             if object.pointee.isTabBarController { out.put(object.pointee.selectedIndex) }
             if presented >= 0 { out.put(presented) }
@@ -212,6 +213,7 @@ extension FlowState {
       if objectFlags & 16 != 0 { object.presented = input.take() }
       if objectFlags & 32 != 0 { object.delegate = input.take() }
       if objectFlags & 64 != 0 { object.associatedCoordinator = input.take() }
+      object.modalTransition = ModalTransition(rawValue: UInt8(objectFlags >> 8 & 3))
       world.objects.append(object)
       owners.append(objectFlags & 128 != 0 ? input.take() : nil)
     }

@@ -60,6 +60,14 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
     set { storedAssociatedCoordinator = Self.stored(newValue) }
   }
 
+  /// The presentation or dismissal of this controller that is still animating (only with
+  /// `limits { inflight 1 }`): from `present(_:animated: true)` or `dismiss(animated: true)`
+  /// to the end of the animation (`Gesture.animationEnds`).
+  public var modalTransition: ModalTransition? {
+    get { ModalTransition(rawValue: storedModalTransition) }
+    set { storedModalTransition = newValue?.rawValue ?? 0 }
+  }
+
   // Stored as 32-bit values, -1 for nil (ids fit in 16 bits: a packed state stores them so):
   // an `Int?` takes 16 bytes, and every step copies every object of the state.
   private var storedSelectedIndex: Int32 = 0
@@ -68,6 +76,7 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
   private var storedPresenting: Int32 = -1
   private var storedDelegate: Int32 = -1
   private var storedAssociatedCoordinator: Int32 = -1
+  private var storedModalTransition: UInt8 = 0
 
   @inline(__always) private static func link(_ stored: Int32) -> Int? { stored < 0 ? nil : Int(stored) }
 
@@ -112,4 +121,14 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
     if case .screen(let index) = kind { return index }
     return nil
   }
+}
+
+/// A modal transition of one controller that has begun and not ended: UIKit sets
+/// `presentedViewController` when `present` is called and clears it when a dismissal's
+/// animation is over, and meanwhile `isBeingPresented` or `isBeingDismissed` is true.
+public enum ModalTransition: UInt8, Hashable, Sendable, BitwiseCopyable {
+  /// Animating in: presented, but the user still sees and touches what it covers.
+  case presenting = 1
+  /// Animating out: still presented and on screen until the animation ends.
+  case dismissing = 2
 }

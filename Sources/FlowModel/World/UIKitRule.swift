@@ -40,6 +40,13 @@ public enum UIKitRule: String, CaseIterable, Sendable {
   case popRoot
   /// dismiss with nothing presented and not presented: nothing happens, silently.
   case dismissNothing
+  /// present while a modal transition animates: "Attempt to present … while a presentation
+  /// is in progress" (quoted in zetachang/DCModalSegue#10, ericberman/MyFlightbookiOS#370).
+  case presentWhileTransitionInProgress
+  /// dismiss while a modal transition animates: "Attempt to dismiss from view controller …
+  /// while a presentation or dismiss is in progress!" (Jawbone/UPPlatform_iOS_SDK#14,
+  /// jonkykong/SideMenu#323, libreliodev/iOS#5).
+  case dismissWhileTransitionInProgress
   /// selectedIndex beyond the tabs: ignored, silently.
   case selectMissingTab
 
@@ -51,7 +58,7 @@ public enum UIKitRule: String, CaseIterable, Sendable {
       .containmentCycle, .presentAlreadyPresented, .presentActiveController:
       true
     case .presentWhileAlreadyPresenting, .presentFromDetachedController, .popRoot, .dismissNothing,
-      .selectMissingTab:
+      .selectMissingTab, .presentWhileTransitionInProgress, .dismissWhileTransitionInProgress:
       false
     }
   }
@@ -121,6 +128,10 @@ public enum UIKitRule: String, CaseIterable, Sendable {
       "dismiss(animated:completion:) does nothing: nothing to dismiss"
     case .selectMissingTab:
       "selectedIndex beyond the tabs of <{0}> is ignored"
+    case .presentWhileTransitionInProgress:
+      "Attempt to present <{0}> on <{1}> (from <{2}>) while a presentation is in progress."
+    case .dismissWhileTransitionInProgress:
+      "Attempt to dismiss from view controller <{0}> while a presentation or dismiss is in progress!"
     }
   }
 }

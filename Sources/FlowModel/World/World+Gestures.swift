@@ -15,12 +15,18 @@ public enum Gesture: Hashable, Sendable {
   case swipeDown(presented: ObjectID)
   /// The user taps a tab, the selected one too (re-selection pops its stack to the root).
   case selectTab(tabBar: ObjectID, index: Int)
+  /// Not the user's: the animation of the presentation or dismissal of `presented`, kept
+  /// in flight, ends (`limits { inflight 1 }`).
+  case animationEnds(presented: ObjectID)
 }
 
 extension World {
   /// The enabled gestures in a fixed order: back button, swipe-back completed, swipe-back
-  /// cancelled, back menu entries (ascending index), swipe down, then tabs (outermost tab
-  /// bar first, ascending index).
+  /// cancelled, back menu entries (ascending index), swipe down, tabs (outermost tab bar
+  /// first, ascending index), then the end of the presentation or dismissal in flight.
+  ///
+  /// While a presentation animates in, the gestures are those of the level it covers (see
+  /// `touchableModalTop()`); while any modal transition animates, no sheet is swiped.
   ///
   /// Back gestures belong to the navigation controller showing `visibleTop()` when it holds
   /// at least two controllers; swipe down to the top of the modal chain when it is presented
@@ -35,7 +41,8 @@ extension World {
   /// Calls `body` with each of `gestures()`, in order, walking the visible path without
   /// building it: the explorer asks once per state, twice with the dead-end check.
   public func forEachGesture(_ body: (Gesture) -> Void) {
-    guard let top = modalTop()?.top else { return }
+    let moving = modalTransitionInFlight()
+    guard let top = touchableModalTop() else { return }
     // The visible path is `top`, its visible child, that one's, …; back gestures belong to
     // the container of its last controller.
     var containerOfLast: ObjectID? = nil
@@ -55,7 +62,8 @@ extension World {
         }
       }
     }
-    if objects[top].presenting != nil, objects[top].style.isSheet {
+    // A sheet cannot be swiped while a presentation or dismissal animates.
+    if objects[top].presenting != nil, objects[top].style.isSheet, moving == nil {
       body(.swipeDown(presented: top))
     }
     var onPath: ObjectID? = top
@@ -67,6 +75,7 @@ extension World {
       }
       onPath = visibleChild(of: id)
     }
+    if let moving { body(.animationEnds(presented: moving)) }
   }
 
   /// Performs a gesture from `gestures()`.
@@ -124,6 +133,8 @@ extension World {
         popToRoot(selected, animated: true, effects: &effects)
       }
       effects.emit(.tabDidSelect(tabBar: tabBar, selected: selected))
+    case .animationEnds(let presented):
+      endModalTransition(of: presented, effects: &effects)
     }
   }
 

@@ -81,6 +81,9 @@ extension World {
       if !object.isTabBarController && object.selectedIndex != 0 {
         problems.append("'#\(id)' is not a tab bar but selects index \(object.selectedIndex)")
       }
+      if object.modalTransition != nil && object.presenting == nil {
+        problems.append("'#\(id)' animates a presentation or dismissal but is not presented")
+      }
       if reaches(id, from: object.container, along: \.container) {
         problems.append("'#\(id)' contains itself")
       }
@@ -96,6 +99,11 @@ extension World {
         break
       }
       next = objects[current].presented
+    }
+    let animating = objects.indices.filter { objects[$0].modalTransition != nil }
+    if animating.count > 1 {
+      problems.append(
+        "\(animating.count) presentations or dismissals animate at once: \(animating.map { "'#\($0)'" })")
     }
     // Walking presenters is only safe once the structure has no cycles.
     if problems.isEmpty {

@@ -29,8 +29,10 @@ extension World {
   /// `presenter` actually presents (and is what `presenting` points to).
   ///
   /// Hard rules: `vc` already presented; `vc` a child, the window's root or the presenter
-  /// itself. Soft rules (nothing happens): the presenter is not in the window hierarchy, or
-  /// it already presents something.
+  /// itself. Soft rules (nothing happens): the presenter is not in the window hierarchy, a
+  /// presentation or dismissal is still animating, or it already presents something. Kept
+  /// in flight, an animated presentation sets `presentedViewController` at once (as UIKit
+  /// does) and animates until `Gesture.animationEnds`.
   public mutating func present(
     _ vc: ObjectID, from presenter: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
@@ -57,6 +59,13 @@ extension World {
         objects: [vc, root, presenter])
       return
     }
+    if let moving = modalTransitionInFlight() {
+      effects.breakRule(
+        .presentWhileTransitionInProgress,
+        "present '#\(vc)' from '#\(presenter)': the \(objects[moving].modalTransition == .presenting ? "presentation" : "dismissal") of '#\(moving)' is still animating",
+        objects: [vc, root, presenter])
+      return
+    }
     if let current = objects[root].presented {
       effects.breakRule(
         .presentWhileAlreadyPresenting,
@@ -66,6 +75,7 @@ extension World {
     }
     objects[root].presented = vc
     objects[vc].presenting = root
+    if animated && effects.keepsModalTransitionsInFlight { objects[vc].modalTransition = .presenting }
   }
 
   /// `dismiss(animated:completion:)` called on `vc`.
@@ -75,8 +85,19 @@ extension World {
   /// presenter: `p` and everything above it are removed (`dismiss` docs: "If you call this
   /// method on the presented view controller itself, UIKit asks the presenting view
   /// controller to handle the dismissal"). Otherwise nothing happens (soft rule).
+  ///
+  /// While a presentation or dismissal animates, UIKit ignores the call with a warning
+  /// (soft rule). An animated dismissal kept in flight removes nothing yet: the chain from
+  /// the dismissed controller up leaves when its animation ends.
   public mutating func dismiss(from vc: ObjectID, animated: Bool, effects: inout WorldEffects) {
     let root = presentationRoot(of: vc)
+    if let moving = modalTransitionInFlight() {
+      effects.breakRule(
+        .dismissWhileTransitionInProgress,
+        "dismiss from '#\(vc)': the \(objects[moving].modalTransition == .presenting ? "presentation" : "dismissal") of '#\(moving)' is still animating",
+        objects: [vc])
+      return
+    }
     let first: ObjectID
     if let presented = objects[root].presented {
       first = presented
@@ -88,7 +109,35 @@ extension World {
         objects: [vc])
       return
     }
+    if animated && effects.keepsModalTransitionsInFlight {
+      objects[first].modalTransition = .dismissing
+      return
+    }
     let inHierarchy = isInWindowHierarchy(first)
     tearDownModalChain(from: first, emit: inHierarchy, effects: &effects)
+  }
+
+  /// The controller of the modal chain whose presentation or dismissal is animating, if any
+  /// (at most one: a second one is refused while it animates).
+  public func modalTransitionInFlight() -> ObjectID? {
+    var next = windowRoot
+    while let current = next {
+      if objects[current].modalTransition != nil { return current }
+      next = objects[current].presented
+    }
+    return nil
+  }
+
+  /// The end of the animation of `vc`'s modal transition: a presentation is over; a
+  /// dismissal removes `vc` and everything above it, as `dismiss` does at once when not
+  /// kept in flight.
+  mutating func endModalTransition(of vc: ObjectID, effects: inout WorldEffects) {
+    guard let transition = objects[vc].modalTransition else {
+      preconditionFailure("no modal transition of '#\(vc)' is in flight")
+    }
+    objects[vc].modalTransition = nil
+    if transition == .dismissing {
+      tearDownModalChain(from: vc, emit: isInWindowHierarchy(vc), effects: &effects)
+    }
   }
 }

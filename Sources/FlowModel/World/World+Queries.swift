@@ -47,12 +47,21 @@ extension World {
     return (current, presentedCount)
   }
 
+  /// The level of the modal chain the user sees and touches: its top, or, while the top's
+  /// presentation is still animating in, the level it covers (the user's taps during the
+  /// animation land there: a double tap presents twice).
+  func touchableModalTop() -> ObjectID? {
+    guard let top = modalTop()?.top else { return nil }
+    if objects[top].modalTransition == .presenting, let covered = objects[top].presenting { return covered }
+    return top
+  }
+
   /// The controllers the user sees, outermost first: the top of the modal chain, then into
   /// the top of each navigation stack and the selected tab of each tab bar controller.
   /// Empty when the window has no root.
   /// An array, not an `IDList`: nested containers can go deeper than 31 within one step.
   public func visiblePath() -> [ObjectID] {
-    guard let top = modalTop()?.top else { return [] }
+    guard let top = touchableModalTop() else { return [] }
     var path = [top]
     var current = top
     while let child = visibleChild(of: current) {
@@ -77,7 +86,7 @@ extension World {
   /// The controller the user can touch: the end of `visiblePath()`. A container only when it
   /// shows nothing (an empty stack, a tab bar without tabs); nil when the window is empty.
   public func visibleTop() -> ObjectID? {
-    guard var current = modalTop()?.top else { return nil }
+    guard var current = touchableModalTop() else { return nil }
     while let child = visibleChild(of: current) { current = child }
     return current
   }

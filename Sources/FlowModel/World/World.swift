@@ -5,7 +5,9 @@ import FlowLanguage
 ///
 /// Operations mirror UIKit's API. Each reports, through `WorldEffects`, the callbacks UIKit
 /// delivers and the UIKit rules it broke; an operation that breaks a rule changes nothing.
-/// Animated transitions complete within the operation: the world has no transition in flight.
+/// Animated transitions complete within the operation, except, when the step asks for it
+/// (`WorldEffects.keepsModalTransitionsInFlight`), an animated presentation or dismissal,
+/// which stays in flight until its `Gesture.animationEnds`.
 /// Passing an id that is not in `objects`, or an object of the wrong kind (pushing onto a
 /// screen), is a programming error in the runtime and traps.
 public struct World: Hashable, Sendable {
@@ -113,5 +115,6 @@ public struct World: Hashable, Sendable {
   private mutating func clearPresentationLinks(of id: ObjectID) {
     objects[id].presenting = nil
     objects[id].presented = nil
+    objects[id].modalTransition = nil
   }
 }

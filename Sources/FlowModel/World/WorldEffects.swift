@@ -13,6 +13,9 @@ public struct WorldEffects: Equatable, Sendable {
   /// observes (`CoordinatorRuntime.observedCallbacks`), so that a callback nobody reacts to
   /// is never queued, walked and dropped.
   public var observed: WorldCallback.Kinds = .all
+  /// Whether an animated `present` or `dismiss` stays in flight until its animation ends
+  /// (`limits { inflight 1 }`) instead of completing at once.
+  public var keepsModalTransitionsInFlight = false
   public init() {}
 
   /// Whether callbacks of `kind` are emitted.

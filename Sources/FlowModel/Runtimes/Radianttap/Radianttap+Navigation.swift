@@ -71,6 +71,31 @@ extension FlowStep where Runtime == Radianttap {
     uikit { $0.setViewControllers(list, of: nav, animated: false, effects: &$1) }
   }
 
+  /// The app's own `tabBarController.selectedViewController = child.rootViewController` for
+  /// its started child of `declaration`, as a deep link that switches tab does. UIKit calls
+  /// no `tabBarController(_:didSelect:)` for a change made from code, and selecting the
+  /// selected tab again pops nothing (only the user's tap does). Nothing happens when no
+  /// such child is started: the app's optional reference is nil.
+  mutating func selectTab(_ declaration: Int, in c: CoordinatorID) {
+    let tabBar = state.coordinators[c].root
+    let childName = tables.flow.coordinators[declaration].name
+    let tabs = state.world.objects[tabBar].children
+    guard
+      let child = state.coordinators[c].children.first(where: {
+        isAlive($0) && state.coordinators[$0].declaration == declaration
+      }),
+      let index = tabs.firstIndex(of: state.coordinators[child].root)
+    else {
+      note(.library, "app code: no started \(childName) has a tab to select")
+      return
+    }
+    note(
+      .library,
+      "app code: \(name(ofObject: tabBar)).selectedViewController = \(name(ofObject: tabs[index])) (\(childName)'s tab)"
+    )
+    uikit { $0.select(tab: index, of: tabBar, effects: &$1) }
+  }
+
   /// `pop(animated:)`: nothing when the shadow stack has fewer than two (the library
   /// returns early, and the trace says so); else drop its last, then
   /// `popViewController(animated:)`.

@@ -68,9 +68,10 @@ public enum Radianttap: CoordinatorRuntime {
     case .activate: step.activate(c)
     case .send(let message): step.send(message, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
+    case .selectTab(let declaration): step.selectTab(declaration, in: c)
     case .presentChild, .start, .finishWith:
       assertionFailure("the front end refuses this statement under radianttap")
-    case .ifElse, .assign, .after:
+    case .ifElse, .assign, .after, .call:
       assertionFailure("the step runs the flow's own statements")
     }
   }
