@@ -79,7 +79,7 @@ import Testing
 
   /// The `family` flow generated from `seed`, with small limits; nil, and an issue
   /// recorded, when the generator made a flow with errors.
-  static func flow(
+  static func familyFlow(
     _ family: Family, seed: UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> CheckedFlow? {
     let text = flowText(family, seed: seed)
@@ -123,7 +123,7 @@ import Testing
     var failures: [(seed: UInt64, problems: Problems)] = []
     for seed in seeds {
       let flow =
-        family.map { flow($0, seed: seed, sourceLocation: sourceLocation) }
+        family.map { familyFlow($0, seed: seed, sourceLocation: sourceLocation) }
         ?? generatedFlow(seed: seed, sourceLocation: sourceLocation)
       guard let flow else { continue }
       guard let problems = property(flow) else {
