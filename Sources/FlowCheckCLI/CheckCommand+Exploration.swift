@@ -14,7 +14,8 @@ extension CheckCommand {
     settings.stopRequest = stopRequest
     let report = FlowChecker.check(flow, path: path, options: settings)
     let renderer = options.format.makeRenderer(
-      RenderOptions(colour: console.colour, quiet: options.quiet, stats: options.stats))
+      RenderOptions(
+        colour: console.colour, quiet: options.quiet, stats: options.stats, maxTraces: options.maxTraces))
     console.write(renderer.render(report))
     for line in renderer.runFigures(report) { console.writeError(line + "\n") }
     switch report.outcome {

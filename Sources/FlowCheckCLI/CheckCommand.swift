@@ -10,7 +10,8 @@ import FlowReport
   import Darwin
 #endif
 
-/// `flowcheck [check] FILE…`: reads each file, parses and resolves it (`FrontEnd.check`),
+/// `flowcheck [check] FILE…`: reads each file (a directory stands for the `.flow` files
+/// under it, `FlowPaths`), parses and resolves it (`FrontEnd.check`),
 /// prints its diagnostics (warnings alone do not fail) and hands each flow without errors
 /// to `explore`. Every file is checked even when an earlier one fails; the run exits with
 /// the worst outcome (see `ExitCode.combined`).
@@ -26,14 +27,22 @@ enum CheckCommand {
       return console.report(.usage(UsageError(refusal)))
     }
     var outcome = ExitCode.verified
-    for path in options.files {
-      outcome = outcome.combined(
-        with: check(path, options: options, stopRequest: stopRequest, console: &console))
-      // A signal stops the run after the report of the file it interrupted.
-      switch stopRequest?.requested ?? 0 {
-      case 0: continue
-      case SIGTERM: return .terminated
-      default: return .interrupted
+    for expansion in FlowPaths.expand(options.files) {
+      guard case .files(let paths) = expansion else {
+        if case .emptyDirectory(let directory) = expansion {
+          outcome = outcome.combined(with: console.report(.noFlowFiles(directory: directory)))
+        }
+        continue
+      }
+      for path in paths {
+        outcome = outcome.combined(
+          with: check(path, options: options, stopRequest: stopRequest, console: &console))
+        // A signal stops the run after the report of the file it interrupted.
+        switch stopRequest?.requested ?? 0 {
+        case 0: continue
+        case SIGTERM: return .terminated
+        default: return .interrupted
+        }
       }
     }
     return outcome

@@ -86,6 +86,11 @@ extension OptionSpec {
       "Report seconds, states per second, threads and memory: a 'stats' object in JSON, "
       + "a line on standard error in text.")
   static let quiet = OptionSpec(name: "--quiet", help: "Print only diagnostics and the verdict.")
+  static let maxTraces = OptionSpec(
+    name: "--max-traces", valueName: "n",
+    help: "Print the traces of at most this many violations; the others are named without theirs.")
+  static let noTraces = OptionSpec(
+    name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
   static let seed = OptionSpec(
     name: "--seed", valueName: "seed",
@@ -103,6 +108,7 @@ extension OptionSpec {
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
     .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor, .quiet,
+    .maxTraces, .noTraces,
   ]
 
   /// The options of `simulate`, in the order help lists them.
@@ -173,8 +179,13 @@ extension CommandSpec {
     overview: """
       Explain an invariant: what it checks, why it matters, a typical cause, how to fix it.
       """,
-    usage: ["flowcheck explain <id>"],
-    arguments: [("<id>", "An invariant id: " + Invariant.ids.joined(separator: ", ") + ".")],
+    usage: ["flowcheck explain [<id>]"],
+    arguments: [
+      (
+        "<id>",
+        "An invariant id: " + Invariant.ids.joined(separator: ", ") + ". Without one, the list of ids."
+      )
+    ],
     options: [.help]
   )
 

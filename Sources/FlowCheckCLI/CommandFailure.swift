@@ -15,11 +15,13 @@ enum CommandFailure: Error {
   case flowHasErrors(SourceFile, [Diagnostic])
   /// `fmt --check` found a file that is not in canonical form (1).
   case notFormatted(path: String)
+  /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
+  case noFlowFiles(directory: String)
 
   var exitCode: ExitCode {
     switch self {
     case .usage: .usage
-    case .unreadable, .unwritable: .cannotRead
+    case .unreadable, .unwritable, .noFlowFiles: .cannotRead
     case .flowHasErrors: .flowHasErrors
     case .notFormatted: .violated
     }
@@ -43,6 +45,12 @@ extension Console {
       printDiagnostics(diagnostics, in: source)
     case .notFormatted(let path):
       writeError("\(path): not formatted\n")
+    case .noFlowFiles(let directory):
+      writeError(
+        fileError(
+          directory,
+          "no .flow file in this directory or below it (hidden ones skipped); pass .flow files or a directory holding some"
+        ))
     }
     return failure.exitCode
   }

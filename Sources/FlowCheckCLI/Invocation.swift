@@ -7,8 +7,8 @@ enum Invocation: Equatable, Sendable {
   case check(CheckOptions)
   case simulate(SimulateOptions)
   case format(FormatOptions)
-  /// `flowcheck explain ID`.
-  case explain(id: String)
+  /// `flowcheck explain ID`; without an id, the list of ids.
+  case explain(id: String?)
 }
 
 /// The options of `flowcheck fmt`.

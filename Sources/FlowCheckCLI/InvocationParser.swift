@@ -71,6 +71,11 @@ struct InvocationParser {
         options.noColor = true
       case .quiet:
         options.quiet = true
+      case .maxTraces:
+        options.maxTraces = try required(
+          OptionValue.count(value, in: 0...Int.max), value, spec, "a whole number, 0 or more", subcommand)
+      case .noTraces:
+        options.maxTraces = 0
       default:
         break
       }
@@ -144,9 +149,7 @@ struct InvocationParser {
 
   private func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
     let scanned = try ArgumentScanner(options: [], subcommand: .explain).scan(arguments)
-    guard let id = scanned.positionals.first else {
-      throw UsageError("missing expected argument '<id>'", subcommand: .explain)
-    }
+    guard let id = scanned.positionals.first else { return .explain(id: nil) }
     if let extra = scanned.positionals.dropFirst().first {
       throw UsageError("unexpected argument '\(extra)'", subcommand: .explain)
     }

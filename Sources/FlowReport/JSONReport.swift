@@ -8,9 +8,13 @@ public struct JSONReport: Sendable {
 
   /// Whether a check report carries the `stats` object.
   public var includeStats: Bool
+  /// `--max-traces`: violations past this many keep their id and why, without steps or
+  /// events, and say `"traceOmitted": true`; nil for all traces.
+  public var maxTraces: Int?
 
-  public init(includeStats: Bool = false) {
+  public init(includeStats: Bool = false, maxTraces: Int? = nil) {
     self.includeStats = includeStats
+    self.maxTraces = maxTraces
   }
 
   public static func render(_ reports: [CheckReport], includeStats: Bool = false) -> String {
@@ -24,13 +28,20 @@ public struct JSONReport: Sendable {
   }
 
   /// One report as a single line of JSON (JSON Lines), with the schema version.
-  public static func line(_ report: CheckReport, includeStats: Bool = false) -> String {
-    guard case .object(var members) = value(report, includeStats: includeStats) else { return "" }
+  public static func line(_ report: CheckReport, includeStats: Bool = false, maxTraces: Int? = nil) -> String
+  {
+    guard case .object(var members) = value(report, includeStats: includeStats, maxTraces: maxTraces) else {
+      return ""
+    }
     members["schemaVersion"] = .int(schemaVersion)
     return JSONValue.object(members).compact() + "\n"
   }
 
-  static func value(_ report: CheckReport, includeStats: Bool) -> JSONValue {
+  static func value(_ report: CheckReport, includeStats: Bool, maxTraces: Int? = nil) -> JSONValue {
+    let told = min(report.violations.count, maxTraces ?? report.violations.count)
+    let violations =
+      report.violations.prefix(told).map { violation($0) }
+      + report.violations.dropFirst(told).map { violation($0, traceOmitted: true) }
     var object: [String: JSONValue] = [
       "path": .string(report.path),
       "app": .string(report.appName),
@@ -46,7 +57,7 @@ public struct JSONReport: Sendable {
       "probabilistic": .bool(report.probabilistic),
       "estimatedCoverage": .double(report.estimatedCoverage),
       "verdicts": .array(report.verdicts.map(verdict)),
-      "violations": .array(report.violations.map(violation)),
+      "violations": .array(violations),
       "coverage": .object([
         "screensNeverShown": .array(report.screensNeverShown.map(JSONValue.string)),
         "handlersNeverRun": .array(report.handlersNeverRun.map(JSONValue.string)),
@@ -83,13 +94,18 @@ public struct JSONReport: Sendable {
   }
 
   static func violation(_ violation: CheckReport.Violation) -> JSONValue {
+    self.violation(violation, traceOmitted: false)
+  }
+
+  static func violation(_ violation: CheckReport.Violation, traceOmitted: Bool) -> JSONValue {
     var object: [String: JSONValue] = [
       "id": .string(violation.id),
       "why": .string(violation.why),
-      "events": .array(violation.events.map(JSONValue.string)),
-      "steps": .array(violation.steps.map(step)),
+      "events": .array(traceOmitted ? [] : violation.events.map(JSONValue.string)),
+      "steps": .array(traceOmitted ? [] : violation.steps.map(step)),
     ]
     if let text = violation.text { object["property"] = .string(text) }
+    if traceOmitted { object["traceOmitted"] = .bool(true) }
     return .object(object)
   }
 

@@ -6,11 +6,15 @@ public struct RenderOptions: Sendable, Equatable {
   public var quiet: Bool
   /// `--stats`: seconds, speed, threads and memory, which differ from run to run.
   public var stats: Bool
+  /// `--max-traces N` (`--no-traces` is 0): the traces of at most this many violations are
+  /// printed; the others are still named, without their steps. nil for all of them.
+  public var maxTraces: Int?
 
-  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false) {
+  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false, maxTraces: Int? = nil) {
     self.colour = colour
     self.quiet = quiet
     self.stats = stats
+    self.maxTraces = maxTraces
   }
 }
 
