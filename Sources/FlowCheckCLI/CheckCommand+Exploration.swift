@@ -7,12 +7,12 @@ extension CheckCommand {
   /// `--stats`, which differ from run to run, on standard error, or in the JSON `stats`
   /// object) and returns the verdict as an exit code.
   static func explore<Output, ErrorOutput>(
-    _ flow: CheckedFlow, path: String, options: CheckOptions, stopRequest: StopRequest? = nil,
-    console: inout Console<Output, ErrorOutput>
+    _ flow: CheckedFlow, path: String, source: SourceFile? = nil, options: CheckOptions,
+    stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     var settings = settings(for: flow, options: options)
     settings.stopRequest = stopRequest
-    let report = FlowChecker.check(flow, path: path, options: settings)
+    let report = FlowChecker.check(flow, path: path, options: settings, source: source)
     let renderer = options.format.makeRenderer(
       RenderOptions(
         colour: console.colour, quiet: options.quiet, stats: options.stats, maxTraces: options.maxTraces))

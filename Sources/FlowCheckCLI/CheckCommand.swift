@@ -54,8 +54,10 @@ enum CheckCommand {
   ) -> ExitCode {
     switch FlowLoading.load(path, console: &console) {
     case .failure(let failure): console.report(failure)
-    case .success(let flow):
-      explore(flow, path: path, options: options, stopRequest: stopRequest, console: &console)
+    case .success(let loaded):
+      explore(
+        loaded.flow, path: path, source: loaded.source, options: options, stopRequest: stopRequest,
+        console: &console)
     }
   }
 }

@@ -46,16 +46,18 @@ extension CheckedFlow {
 
 extension CoordinatorInfo {
   func privateCopy() -> CoordinatorInfo {
-    CoordinatorInfo(
+    var copy = CoordinatorInfo(
       name: fresh(name), kind: kind, root: root, identifier: fresh(identifier),
       presentedStyle: presentedStyle,
       presentedModalInPresentation: presentedModalInPresentation, start: fresh(start),
       screenHandlers: screenHandlers.map {
-        ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body))
+        ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body), declaredAt: $0.declaredAt)
       },
       messageHandlers: Dictionary(uniqueKeysWithValues: messageHandlers.map { ($0.key, fresh($0.value)) }),
       popBack: popBack.map(fresh), didFinish: didFinish.map { (child: $0.child, body: fresh($0.body)) },
       declaredAt: declaredAt)
+    copy.messageHandlersDeclaredAt = messageHandlersDeclaredAt
+    return copy
   }
 }
 

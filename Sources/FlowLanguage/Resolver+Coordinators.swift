@@ -65,7 +65,8 @@ extension Resolution {
           }
           continue
         }
-        info.screenHandlers.append(ScreenHandler(screen: screen, event: eventIndex, body: statements))
+        info.screenHandlers.append(
+          ScreenHandler(screen: screen, event: eventIndex, body: statements, declaredAt: at))
 
       case .message(let message, let body):
         let supported = require(.handle, at: at)
@@ -77,7 +78,10 @@ extension Resolution {
           continue
         }
         messageAt[message.text] = at
-        if supported, let index = messageIndex[message.text] { info.messageHandlers[index] = statements }
+        if supported, let index = messageIndex[message.text] {
+          info.messageHandlers[index] = statements
+          info.messageHandlersDeclaredAt[index] = at
+        }
 
       case .popBack(let body):
         if require(.popBack, at: at), outline.kind == .tabBar {

@@ -22,16 +22,19 @@ public struct CheckSettings: Sendable {
 /// Explores a checked flow and turns the result into a report with stories.
 public enum FlowChecker {
   /// Explores `flow` under the runtime its `library` line selects (`RuntimeRegistry`), which
-  /// must be modelled: `FlowLoading` refuses the others before this point.
-  public static func check(_ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings())
-    -> CheckReport
-  {
-    check(flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, options: options)
+  /// must be modelled: `FlowLoading` refuses the others before this point. With the flow's
+  /// `source`, each violation carries its location (`CheckReport.Location`).
+  public static func check(
+    _ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings(), source: SourceFile? = nil
+  ) -> CheckReport {
+    check(
+      flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, options: options, source: source)
   }
 
   /// Explores `flow` under `runtime` and reports on it.
   public static func check<Runtime: CoordinatorRuntime>(
-    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings()
+    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings(),
+    source: SourceFile? = nil
   ) -> CheckReport {
     let system = FlowSystem<Runtime>(flow: flow)
     var explorerOptions = ExplorerOptions()
@@ -45,7 +48,7 @@ public enum FlowChecker {
     let result = Runtime.explore(system, options: explorerOptions)
     return ReportBuilder(
       flow: flow, system: system, path: path, options: explorerOptions,
-      maxMemoryIsDefault: options.maxMemoryIsDefault
+      maxMemoryIsDefault: options.maxMemoryIsDefault, source: source
     )
     .build(result)
   }
@@ -64,8 +67,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
   let path: String
   let options: ExplorerOptions
   var maxMemoryIsDefault = false
+  var source: SourceFile? = nil
   var threads: Int { options.threads }
-  var stories: ViolationStory<Runtime> { ViolationStory(flow: flow, system: system) }
+  var stories: ViolationStory<Runtime> { ViolationStory(flow: flow, system: system, source: source) }
 
   /// The limit that stopped the exploration, in words, with what was covered by then.
   func describe(_ reason: LimitReason, states: Int) -> String {

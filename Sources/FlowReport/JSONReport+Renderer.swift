@@ -8,6 +8,11 @@ extension JSONReport: ReportRenderer {
     Self.line(report, includeStats: includeStats, maxTraces: maxTraces)
   }
 
+  /// One line of JSON with the file's diagnostics.
+  public func render(_ failure: FileDiagnostics) -> String {
+    Self.line(failure)
+  }
+
   /// One line of JSON.
   public func render(_ report: SimulationReport) -> String {
     Self.line(report)

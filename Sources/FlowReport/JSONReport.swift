@@ -68,6 +68,7 @@ public struct JSONReport: Sendable {
     if let expectation = report.expectation { object["expectation"] = .string(expectation) }
     if let met = report.expectationMet { object["expectationMet"] = .bool(met) }
     if let bits = report.bitstateBits { object["bitstateBits"] = .int(bits) }
+    if !report.warnings.isEmpty { object["diagnostics"] = .array(report.warnings.map(diagnostic)) }
     if includeStats { object["stats"] = stats(report) }
     return .object(object)
   }
@@ -106,7 +107,38 @@ public struct JSONReport: Sendable {
     ]
     if let text = violation.text { object["property"] = .string(text) }
     if traceOmitted { object["traceOmitted"] = .bool(true) }
+    if let location = violation.location {
+      object["location"] = .object([
+        "line": .int(location.line), "column": .int(location.column), "what": .string(location.what),
+      ])
+    }
     return .object(object)
+  }
+
+  /// A file that could not be checked, as one line: `"outcome": "error"`, its exit code and
+  /// its diagnostics.
+  public static func line(_ failure: FileDiagnostics) -> String {
+    JSONValue.object([
+      "schemaVersion": .int(schemaVersion),
+      "path": .string(failure.path),
+      "outcome": .string("error"),
+      "exitCode": .int(Int(failure.exitCode)),
+      "diagnostics": .array(failure.entries.map(diagnostic)),
+    ]).compact() + "\n"
+  }
+
+  static func diagnostic(_ entry: FileDiagnostics.Entry) -> JSONValue {
+    .object([
+      "severity": .string(entry.severity),
+      "id": .string(entry.id),
+      "message": .string(entry.message),
+      "line": .int(entry.line),
+      "column": .int(entry.column),
+      "notes": .array(
+        entry.notes.map { note in
+          .object(["message": .string(note.message), "line": .int(note.line), "column": .int(note.column)])
+        }),
+    ])
   }
 
   static func step(_ step: CheckReport.StoryStep) -> JSONValue {

@@ -37,9 +37,24 @@ public protocol ReportRenderer: Sendable {
   /// Figures that differ from run to run (timing, `--stats`) and so stay out of the bytes
   /// of `render`, one line each; the command line prints them on standard error.
   func runFigures(_ report: CheckReport) -> [String]
+
+  /// A file that could not be checked, as this format tells it on standard output. The
+  /// diagnostics are on standard error in any case, as `path:line:col: error: …` lines.
+  func render(_ failure: FileDiagnostics) -> String
+
+  /// The output a format writes once, after every file: the whole document of a format
+  /// that is one document per run (SARIF, JUnit, Checkstyle), whose per-file renders are
+  /// empty. Streamed formats (text, JSON Lines, xcode, GitHub Actions) write nothing here.
+  func render(run files: [FileResult]) -> String
 }
 
 extension ReportRenderer {
   /// None: a format that reports the run's figures carries them itself.
   public func runFigures(_ report: CheckReport) -> [String] { [] }
+
+  /// Nothing: the diagnostics on standard error are the whole story.
+  public func render(_ failure: FileDiagnostics) -> String { "" }
+
+  /// Nothing: a streamed format has written each file already.
+  public func render(run files: [FileResult]) -> String { "" }
 }

@@ -44,7 +44,7 @@ public struct TextReport: Sendable {
     let told = quiet ? 0 : min(report.violations.count, maxTraces ?? report.violations.count)
     for violation in report.violations.prefix(told) {
       out.append("")
-      out.append(contentsOf: story(violation))
+      out.append(contentsOf: story(violation, path: report.path))
     }
     if !quiet, told < report.violations.count {
       out.append("")
@@ -108,11 +108,15 @@ public struct TextReport: Sendable {
     return "  \(padded) \(status)"
   }
 
-  func story(_ violation: CheckReport.Violation) -> [String] {
+  /// A violation told step by step; `path` is the flow's, for its location.
+  func story(_ violation: CheckReport.Violation, path: String) -> [String] {
     var out: [String] = []
     let title = violation.text.map { "\(violation.id) \($0)" } ?? violation.id
     out.append(paint("violation: \(title)", "1;31"))
     out.append("  why: \(violation.why)")
+    if let location = violation.location {
+      out.append("  at: \(path):\(location.line):\(location.column) (\(location.what))")
+    }
     out.append("  after launch:")
     for line in violation.launch.state { out.append("      \(line)") }
     for (index, step) in violation.steps.enumerated() {
