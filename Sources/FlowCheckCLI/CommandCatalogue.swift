@@ -59,7 +59,14 @@ extension OptionSpec {
 
   static let format = OptionSpec(
     name: "--format", valueName: "format",
-    help: "Output format: \(OutputFormat.plainNames). (default: \(OutputFormat.text.name))")
+    help: "Output format: \(OutputFormat.plainNames()). (default: \(OutputFormat.text.name))")
+  static let reporter = OptionSpec(
+    name: "--reporter", valueName: "format", help: "The same as '--format', under SwiftLint's name.")
+  static let simulateFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help:
+      "Output format: \(OutputFormat.plainNames(OutputFormat.simulation)). (default: \(OutputFormat.text.name))"
+  )
   static let threads = OptionSpec(
     name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: one per processor)")
   static let maxDepth = OptionSpec(
@@ -107,12 +114,15 @@ extension OptionSpec {
 
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
-    .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor, .quiet,
+    .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
+    .quiet,
     .maxTraces, .noTraces,
   ]
 
   /// The options of `simulate`, in the order help lists them.
-  static let simulateOptions: [OptionSpec] = [.seed, .runs, .steps, .maxSeconds, .format, .noColor, .quiet]
+  static let simulateOptions: [OptionSpec] = [
+    .seed, .runs, .steps, .maxSeconds, .simulateFormat, .noColor, .quiet,
+  ]
 }
 
 extension CommandSpec {

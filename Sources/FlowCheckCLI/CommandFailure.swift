@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowReport
 
 /// Everything that makes a run, or one file of it, fail.
 ///
@@ -28,6 +29,31 @@ enum CommandFailure: Error {
   }
 }
 
+extension CommandFailure {
+  /// The failure of one file as data, for the formats that carry diagnostics on standard
+  /// output (JSON, SARIF, JUnit, Checkstyle, GitHub Actions).
+  var diagnostics: FileDiagnostics {
+    let code = exitCode.rawValue
+    switch self {
+    case .flowHasErrors(let source, let diagnostics):
+      return FileDiagnostics(source: source, diagnostics: diagnostics, exitCode: code)
+    case .unreadable(let path, let reason):
+      return FileDiagnostics(unreadable: path, message: "cannot read file: \(reason)", exitCode: code)
+    case .unwritable(let path, let reason):
+      return FileDiagnostics(unreadable: path, message: "cannot write file: \(reason)", exitCode: code)
+    case .noFlowFiles(let directory):
+      return FileDiagnostics(unreadable: directory, message: Self.noFlowFilesMessage, exitCode: code)
+    case .notFormatted(let path):
+      return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
+    case .usage(let error):
+      return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
+    }
+  }
+
+  static let noFlowFilesMessage =
+    "no .flow file in this directory or below it (hidden ones skipped); pass .flow files or a directory holding some"
+}
+
 extension Console {
   /// Prints `failure` on standard error and returns its exit code.
   mutating func report(_ failure: CommandFailure) -> ExitCode {
@@ -46,11 +72,7 @@ extension Console {
     case .notFormatted(let path):
       writeError("\(path): not formatted\n")
     case .noFlowFiles(let directory):
-      writeError(
-        fileError(
-          directory,
-          "no .flow file in this directory or below it (hidden ones skipped); pass .flow files or a directory holding some"
-        ))
+      writeError(fileError(directory, CommandFailure.noFlowFilesMessage))
     }
     return failure.exitCode
   }

@@ -8,6 +8,8 @@ enum FlowLoading {
   struct Loaded {
     var flow: CheckedFlow
     var source: SourceFile
+    /// Printed on standard error already; machine formats carry them too.
+    var warnings: [Diagnostic] = []
   }
 
   /// The resolved flow at `path` (its warnings printed), or the failure for the caller to
@@ -30,7 +32,7 @@ enum FlowLoading {
       return .failure(.flowHasErrors(source, [runtimeNotModelled(flow.library, in: loaded.file)]))
     }
     console.printDiagnostics(loaded.diagnostics, in: source)
-    return .success(Loaded(flow: flow, source: source))
+    return .success(Loaded(flow: flow, source: source, warnings: loaded.diagnostics))
   }
 
   /// Only the runtimes in `RuntimeRegistry` are modelled; checking another profile with

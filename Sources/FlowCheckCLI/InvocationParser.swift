@@ -43,8 +43,8 @@ struct InvocationParser {
     for (spec, value) in scanned.options {
       let value = value ?? ""
       switch spec {
-      case .format:
-        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
+      case .format, .reporter:
+        options.format = try outputFormat(value, for: spec, among: OutputFormat.all, subcommand: subcommand)
       case .threads:
         options.threads = try required(
           OptionValue.integer(value, in: 1...1024), value, spec, "a whole number from 1 to 1024", subcommand)
@@ -100,8 +100,9 @@ struct InvocationParser {
     for (spec, value) in scanned.options {
       let value = value ?? ""
       switch spec {
-      case .format:
-        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
+      case .simulateFormat:
+        options.format = try outputFormat(
+          value, for: spec, among: OutputFormat.simulation, subcommand: subcommand)
       case .seed:
         let seed = try required(
           OptionValue.integer(value, in: 0...Int.max), value, spec,
@@ -172,13 +173,13 @@ struct InvocationParser {
   }
 
   /// A format of `OutputFormat.all`, with a suggestion for a near miss.
-  private func outputFormat(_ value: String, for spec: OptionSpec, subcommand: Subcommand?) throws(UsageError)
-    -> OutputFormat
-  {
-    guard let format = OutputFormat.named(value) else {
+  private func outputFormat(
+    _ value: String, for spec: OptionSpec, among formats: [OutputFormat], subcommand: Subcommand?
+  ) throws(UsageError) -> OutputFormat {
+    guard let format = OutputFormat.named(value, among: formats) else {
       throw invalidValue(
-        value, for: spec, expected: OutputFormat.quotedNames,
-        suggestion: Suggestion.closest(to: value, among: OutputFormat.all.map(\.name)),
+        value, for: spec, expected: OutputFormat.quotedNames(formats),
+        suggestion: Suggestion.closest(to: value, among: formats.map(\.name)),
         subcommand: subcommand)
     }
     return format

@@ -69,6 +69,9 @@ public struct CheckReport: Sendable {
     /// from, in the order `FlowSystem.enabledActions(in:into:)` lists them; nil for the
     /// launch step.
     public var actionIndex: Int? = nil
+    /// The handler the event reached, when one ran and the checker had the source: where
+    /// SARIF's code flow points for this step.
+    public var location: Location? = nil
 
     /// The UIKit callbacks the step delivered to app or library code, in order.
     public var callbacks: [String] { log.filter { $0.kind == .uikit }.map(\.text) }

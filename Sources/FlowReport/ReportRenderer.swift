@@ -9,12 +9,26 @@ public struct RenderOptions: Sendable, Equatable {
   /// `--max-traces N` (`--no-traces` is 0): the traces of at most this many violations are
   /// printed; the others are still named, without their steps. nil for all of them.
   public var maxTraces: Int?
+  /// The directory the run started in: formats read by a service that resolves paths
+  /// against the repository (SARIF, GitHub Actions) write the paths under it relative to it.
+  public var workingDirectory: String?
 
-  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false, maxTraces: Int? = nil) {
+  public init(
+    colour: Bool = false, quiet: Bool = false, stats: Bool = false, maxTraces: Int? = nil,
+    workingDirectory: String? = nil
+  ) {
     self.colour = colour
     self.quiet = quiet
     self.stats = stats
     self.maxTraces = maxTraces
+    self.workingDirectory = workingDirectory
+  }
+
+  /// `path` relative to `workingDirectory` when it is under it, else as given.
+  public func relative(_ path: String) -> String {
+    guard let directory = workingDirectory, !directory.isEmpty else { return path }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 }
 

@@ -44,6 +44,10 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       state = outcome.state
       lastViolations = outcome.violations
       if let slot = outcome.handlersRun.last { lastHandler = (slot, steps.count) }
+      if let slot = outcome.handlersRun.first {
+        steps[steps.count - 1].location = location(
+          system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])'")
+      }
     }
     var violation = CheckReport.Violation(
       id: descriptor.id, text: descriptor.text,

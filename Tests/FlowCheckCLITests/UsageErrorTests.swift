@@ -68,7 +68,8 @@ struct UsageErrorTests {
     ),
     (
       ["a.flow", "--format", "xml"],
-      "Error: invalid value 'xml' for '--format <format>'; expected 'text' or 'json'", "flowcheck"
+      "Error: invalid value 'xml' for '--format <format>'; expected 'text', 'json', 'xcode', 'junit', 'sarif', 'github-actions-logging' or 'checkstyle'",
+      "flowcheck"
     ),
     (["a.flow", "--quiet=yes"], "Error: option '--quiet' takes no value", "flowcheck"),
     (["fmt"], "Error: missing expected argument '<file> ...'", "flowcheck fmt"),
