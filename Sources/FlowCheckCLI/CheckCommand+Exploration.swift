@@ -12,7 +12,13 @@ extension CheckCommand {
   ) -> CheckReport {
     var settings = settings(for: loaded.flow, options: options)
     settings.stopRequest = stopRequest
+    var progress: ProgressLine?
+    if let output = console.progress, !options.quiet, !options.noProgress {
+      progress = ProgressLine(path: path, output: output)
+      settings.progress = progress?.observer
+    }
     var report = FlowChecker.check(loaded.flow, path: path, options: settings, source: loaded.source)
+    progress?.finish()
     report.warnings = FileDiagnostics(source: loaded.source, diagnostics: loaded.warnings).entries
     console.write(renderer.render(report))
     for line in renderer.runFigures(report) { console.writeError(line + "\n") }

@@ -96,6 +96,11 @@ extension OptionSpec {
   static let maxTraces = OptionSpec(
     name: "--max-traces", valueName: "n",
     help: "Print the traces of at most this many violations; the others are named without theirs.")
+  static let noProgress = OptionSpec(
+    name: "--no-progress",
+    help:
+      "No progress on standard error. (default: on a terminal, one line rewritten after a second; "
+      + "elsewhere, a line every 10 seconds)")
   static let noTraces = OptionSpec(
     name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
@@ -116,7 +121,7 @@ extension OptionSpec {
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
-    .maxTraces, .noTraces,
+    .maxTraces, .noTraces, .noProgress,
   ]
 
   /// The options of `simulate`, in the order help lists them.

@@ -10,6 +10,8 @@ struct Console<Output: TextOutputStream, ErrorOutput: TextOutputStream> {
   var colour: Bool
   /// The directory the run started in, for the formats that write paths relative to it.
   var workingDirectory: String?
+  /// Where `check` writes its progress (standard error); nil for none.
+  var progress: ProgressOutput?
 
   init(output: Output, errorOutput: ErrorOutput, colour: Bool = false) {
     self.output = output

@@ -24,14 +24,16 @@ public enum FlowCheckCommand {
   ///     the search ends as interrupted and the run exits 130 or 143.
   ///   - workingDirectory: The directory the run started in: SARIF and GitHub Actions
   ///     annotations write the paths under it relative to it.
+  ///   - progress: Where `check` writes its progress line (standard error); nil for none.
   /// - Returns: The exit status, one of `ExitCode`'s raw values.
   public static func run(
     arguments: [String], environment: [String: String], stdout: inout some TextOutputStream,
     stderr: inout some TextOutputStream, isTerminal: Bool, stopRequest: StopRequest = interruption,
-    workingDirectory: String? = nil
+    workingDirectory: String? = nil, progress: ProgressOutput? = nil
   ) -> Int32 {
     var console = Console(output: stdout, errorOutput: stderr)
     console.workingDirectory = workingDirectory
+    console.progress = progress
     defer {
       stdout = console.output
       stderr = console.errorOutput

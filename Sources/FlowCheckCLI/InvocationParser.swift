@@ -76,6 +76,8 @@ struct InvocationParser {
           OptionValue.count(value, in: 0...Int.max), value, spec, "a whole number, 0 or more", subcommand)
       case .noTraces:
         options.maxTraces = 0
+      case .noProgress:
+        options.noProgress = true
       default:
         break
       }

@@ -16,6 +16,8 @@ public struct CheckSettings: Sendable {
   public var bitstateBits: Int?
   /// A stop a signal handler may request: the search then ends incomplete, "interrupted".
   public var stopRequest: StopRequest?
+  /// Told the search's progress, for a progress line; it changes nothing in the report.
+  public var progress: ProgressObserver?
   public init() {}
 }
 
@@ -45,6 +47,7 @@ public enum FlowChecker {
     explorerOptions.threads = max(1, options.threads)
     if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
     explorerOptions.stopRequest = options.stopRequest
+    explorerOptions.progress = options.progress
     let result = Runtime.explore(system, options: explorerOptions)
     return ReportBuilder(
       flow: flow, system: system, path: path, options: explorerOptions,

@@ -40,7 +40,11 @@ let status = FlowCheckCommand.run(
   stdout: &standardOutput,
   stderr: &standardError,
   isTerminal: standardError.isTerminal,
-  workingDirectory: currentDirectory()
+  workingDirectory: currentDirectory(),
+  progress: ProgressOutput(isTerminal: standardError.isTerminal) { text in
+    var standardError = StandardStream.error
+    standardError.write(text)
+  }
 )
 // Output that could not be written ends the run with EX_IOERR, whatever it found.
 if let failure = standardOutput.failure {
