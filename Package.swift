@@ -19,6 +19,8 @@ let package = Package(
       targets: ["FlowCheck", "FlowLanguage", "FlowExplorer", "FlowModel", "FlowReport", "FlowCheckCLI"]
     ),
     .executable(name: "flowcheck", targets: ["flowcheck"]),
+    // `swift package flowcheck [args]` in a package that depends on this one.
+    .plugin(name: "FlowCheckPlugin", targets: ["FlowCheckPlugin"]),
   ],
   targets: [
     .target(name: "FlowLanguage"),
@@ -30,6 +32,12 @@ let package = Package(
       dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport"]
     ),
     .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
+    .plugin(
+      name: "FlowCheckPlugin",
+      capability: .command(
+        intent: .custom(verb: "flowcheck", description: "Check the package's .flow files (Specs/ by default)")),
+      dependencies: ["flowcheck"]
+    ),
     // The test API: one module to import, re-exporting the reports.
     .target(name: "FlowCheck", dependencies: ["FlowLanguage", "FlowModel", "FlowReport"]),
     // Seeded generators shared by the property tests, and the laws the fuzz targets in
