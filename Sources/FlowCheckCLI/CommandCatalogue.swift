@@ -53,6 +53,9 @@ struct CommandSpec: Sendable {
 extension OptionSpec {
   static let help = OptionSpec(name: "--help", shortName: "-h", help: "Show help information.")
   static let version = OptionSpec(name: "--version", help: "Show the version.")
+  static let generateCompletionScript = OptionSpec(
+    name: "--generate-completion-script", valueName: "shell",
+    help: "Print a completion script for bash, zsh or fish.")
   static let noColor = OptionSpec(
     name: "--no-color",
     help: "Never colour diagnostics. (default: colour on a terminal, unless NO_COLOR is set)")
@@ -142,7 +145,7 @@ extension CommandSpec {
       """,
     usage: ["flowcheck [check] <file> ... [<options>]", "flowcheck <subcommand>"],
     arguments: [("<file>", "A .flow file to check.")],
-    options: OptionSpec.checkOptions + [.version, .help],
+    options: OptionSpec.checkOptions + [.generateCompletionScript, .version, .help],
     showsSubcommands: true
   )
 

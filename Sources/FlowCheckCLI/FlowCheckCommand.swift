@@ -61,6 +61,9 @@ public enum FlowCheckCommand {
     case .version:
       console.write("flowcheck \(version)\n")
       return .verified
+    case .completionScript(let shell):
+      console.write(CompletionScript.script(for: shell) ?? "")
+      return .verified
     case .check(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)

@@ -4,6 +4,8 @@ enum Invocation: Equatable, Sendable {
   case help(Subcommand?)
   /// Print `flowcheck 0.1.0`.
   case version
+  /// Print the completion script for a shell (`bash`, `zsh`, `fish`).
+  case completionScript(shell: String)
   case check(CheckOptions)
   case simulate(SimulateOptions)
   case format(FormatOptions)

@@ -16,6 +16,9 @@ struct InvocationParser {
     if optionArguments.contains("--help") || optionArguments.contains("-h") {
       return .help(subcommand == .help ? nil : subcommand)
     }
+    if let first = arguments.first, first.hasPrefix(OptionSpec.generateCompletionScript.name) {
+      return try parseCompletionScript(arguments[...])
+    }
     switch subcommand {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
     case .simulate: return try parseSimulate(arguments.dropFirst())
@@ -162,6 +165,22 @@ struct InvocationParser {
         subcommand: .explain)
     }
     return .explain(id: id)
+  }
+
+  private func parseCompletionScript(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let spec = OptionSpec.generateCompletionScript
+    let scanned = try ArgumentScanner(options: [spec], subcommand: nil).scan(arguments)
+    if let extra = scanned.positionals.first {
+      throw UsageError("unexpected argument '\(extra)'")
+    }
+    let shell = scanned.options.last?.value ?? ""
+    guard CompletionScript.shells.contains(shell) else {
+      let names = CompletionScript.shells.map { "'\($0)'" }
+      throw invalidValue(
+        shell, for: spec, expected: names.dropLast().joined(separator: ", ") + " or " + names.last!,
+        suggestion: Suggestion.closest(to: shell, among: CompletionScript.shells), subcommand: nil)
+    }
+    return .completionScript(shell: shell)
   }
 
   private func parseHelp(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
