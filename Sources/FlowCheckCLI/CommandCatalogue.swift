@@ -144,7 +144,7 @@ extension CommandSpec {
       invariants on every reachable state.
       """,
     usage: ["flowcheck [check] <file> ... [<options>]", "flowcheck <subcommand>"],
-    arguments: [("<file>", "A .flow file to check.")],
+    arguments: [("<file>", "A .flow file to check, or a directory: every .flow file under it, sorted.")],
     options: OptionSpec.checkOptions + [.generateCompletionScript, .version, .help],
     showsSubcommands: true
   )
@@ -158,7 +158,7 @@ extension CommandSpec {
       path:line:col: error: message, and every file is checked even when one fails.
       """,
     usage: ["flowcheck [check] <file> ... [<options>]"],
-    arguments: [("<file>", "A .flow file to check.")],
+    arguments: [("<file>", "A .flow file to check, or a directory: every .flow file under it, sorted.")],
     options: OptionSpec.checkOptions + [.version, .help]
   )
 
@@ -188,7 +188,7 @@ extension CommandSpec {
       parse is left alone: its errors are printed and flowcheck exits 65.
       """,
     usage: ["flowcheck fmt <file> ... [--check | --in-place] [--no-color]"],
-    arguments: [("<file>", "A .flow file to format.")],
+    arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
     options: [.checkFormatting, .inPlace, .noColor, .help]
   )
 

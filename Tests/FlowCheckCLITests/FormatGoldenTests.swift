@@ -23,10 +23,37 @@ import Testing
   ]
 
   /// The run's exit code and standard output, the checkout's absolute path made relative.
-  static func output(format: String) -> String {
+  static func output(format: String, paths: [String]? = nil, options: [String] = []) -> String {
     let run = CommandRun(
-      [SpecCorpusTests.specsDirectory.path, broken, "--format", format, "--no-color"], workingDirectory: root)
+      (paths ?? [SpecCorpusTests.specsDirectory.path, broken]) + ["--format", format, "--no-color"] + options,
+      workingDirectory: root)
     return "exit \(run.status)\n" + run.stdout.replacing(root + "/", with: "")
+  }
+
+  /// A run cut by a depth limit of 1: a violation found before the cut, and a flow with
+  /// none, each incomplete.
+  static func cutOutput(format: String) -> String {
+    let specs = SpecCorpusTests.specsDirectory
+    return output(
+      format: format,
+      paths: [
+        specs.appendingPathComponent("bugs/gap5-child-root-wipes-parent.flow").path,
+        specs.appendingPathComponent("shop.flow").path,
+      ], options: ["--max-depth", "1"])
+  }
+
+  @Test(arguments: formats + [("text", "run.txt")])
+  func cutRunMatchesItsGoldenFile(format: String, golden: String) throws {
+    let actual = Self.cutOutput(format: format)
+    let url = Self.formatsDirectory.appendingPathComponent("cut-" + golden.dropFirst("run.".count))
+    if GoldenReportTests.recording {
+      try Data(actual.utf8).write(to: url)
+      return
+    }
+    let expected = try #require(
+      try? String(decoding: Data(contentsOf: url), as: UTF8.self),
+      "no golden file \(url.path): record it with FLOWCHECK_RECORD_GOLDEN=1")
+    #expect(actual == expected, "\(format) differs from \(url.lastPathComponent)")
   }
 
   @Test(arguments: formats)
