@@ -24,8 +24,9 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     var steps: [CheckReport.StoryStep] = []
     var events: [String] = []
     var lastViolations: [StepViolation] = launch.violations
-    // The state each step starts from, and the handlers it ran, for the location.
-    var lastHandler: (slot: Int, step: Int)?
+    // Where the violation is located: the handlers the last step ran, and the state it
+    // started from.
+    var handlersOfLastStep: [Int] = []
     var startOfLastStep = launch.state
     for action in trace {
       startOfLastStep = state
@@ -43,7 +44,7 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       previous = lines
       state = outcome.state
       lastViolations = outcome.violations
-      if let slot = outcome.handlersRun.last { lastHandler = (slot, steps.count) }
+      handlersOfLastStep = outcome.handlersRun
       if let slot = outcome.handlersRun.first {
         steps[steps.count - 1].location = location(
           system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])'")
@@ -55,10 +56,9 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       launch: launchStep, steps: steps, events: events)
     if descriptor.text != nil {
       violation.location = location(of: descriptor)
-    } else if let lastHandler, lastHandler.step == steps.count {
+    } else if let slot = handlersOfLastStep.last {
       violation.location = location(
-        system.handlerDeclaredAt[lastHandler.slot],
-        "handler '\(system.handlerLabels[lastHandler.slot])', run in step \(lastHandler.step)")
+        system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])', run in step \(steps.count)")
     } else {
       violation.location = coordinatorLocation(in: startOfLastStep)
     }
