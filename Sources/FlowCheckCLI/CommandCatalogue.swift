@@ -129,7 +129,7 @@ extension OptionSpec {
 
   /// The options of `simulate`, in the order help lists them.
   static let simulateOptions: [OptionSpec] = [
-    .seed, .runs, .steps, .maxSeconds, .simulateFormat, .noColor, .quiet,
+    .seed, .runs, .steps, .maxSeconds, .simulateFormat, .noColor, .quiet, .noProgress,
   ]
 }
 

@@ -128,6 +128,8 @@ struct InvocationParser {
         options.noColor = true
       case .quiet:
         options.quiet = true
+      case .noProgress:
+        options.noProgress = true
       default:
         break
       }

@@ -26,8 +26,14 @@ enum SimulateCommand {
     }
     var settings = options.settings
     settings.stopRequest = stopRequest
+    var progress: ProgressLine?
+    if let output = console.progress, !options.quiet, !options.noProgress {
+      progress = ProgressLine(path: options.file, output: output)
+      settings.progress = progress?.simulationObserver(runs: settings.runs)
+    }
     let report = FlowSimulator.simulate(
       loaded.flow, path: options.file, settings: settings, source: loaded.source)
+    progress?.finish()
     let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
     console.write(renderer.render(report))
     switch report.outcome {

@@ -23,7 +23,7 @@ public struct ExplorerOptions: Sendable, Equatable {
   /// Polled with the time limit: once requested, the search ends incomplete.
   public var stopRequest: StopRequest?
   /// Told the search's progress where the time limit is checked; nil for none.
-  public var progress: ProgressObserver?
+  public var progress: ProgressObserver<ExplorationProgress>?
 
   /// Settings of bitstate (supertrace) hashing.
   public struct Bitstate: Sendable, Equatable {

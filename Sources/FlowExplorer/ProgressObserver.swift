@@ -17,20 +17,37 @@ public struct ExplorationProgress: Sendable, Equatable {
   }
 }
 
-/// Told a search's progress from the thread that merges its states, where it checks its
-/// time limit, at most every `interval` nanoseconds: for a progress line on a terminal.
-/// Observing changes nothing in the search, its counts or its traces.
-public final class ProgressObserver: Sendable, Equatable {
+/// How far a random simulation has come.
+public struct SimulationProgress: Sendable, Equatable {
+  /// The walk being made, counting from 1.
+  public var run: Int
+  /// Actions taken over all walks so far.
+  public var steps: Int
+  /// Nanoseconds since the simulation started.
+  public var elapsedNanoseconds: UInt64
+
+  public init(run: Int, steps: Int, elapsedNanoseconds: UInt64) {
+    self.run = run
+    self.steps = steps
+    self.elapsedNanoseconds = elapsedNanoseconds
+  }
+}
+
+/// Told a search's progress (`ExplorationProgress`, `SimulationProgress`) where it checks
+/// its time limit (for the explorer, on the thread that merges its states), at most every
+/// `interval` nanoseconds: for a progress line on a terminal. Observing changes nothing in
+/// the search, its counts or its traces.
+public final class ProgressObserver<Progress: Sendable>: Sendable, Equatable {
   /// Least nanoseconds between two reports.
   public let interval: UInt64
-  private let report: @Sendable (ExplorationProgress) -> Void
+  private let report: @Sendable (Progress) -> Void
 
-  public init(interval: UInt64 = 250_000_000, report: @escaping @Sendable (ExplorationProgress) -> Void) {
+  public init(interval: UInt64 = 250_000_000, report: @escaping @Sendable (Progress) -> Void) {
     self.interval = interval
     self.report = report
   }
 
-  public func observe(_ progress: ExplorationProgress) { report(progress) }
+  public func observe(_ progress: Progress) { report(progress) }
 
   public static func == (lhs: ProgressObserver, rhs: ProgressObserver) -> Bool { lhs === rhs }
 }

@@ -17,7 +17,7 @@ public struct CheckSettings: Sendable {
   /// A stop a signal handler may request: the search then ends incomplete, "interrupted".
   public var stopRequest: StopRequest?
   /// Told the search's progress, for a progress line; it changes nothing in the report.
-  public var progress: ProgressObserver?
+  public var progress: ProgressObserver<ExplorationProgress>?
   public init() {}
 }
 

@@ -14,6 +14,8 @@ public struct SimulationSettings: Sendable, Equatable {
   public var maxSeconds: Double?
   /// A stop a signal handler may request: the walks then end, "interrupted".
   public var stopRequest: StopRequest?
+  /// Told the walks' progress, for a progress line; it changes nothing in the report.
+  public var progress: ProgressObserver<SimulationProgress>?
   public init() {}
 }
 
@@ -39,6 +41,7 @@ public enum FlowSimulator {
     var options = SimulationOptions(
       runs: settings.runs, steps: settings.steps, seed: settings.seed, maxSeconds: settings.maxSeconds)
     options.stopRequest = settings.stopRequest
+    options.progress = settings.progress
     let result = Simulator.simulate(system, options: options)
     let interruption = settings.stopRequest?.requested ?? 0
     let violation = result.violation.map {

@@ -24,6 +24,35 @@ struct ProgressLineTests {
       states: states, depth: 7, elapsedNanoseconds: UInt64(seconds * 1e9), peakResidentBytes: 3 << 20)
   }
 
+  /// Five counters, 10^5 states: far more than a debug build explores in 1.5 s.
+  static var counters: String {
+    let names = ["a", "b", "c", "d", "e"]
+    return "app Long {\n  window App\n  limits { states 1000000 }\n}\n\nscreen Home\n\n"
+      + names.map { "var \($0): 0...9 = 0\n" }.joined()
+      + "\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n"
+      + names.map { "  on Home.\($0) { if \($0) < 9 { \($0) += 1 } else { \($0) = 0 } }\n" }.joined()
+      + "}\n"
+  }
+
+  @Test("simulate shows the walks' progress too, unless turned off")
+  func simulation() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("long.flow", Self.counters)
+    for (extra, shows) in [([String](), true), (["--no-progress"], false)] {
+      let collected = Collected()
+      var stdout = ""
+      var stderr = ""
+      let status = FlowCheckCommand.run(
+        arguments: ["simulate", path, "--runs", "1G", "--steps", "1000", "--max-seconds", "1.5"] + extra,
+        environment: [:], stdout: &stdout, stderr: &stderr, isTerminal: false, stopRequest: StopRequest(),
+        progress: collected.output(isTerminal: true))
+      #expect(status == 2)
+      #expect(collected.value.contains("flowcheck: simulate \(path): run ") == shows, "\(extra)")
+      #expect(!stdout.contains("\r"))
+    }
+  }
+
   @Test("on a terminal: nothing in the first second, then one line rewritten, erased at the end")
   func terminal() {
     let collected = Collected()
@@ -80,14 +109,7 @@ struct ProgressLineTests {
     #expect(options.noProgress)
     // A long search, stopped by its time limit after 1.5 s: on a terminal the line appears
     // after a second, unless turned off.
-    // 10^5 states of five counters: far more than a debug build explores in 1.5 s.
-    let counters = ["a", "b", "c", "d", "e"]
-    let flow =
-      "app Long {\n  window App\n  limits { states 1000000 }\n}\n\nscreen Home\n\n"
-      + counters.map { "var \($0): 0...9 = 0\n" }.joined()
-      + "\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n"
-      + counters.map { "  on Home.\($0) { if \($0) < 9 { \($0) += 1 } else { \($0) = 0 } }\n" }.joined()
-      + "}\n"
+    let flow = Self.counters
     let directory = try ScratchDirectory()
     defer { directory.remove() }
     let path = try directory.write("long.flow", flow)
