@@ -13,11 +13,14 @@ let internalChecks: [SwiftSetting] = [.define("FLOWCHECK_INTERNAL_CHECKS", .when
 let package = Package(
   name: "flowcheck",
   products: [
+    // `import FlowCheck` in a team's tests: `FlowCheck.verify(file:)` and the reports.
     .library(
       name: "FlowCheck",
-      targets: ["FlowLanguage", "FlowExplorer", "FlowModel", "FlowReport", "FlowCheckCLI"]
+      targets: ["FlowCheck", "FlowLanguage", "FlowExplorer", "FlowModel", "FlowReport", "FlowCheckCLI"]
     ),
     .executable(name: "flowcheck", targets: ["flowcheck"]),
+    // `swift package flowcheck [args]` in a package that depends on this one.
+    .plugin(name: "FlowCheckPlugin", targets: ["FlowCheckPlugin"]),
   ],
   targets: [
     .target(name: "FlowLanguage"),
@@ -29,12 +32,22 @@ let package = Package(
       dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport"]
     ),
     .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
+    .plugin(
+      name: "FlowCheckPlugin",
+      capability: .command(
+        intent: .custom(verb: "flowcheck", description: "Check the package's .flow files (Specs/ by default)")),
+      dependencies: ["flowcheck"]
+    ),
+    // The test API: one module to import, re-exporting the reports.
+    .target(name: "FlowCheck", dependencies: ["FlowLanguage", "FlowModel", "FlowReport"]),
     // Seeded generators shared by the property tests, and the laws the fuzz targets in
     // Tests/Fuzz check (built by scripts/fuzz); not part of the product.
     .target(name: "FlowTestSupport", dependencies: ["FlowLanguage", "FlowModel", "FlowReport"]),
     .testTarget(name: "FlowLanguageTests", dependencies: ["FlowLanguage", "FlowTestSupport"]),
     .testTarget(name: "FlowExplorerTests", dependencies: ["FlowExplorer"]),
     .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowLanguage", "FlowExplorer", "FlowTestSupport"]),
+    // The test API used as an app team would: only `import FlowCheck`.
+    .testTarget(name: "FlowCheckTests", dependencies: ["FlowCheck"]),
     .testTarget(
       name: "FlowCheckCLITests",
       dependencies: ["FlowCheckCLI", "FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport", "FlowTestSupport"]

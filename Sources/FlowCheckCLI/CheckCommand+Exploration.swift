@@ -3,25 +3,26 @@ import FlowLanguage
 import FlowReport
 
 extension CheckCommand {
-  /// Explores one resolved flow, prints the report on standard output (timing and
-  /// `--stats`, which differ from run to run, on standard error, or in the JSON `stats`
-  /// object) and returns the verdict as an exit code.
+  /// Explores one loaded flow, prints its report on standard output as `renderer` tells it
+  /// (timing and `--stats`, which differ from run to run, on standard error, or in the JSON
+  /// `stats` object) and returns the report.
   static func explore<Output, ErrorOutput>(
-    _ flow: CheckedFlow, path: String, options: CheckOptions, stopRequest: StopRequest? = nil,
-    console: inout Console<Output, ErrorOutput>
-  ) -> ExitCode {
-    var settings = settings(for: flow, options: options)
+    _ loaded: FlowLoading.Loaded, path: String, options: CheckOptions, renderer: any ReportRenderer,
+    stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
+  ) -> CheckReport {
+    var settings = settings(for: loaded.flow, options: options)
     settings.stopRequest = stopRequest
-    let report = FlowChecker.check(flow, path: path, options: settings)
-    let renderer = options.format.makeRenderer(
-      RenderOptions(colour: console.colour, quiet: options.quiet, stats: options.stats))
+    var progress: ProgressLine?
+    if let output = console.progress, !options.quiet, !options.noProgress {
+      progress = ProgressLine(path: path, output: output)
+      settings.progress = progress?.observer
+    }
+    var report = FlowChecker.check(loaded.flow, path: path, options: settings, source: loaded.source)
+    progress?.finish()
+    report.warnings = FileDiagnostics(source: loaded.source, diagnostics: loaded.warnings).entries
     console.write(renderer.render(report))
     for line in renderer.runFigures(report) { console.writeError(line + "\n") }
-    switch report.outcome {
-    case .verified: return .verified
-    case .violated: return .violated
-    case .incomplete, .partial: return .incomplete
-    }
+    return report
   }
 
   /// The checker's settings for `flow`: the command line's, else the flow's limits, and

@@ -10,10 +10,15 @@ import FlowReport
   import Darwin
 #endif
 
-/// `flowcheck [check] FILE…`: reads each file, parses and resolves it (`FrontEnd.check`),
-/// prints its diagnostics (warnings alone do not fail) and hands each flow without errors
-/// to `explore`. Every file is checked even when an earlier one fails; the run exits with
-/// the worst outcome (see `ExitCode.combined`).
+/// `flowcheck [check] FILE…`: reads each file (a directory stands for the `.flow` files
+/// under it, `FlowPaths`), parses and resolves it (`FrontEnd.check`), prints its
+/// diagnostics (warnings alone do not fail) and hands each flow without errors to
+/// `explore`. Every file is checked even when an earlier one fails; the run exits with the
+/// worst outcome (see `ExitCode.combined`).
+///
+/// A streamed format (text, JSON Lines, xcode, GitHub Actions) prints each file as it is
+/// done; a document format (SARIF, JUnit, Checkstyle) prints the whole run at the end, a
+/// run a signal stopped included.
 enum CheckCommand {
   static func run<Output, ErrorOutput>(
     _ options: CheckOptions, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
@@ -25,28 +30,67 @@ enum CheckCommand {
     {
       return console.report(.usage(UsageError(refusal)))
     }
+    let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
-    for path in options.files {
-      outcome = outcome.combined(
-        with: check(path, options: options, stopRequest: stopRequest, console: &console))
-      // A signal stops the run after the report of the file it interrupted.
-      switch stopRequest?.requested ?? 0 {
-      case 0: continue
-      case SIGTERM: return .terminated
-      default: return .interrupted
+    var results: [FileResult] = []
+    files: for expansion in FlowPaths.expand(options.files) {
+      let paths: [String]
+      switch expansion {
+      case .files(let files): paths = files
+      case .emptyDirectory(let directory):
+        let failure = CommandFailure.noFlowFiles(directory: directory)
+        outcome = outcome.combined(with: console.report(failure))
+        results.append(.failed(failure.diagnostics))
+        console.write(renderer.render(failure.diagnostics))
+        continue
+      }
+      for path in paths {
+        let (code, result) = check(
+          path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
+        outcome = outcome.combined(with: code)
+        results.append(result)
+        // A signal stops the run after the report of the file it interrupted.
+        switch stopRequest?.requested ?? 0 {
+        case 0: continue
+        case SIGTERM: outcome = .terminated
+        default: outcome = .interrupted
+        }
+        break files
       }
     }
+    console.write(renderer.render(run: results))
     return outcome
   }
 
+  static func renderOptions<Output, ErrorOutput>(
+    _ options: CheckOptions, console: Console<Output, ErrorOutput>
+  ) -> RenderOptions {
+    RenderOptions(
+      colour: console.colour, quiet: options.quiet, stats: options.stats, maxTraces: options.maxTraces,
+      workingDirectory: console.workingDirectory)
+  }
+
   private static func check<Output, ErrorOutput>(
-    _ path: String, options: CheckOptions, stopRequest: StopRequest?,
+    _ path: String, options: CheckOptions, renderer: any ReportRenderer, stopRequest: StopRequest?,
     console: inout Console<Output, ErrorOutput>
-  ) -> ExitCode {
+  ) -> (ExitCode, FileResult) {
     switch FlowLoading.load(path, console: &console) {
-    case .failure(let failure): console.report(failure)
-    case .success(let flow):
-      explore(flow, path: path, options: options, stopRequest: stopRequest, console: &console)
+    case .failure(let failure):
+      let code = console.report(failure)
+      console.write(renderer.render(failure.diagnostics))
+      return (code, .failed(failure.diagnostics))
+    case .success(let loaded):
+      let report = explore(
+        loaded, path: path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
+      return (exitCode(report.outcome), .checked(report))
+    }
+  }
+
+  static func exitCode(_ outcome: CheckReport.Outcome) -> ExitCode {
+    switch outcome {
+    case .verified: .verified
+    case .violated: .violated
+    case .incomplete, .partial: .incomplete
     }
   }
 }

@@ -22,6 +22,10 @@ struct CheckOptions: Equatable, Sendable {
   var stats = false
   var noColor = false
   var quiet = false
+  /// `--no-progress`: no progress line on standard error (`--quiet` has none either).
+  var noProgress = false
+  /// `--max-traces N` (`--no-traces`: 0): the traces of at most N violations are printed.
+  var maxTraces: Int?
 
   /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
   func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }

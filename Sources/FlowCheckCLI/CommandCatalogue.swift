@@ -53,13 +53,23 @@ struct CommandSpec: Sendable {
 extension OptionSpec {
   static let help = OptionSpec(name: "--help", shortName: "-h", help: "Show help information.")
   static let version = OptionSpec(name: "--version", help: "Show the version.")
+  static let generateCompletionScript = OptionSpec(
+    name: "--generate-completion-script", valueName: "shell",
+    help: "Print a completion script for bash, zsh or fish.")
   static let noColor = OptionSpec(
     name: "--no-color",
     help: "Never colour diagnostics. (default: colour on a terminal, unless NO_COLOR is set)")
 
   static let format = OptionSpec(
     name: "--format", valueName: "format",
-    help: "Output format: \(OutputFormat.plainNames). (default: \(OutputFormat.text.name))")
+    help: "Output format: \(OutputFormat.plainNames()). (default: \(OutputFormat.text.name))")
+  static let reporter = OptionSpec(
+    name: "--reporter", valueName: "format", help: "The same as '--format', under SwiftLint's name.")
+  static let simulateFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help:
+      "Output format: \(OutputFormat.plainNames(OutputFormat.simulation)). (default: \(OutputFormat.text.name))"
+  )
   static let threads = OptionSpec(
     name: "--threads", valueName: "n", help: "Worker threads for exploration. (default: one per processor)")
   static let maxDepth = OptionSpec(
@@ -86,6 +96,16 @@ extension OptionSpec {
       "Report seconds, states per second, threads and memory: a 'stats' object in JSON, "
       + "a line on standard error in text.")
   static let quiet = OptionSpec(name: "--quiet", help: "Print only diagnostics and the verdict.")
+  static let maxTraces = OptionSpec(
+    name: "--max-traces", valueName: "n",
+    help: "Print the traces of at most this many violations; the others are named without theirs.")
+  static let noProgress = OptionSpec(
+    name: "--no-progress",
+    help:
+      "No progress on standard error. (default: on a terminal, one line rewritten after a second; "
+      + "elsewhere, a line every 10 seconds)")
+  static let noTraces = OptionSpec(
+    name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
   static let seed = OptionSpec(
     name: "--seed", valueName: "seed",
@@ -102,11 +122,15 @@ extension OptionSpec {
 
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
-    .format, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor, .quiet,
+    .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
+    .quiet,
+    .maxTraces, .noTraces, .noProgress,
   ]
 
   /// The options of `simulate`, in the order help lists them.
-  static let simulateOptions: [OptionSpec] = [.seed, .runs, .steps, .maxSeconds, .format, .noColor, .quiet]
+  static let simulateOptions: [OptionSpec] = [
+    .seed, .runs, .steps, .maxSeconds, .simulateFormat, .noColor, .quiet, .noProgress,
+  ]
 }
 
 extension CommandSpec {
@@ -120,8 +144,8 @@ extension CommandSpec {
       invariants on every reachable state.
       """,
     usage: ["flowcheck [check] <file> ... [<options>]", "flowcheck <subcommand>"],
-    arguments: [("<file>", "A .flow file to check.")],
-    options: OptionSpec.checkOptions + [.version, .help],
+    arguments: [("<file>", "A .flow file to check, or a directory: every .flow file under it, sorted.")],
+    options: OptionSpec.checkOptions + [.generateCompletionScript, .version, .help],
     showsSubcommands: true
   )
 
@@ -134,7 +158,7 @@ extension CommandSpec {
       path:line:col: error: message, and every file is checked even when one fails.
       """,
     usage: ["flowcheck [check] <file> ... [<options>]"],
-    arguments: [("<file>", "A .flow file to check.")],
+    arguments: [("<file>", "A .flow file to check, or a directory: every .flow file under it, sorted.")],
     options: OptionSpec.checkOptions + [.version, .help]
   )
 
@@ -164,7 +188,7 @@ extension CommandSpec {
       parse is left alone: its errors are printed and flowcheck exits 65.
       """,
     usage: ["flowcheck fmt <file> ... [--check | --in-place] [--no-color]"],
-    arguments: [("<file>", "A .flow file to format.")],
+    arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
     options: [.checkFormatting, .inPlace, .noColor, .help]
   )
 
@@ -173,8 +197,13 @@ extension CommandSpec {
     overview: """
       Explain an invariant: what it checks, why it matters, a typical cause, how to fix it.
       """,
-    usage: ["flowcheck explain <id>"],
-    arguments: [("<id>", "An invariant id: " + Invariant.ids.joined(separator: ", ") + ".")],
+    usage: ["flowcheck explain [<id>]"],
+    arguments: [
+      (
+        "<id>",
+        "An invariant id: " + Invariant.ids.joined(separator: ", ") + ". Without one, the list of ids."
+      )
+    ],
     options: [.help]
   )
 

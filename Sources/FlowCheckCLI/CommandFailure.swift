@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowReport
 
 /// Everything that makes a run, or one file of it, fail.
 ///
@@ -15,15 +16,42 @@ enum CommandFailure: Error {
   case flowHasErrors(SourceFile, [Diagnostic])
   /// `fmt --check` found a file that is not in canonical form (1).
   case notFormatted(path: String)
+  /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
+  case noFlowFiles(directory: String)
 
   var exitCode: ExitCode {
     switch self {
     case .usage: .usage
-    case .unreadable, .unwritable: .cannotRead
+    case .unreadable, .unwritable, .noFlowFiles: .cannotRead
     case .flowHasErrors: .flowHasErrors
     case .notFormatted: .violated
     }
   }
+}
+
+extension CommandFailure {
+  /// The failure of one file as data, for the formats that carry diagnostics on standard
+  /// output (JSON, SARIF, JUnit, Checkstyle, GitHub Actions).
+  var diagnostics: FileDiagnostics {
+    let code = exitCode.rawValue
+    switch self {
+    case .flowHasErrors(let source, let diagnostics):
+      return FileDiagnostics(source: source, diagnostics: diagnostics, exitCode: code)
+    case .unreadable(let path, let reason):
+      return FileDiagnostics(unreadable: path, message: "cannot read file: \(reason)", exitCode: code)
+    case .unwritable(let path, let reason):
+      return FileDiagnostics(unreadable: path, message: "cannot write file: \(reason)", exitCode: code)
+    case .noFlowFiles(let directory):
+      return FileDiagnostics(unreadable: directory, message: Self.noFlowFilesMessage, exitCode: code)
+    case .notFormatted(let path):
+      return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
+    case .usage(let error):
+      return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
+    }
+  }
+
+  static let noFlowFilesMessage =
+    "no .flow file in this directory or below it (hidden ones skipped); pass .flow files or a directory holding some"
 }
 
 extension Console {
@@ -43,6 +71,8 @@ extension Console {
       printDiagnostics(diagnostics, in: source)
     case .notFormatted(let path):
       writeError("\(path): not formatted\n")
+    case .noFlowFiles(let directory):
+      writeError(fileError(directory, CommandFailure.noFlowFilesMessage))
     }
     return failure.exitCode
   }

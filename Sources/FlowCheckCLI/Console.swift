@@ -8,6 +8,10 @@ struct Console<Output: TextOutputStream, ErrorOutput: TextOutputStream> {
   var errorOutput: ErrorOutput
   /// Colour diagnostics with ANSI escapes; decided by `ColourChoice`.
   var colour: Bool
+  /// The directory the run started in, for the formats that write paths relative to it.
+  var workingDirectory: String?
+  /// Where `check` writes its progress (standard error); nil for none.
+  var progress: ProgressOutput?
 
   init(output: Output, errorOutput: ErrorOutput, colour: Bool = false) {
     self.output = output

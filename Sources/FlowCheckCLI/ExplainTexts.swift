@@ -21,3 +21,18 @@ extension Invariant {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+extension Invariant {
+  /// `flowcheck explain` without an id: one line per invariant, `id  holds when …`, the ids
+  /// aligned, then where to read more.
+  static func list() -> String {
+    let width = (InvariantRegistry.all.map(\.id.rawValue.count).max() ?? 0) + 2
+    var lines = InvariantRegistry.all.map { invariant in
+      let id = invariant.id.rawValue
+      return "  " + id + String(repeating: " ", count: width - id.count) + "holds when "
+        + invariant.explanation.holdsWhen
+    }
+    lines.insert("Invariants (flowcheck explain <id> for what each checks and how to fix it):", at: 0)
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

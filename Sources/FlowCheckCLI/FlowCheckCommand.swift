@@ -1,11 +1,12 @@
 import FlowExplorer
+import FlowReport
 
 /// The `flowcheck` command line: parses the arguments, runs a subcommand, and returns the
 /// exit status. The executable only calls `run` with the process's streams; tests call it
 /// with strings.
 public enum FlowCheckCommand {
   /// Printed by `flowcheck --version` as `flowcheck 0.1.0`.
-  public static let version = "0.1.0"
+  public static let version = SARIFReport.toolVersion
 
   /// What the executable's SIGINT and SIGTERM handlers request: `check` then stops within
   /// a batch of states and prints what it found so far.
@@ -21,12 +22,18 @@ public enum FlowCheckCommand {
   ///   - isTerminal: Whether `stderr` is a terminal; diagnostics are coloured only then.
   ///   - stopRequest: Polled by `check`'s search; once requested (by a signal's number),
   ///     the search ends as interrupted and the run exits 130 or 143.
+  ///   - workingDirectory: The directory the run started in: SARIF and GitHub Actions
+  ///     annotations write the paths under it relative to it.
+  ///   - progress: Where `check` writes its progress line (standard error); nil for none.
   /// - Returns: The exit status, one of `ExitCode`'s raw values.
   public static func run(
     arguments: [String], environment: [String: String], stdout: inout some TextOutputStream,
-    stderr: inout some TextOutputStream, isTerminal: Bool, stopRequest: StopRequest = interruption
+    stderr: inout some TextOutputStream, isTerminal: Bool, stopRequest: StopRequest = interruption,
+    workingDirectory: String? = nil, progress: ProgressOutput? = nil
   ) -> Int32 {
     var console = Console(output: stdout, errorOutput: stderr)
+    console.workingDirectory = workingDirectory
+    console.progress = progress
     defer {
       stdout = console.output
       stderr = console.errorOutput
@@ -53,6 +60,9 @@ public enum FlowCheckCommand {
       return .verified
     case .version:
       console.write("flowcheck \(version)\n")
+      return .verified
+    case .completionScript(let shell):
+      console.write(CompletionScript.script(for: shell) ?? "")
       return .verified
     case .check(let options):
       console.colour = ColourChoice.useColour(

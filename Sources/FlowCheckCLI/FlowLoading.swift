@@ -4,11 +4,19 @@ import FlowModel
 /// Reading a `.flow` file for the subcommands that explore it (`check`, `simulate`): the
 /// file is read, parsed and resolved; errors end it, warnings are printed and it goes on.
 enum FlowLoading {
+  /// A flow ready to explore, with its text, which reports use to locate violations.
+  struct Loaded {
+    var flow: CheckedFlow
+    var source: SourceFile
+    /// Printed on standard error already; machine formats carry them too.
+    var warnings: [Diagnostic] = []
+  }
+
   /// The resolved flow at `path` (its warnings printed), or the failure for the caller to
   /// report: unreadable (66) or errors in the flow (65).
   static func load<Output, ErrorOutput>(
     _ path: String, console: inout Console<Output, ErrorOutput>
-  ) -> Result<CheckedFlow, CommandFailure> {
+  ) -> Result<Loaded, CommandFailure> {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.contents(of: path)
@@ -24,7 +32,7 @@ enum FlowLoading {
       return .failure(.flowHasErrors(source, [runtimeNotModelled(flow.library, in: loaded.file)]))
     }
     console.printDiagnostics(loaded.diagnostics, in: source)
-    return .success(flow)
+    return .success(Loaded(flow: flow, source: source, warnings: loaded.diagnostics))
   }
 
   /// Only the runtimes in `RuntimeRegistry` are modelled; checking another profile with

@@ -1,7 +1,8 @@
 import FlowLanguage
 
-/// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file, from the
-/// parser and `FlowFormatter`, comments kept.
+/// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file (a
+/// directory stands for the `.flow` files under it), from the parser and `FlowFormatter`,
+/// comments kept.
 ///
 /// Only syntax matters: a file with name errors is still formatted; a file that does not
 /// parse gets its diagnostics printed and is left untouched (exit 65). With several files,
@@ -11,14 +12,25 @@ enum FormatCommand {
     _ options: FormatOptions, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     var outcome = ExitCode.verified
-    for path in options.files {
-      outcome = outcome.combined(with: format(path, options: options, console: &console))
+    let expansions = FlowPaths.expand(options.files)
+    let paths = expansions.flatMap { expansion -> [String] in
+      if case .files(let paths) = expansion { return paths }
+      return []
+    }
+    for expansion in expansions {
+      if case .emptyDirectory(let directory) = expansion {
+        outcome = outcome.combined(with: console.report(.noFlowFiles(directory: directory)))
+      }
+    }
+    for path in paths {
+      outcome = outcome.combined(
+        with: format(path, options: options, headed: paths.count > 1, console: &console))
     }
     return outcome
   }
 
   private static func format<Output, ErrorOutput>(
-    _ path: String, options: FormatOptions, console: inout Console<Output, ErrorOutput>
+    _ path: String, options: FormatOptions, headed: Bool, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let bytes: [UInt8]
     do {
@@ -36,7 +48,7 @@ enum FormatCommand {
 
     switch options.mode {
     case .print:
-      if options.files.count > 1 { console.write("==> \(path) <==\n") }
+      if headed { console.write("==> \(path) <==\n") }
       console.write(formatted.isEmpty || formatted.hasSuffix("\n") ? formatted : formatted + "\n")
     case .check:
       if changed { return console.report(.notFormatted(path: path)) }

@@ -4,11 +4,13 @@ enum Invocation: Equatable, Sendable {
   case help(Subcommand?)
   /// Print `flowcheck 0.1.0`.
   case version
+  /// Print the completion script for a shell (`bash`, `zsh`, `fish`).
+  case completionScript(shell: String)
   case check(CheckOptions)
   case simulate(SimulateOptions)
   case format(FormatOptions)
-  /// `flowcheck explain ID`.
-  case explain(id: String)
+  /// `flowcheck explain ID`; without an id, the list of ids.
+  case explain(id: String?)
 }
 
 /// The options of `flowcheck fmt`.

@@ -16,6 +16,9 @@ struct InvocationParser {
     if optionArguments.contains("--help") || optionArguments.contains("-h") {
       return .help(subcommand == .help ? nil : subcommand)
     }
+    if let first = arguments.first, first.hasPrefix(OptionSpec.generateCompletionScript.name) {
+      return try parseCompletionScript(arguments[...])
+    }
     switch subcommand {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
     case .simulate: return try parseSimulate(arguments.dropFirst())
@@ -43,8 +46,8 @@ struct InvocationParser {
     for (spec, value) in scanned.options {
       let value = value ?? ""
       switch spec {
-      case .format:
-        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
+      case .format, .reporter:
+        options.format = try outputFormat(value, for: spec, among: OutputFormat.all, subcommand: subcommand)
       case .threads:
         options.threads = try required(
           OptionValue.integer(value, in: 1...1024), value, spec, "a whole number from 1 to 1024", subcommand)
@@ -71,6 +74,13 @@ struct InvocationParser {
         options.noColor = true
       case .quiet:
         options.quiet = true
+      case .maxTraces:
+        options.maxTraces = try required(
+          OptionValue.count(value, in: 0...Int.max), value, spec, "a whole number, 0 or more", subcommand)
+      case .noTraces:
+        options.maxTraces = 0
+      case .noProgress:
+        options.noProgress = true
       default:
         break
       }
@@ -95,8 +105,9 @@ struct InvocationParser {
     for (spec, value) in scanned.options {
       let value = value ?? ""
       switch spec {
-      case .format:
-        options.format = try outputFormat(value, for: spec, subcommand: subcommand)
+      case .simulateFormat:
+        options.format = try outputFormat(
+          value, for: spec, among: OutputFormat.simulation, subcommand: subcommand)
       case .seed:
         let seed = try required(
           OptionValue.integer(value, in: 0...Int.max), value, spec,
@@ -117,6 +128,8 @@ struct InvocationParser {
         options.noColor = true
       case .quiet:
         options.quiet = true
+      case .noProgress:
+        options.noProgress = true
       default:
         break
       }
@@ -144,9 +157,7 @@ struct InvocationParser {
 
   private func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
     let scanned = try ArgumentScanner(options: [], subcommand: .explain).scan(arguments)
-    guard let id = scanned.positionals.first else {
-      throw UsageError("missing expected argument '<id>'", subcommand: .explain)
-    }
+    guard let id = scanned.positionals.first else { return .explain(id: nil) }
     if let extra = scanned.positionals.dropFirst().first {
       throw UsageError("unexpected argument '\(extra)'", subcommand: .explain)
     }
@@ -156,6 +167,22 @@ struct InvocationParser {
         subcommand: .explain)
     }
     return .explain(id: id)
+  }
+
+  private func parseCompletionScript(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let spec = OptionSpec.generateCompletionScript
+    let scanned = try ArgumentScanner(options: [spec], subcommand: nil).scan(arguments)
+    if let extra = scanned.positionals.first {
+      throw UsageError("unexpected argument '\(extra)'")
+    }
+    let shell = scanned.options.last?.value ?? ""
+    guard CompletionScript.shells.contains(shell) else {
+      let names = CompletionScript.shells.map { "'\($0)'" }
+      throw invalidValue(
+        shell, for: spec, expected: names.dropLast().joined(separator: ", ") + " or " + names.last!,
+        suggestion: Suggestion.closest(to: shell, among: CompletionScript.shells), subcommand: nil)
+    }
+    return .completionScript(shell: shell)
   }
 
   private func parseHelp(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -169,13 +196,13 @@ struct InvocationParser {
   }
 
   /// A format of `OutputFormat.all`, with a suggestion for a near miss.
-  private func outputFormat(_ value: String, for spec: OptionSpec, subcommand: Subcommand?) throws(UsageError)
-    -> OutputFormat
-  {
-    guard let format = OutputFormat.named(value) else {
+  private func outputFormat(
+    _ value: String, for spec: OptionSpec, among formats: [OutputFormat], subcommand: Subcommand?
+  ) throws(UsageError) -> OutputFormat {
+    guard let format = OutputFormat.named(value, among: formats) else {
       throw invalidValue(
-        value, for: spec, expected: OutputFormat.quotedNames,
-        suggestion: Suggestion.closest(to: value, among: OutputFormat.all.map(\.name)),
+        value, for: spec, expected: OutputFormat.quotedNames(formats),
+        suggestion: Suggestion.closest(to: value, among: formats.map(\.name)),
         subcommand: subcommand)
     }
     return format

@@ -19,14 +19,21 @@ enum SimulateCommand {
   static func run<Output, ErrorOutput>(
     _ options: SimulateOptions, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
-    let flow: CheckedFlow
+    let loaded: FlowLoading.Loaded
     switch FlowLoading.load(options.file, console: &console) {
     case .failure(let failure): return console.report(failure)
-    case .success(let loaded): flow = loaded
+    case .success(let flow): loaded = flow
     }
     var settings = options.settings
     settings.stopRequest = stopRequest
-    let report = FlowSimulator.simulate(flow, path: options.file, settings: settings)
+    var progress: ProgressLine?
+    if let output = console.progress, !options.quiet, !options.noProgress {
+      progress = ProgressLine(path: options.file, output: output)
+      settings.progress = progress?.simulationObserver(runs: settings.runs)
+    }
+    let report = FlowSimulator.simulate(
+      loaded.flow, path: options.file, settings: settings, source: loaded.source)
+    progress?.finish()
     let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
     console.write(renderer.render(report))
     switch report.outcome {

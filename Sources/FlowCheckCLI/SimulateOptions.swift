@@ -8,4 +8,6 @@ struct SimulateOptions: Equatable, Sendable {
   var settings = SimulationSettings()
   var noColor = false
   var quiet = false
+  /// `--no-progress`: no progress line on standard error.
+  var noProgress = false
 }

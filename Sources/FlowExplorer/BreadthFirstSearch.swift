@@ -73,6 +73,7 @@ import Dispatch
   @usableFromInline var stopReason: LimitReason?
   @usableFromInline var sawStatesBeyondDepth = false
   @usableFromInline var lastMemoryCheck: UInt64 = 0
+  @usableFromInline var lastProgress: UInt64 = 0
 
   @inlinable init(system: System, options: ExplorerOptions, plan: PropertyPlan<State>, visited: Visited) {
     self.system = system
@@ -352,6 +353,13 @@ import Dispatch
     if let maxMemory = options.maxMemoryBytes, lastMemoryCheck == 0 || now - lastMemoryCheck > 20_000_000 {
       lastMemoryCheck = now
       if ResourceUsage.peakResidentBytes() > maxMemory { stopReason = stopReason ?? .memory }
+    }
+    if let progress = options.progress, now - lastProgress >= progress.interval {
+      lastProgress = now
+      progress.observe(
+        ExplorationProgress(
+          states: stateCount, depth: max(0, levelSizes.count - 1), elapsedNanoseconds: now - startTime,
+          peakResidentBytes: ResourceUsage.peakResidentBytes()))
     }
   }
 }

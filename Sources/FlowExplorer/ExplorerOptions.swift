@@ -22,6 +22,8 @@ public struct ExplorerOptions: Sendable, Equatable {
   public var bitstate: Bitstate?
   /// Polled with the time limit: once requested, the search ends incomplete.
   public var stopRequest: StopRequest?
+  /// Told the search's progress where the time limit is checked; nil for none.
+  public var progress: ProgressObserver<ExplorationProgress>?
 
   /// Settings of bitstate (supertrace) hashing.
   public struct Bitstate: Sendable, Equatable {

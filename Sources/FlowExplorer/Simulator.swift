@@ -10,6 +10,8 @@ public struct SimulationOptions: Sendable, Equatable {
   public var maxSeconds: Double?
   /// Polled with the time limit: once requested, the walks end.
   public var stopRequest: StopRequest?
+  /// Told the walks' progress where the time limit is checked; nil for none.
+  public var progress: ProgressObserver<SimulationProgress>?
 
   /// Creates simulation settings.
   public init(runs: Int = 100, steps: Int = 100, seed: UInt64 = 0, maxSeconds: Double? = nil) {
@@ -88,7 +90,16 @@ public enum Simulator {
     /// The clock is read every 256 actions and at every walk's start: often enough to stop
     /// within a fraction of a second, rarely enough to cost nothing.
     let deadline = options.maxSeconds.map { start &+ UInt64(min($0, 1e9) * 1e9) }
-    func pastDeadline() -> Bool {
+    var lastProgress: UInt64 = 0
+    func pastDeadline(run: Int) -> Bool {
+      if let progress = options.progress {
+        let now = ResourceUsage.nanoseconds()
+        if now - lastProgress >= progress.interval {
+          lastProgress = now
+          progress.observe(
+            SimulationProgress(run: run + 1, steps: totalSteps, elapsedNanoseconds: now - start))
+        }
+      }
       if let stop = options.stopRequest, stop.requested != 0 { return true }
       guard let deadline else { return false }
       return ResourceUsage.nanoseconds() >= deadline
@@ -96,7 +107,7 @@ public enum Simulator {
 
     guard !initialStates.isEmpty else { return finish(runs: 0, violation: nil) }
     for run in 0..<options.runs {
-      if pastDeadline() { return finish(runs: run, violation: nil, timedOut: true) }
+      if pastDeadline(run: run) { return finish(runs: run, violation: nil, timedOut: true) }
       var random = SplitMix64(seed: SplitMix64.mix(options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15))
       let initial = random.next(below: initialStates.count)
       var state = initialStates[initial]
@@ -146,7 +157,7 @@ public enum Simulator {
             trace.append(actions[index])
             totalSteps += 1
             state = next
-            if totalSteps & 255 == 0, pastDeadline() {
+            if totalSteps & 255 == 0, pastDeadline(run: run) {
               return finish(runs: run + 1, violation: nil, timedOut: true)
             }
             continue walk

@@ -57,7 +57,7 @@ extension CoordinatorInfo {
       presentedStyle: presentedStyle,
       presentedModalInPresentation: presentedModalInPresentation, start: fresh(start),
       screenHandlers: screenHandlers.map {
-        ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body))
+        ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body), declaredAt: $0.declaredAt)
       },
       messageHandlers: Dictionary(uniqueKeysWithValues: messageHandlers.map { ($0.key, fresh($0.value)) }),
       popBack: popBack.map(fresh), didFinish: didFinish.map { (child: $0.child, body: fresh($0.body)) },
@@ -65,6 +65,7 @@ extension CoordinatorInfo {
     copy.viewController = viewController
     copy.retainsViewController = retainsViewController
     copy.results = results.map(fresh)
+    copy.messageHandlersDeclaredAt = messageHandlersDeclaredAt
     return copy
   }
 }

@@ -141,10 +141,20 @@ public struct ScreenHandler: Equatable, Sendable {
   /// Index into `screens[screen].events`.
   public var event: Int
   public var body: [CheckedStatement]
-  public init(screen: Int, event: Int, body: [CheckedStatement]) {
+  /// Where its `on Screen.event` is written: reports locate a violation at the handler
+  /// whose step broke it.
+  public var declaredAt: Int
+  public init(screen: Int, event: Int, body: [CheckedStatement], declaredAt: Int = 0) {
     self.screen = screen
     self.event = event
     self.body = body
+    self.declaredAt = declaredAt
+  }
+
+  /// Where it is written is not part of what it means, as for `CoordinatorInfo`: a flow
+  /// reformatted is the same flow.
+  public static func == (lhs: ScreenHandler, rhs: ScreenHandler) -> Bool {
+    lhs.screen == rhs.screen && lhs.event == rhs.event && lhs.body == rhs.body
   }
 }
 
@@ -162,6 +172,8 @@ public struct CoordinatorInfo: Equatable, Sendable {
   public var screenHandlers: [ScreenHandler]
   /// Handlers for messages, indexed by message index (nil: this coordinator does not handle it).
   public var messageHandlers: [Int: [CheckedStatement]]
+  /// Where each message handler's `handle message` is written, by message index.
+  public var messageHandlersDeclaredAt: [Int: Int] = [:]
   /// `handlePopBack(to:)` override, if any.
   public var popBack: [CheckedStatement]?
   /// `coordinatorDidFinish` overrides: (child coordinator index or nil for any, body).

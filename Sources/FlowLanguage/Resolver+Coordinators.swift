@@ -67,7 +67,8 @@ extension Resolution {
           }
           continue
         }
-        info.screenHandlers.append(ScreenHandler(screen: screen, event: eventIndex, body: statements))
+        info.screenHandlers.append(
+          ScreenHandler(screen: screen, event: eventIndex, body: statements, declaredAt: at))
 
       case .message(let message, let body):
         let supported = require(.handle, at: at)
@@ -79,7 +80,10 @@ extension Resolution {
           continue
         }
         messageAt[message.text] = at
-        if supported, let index = messageIndex[message.text] { info.messageHandlers[index] = statements }
+        if supported, let index = messageIndex[message.text] {
+          info.messageHandlers[index] = statements
+          info.messageHandlersDeclaredAt[index] = at
+        }
 
       case .popBack(let body):
         if require(.popBack, at: at), outline.kind == .tabBar {

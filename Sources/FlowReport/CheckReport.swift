@@ -69,6 +69,9 @@ public struct CheckReport: Sendable {
     /// from, in the order `FlowSystem.enabledActions(in:into:)` lists them; nil for the
     /// launch step.
     public var actionIndex: Int? = nil
+    /// The handler the event reached, when one ran and the checker had the source: where
+    /// SARIF's code flow points for this step.
+    public var location: Location? = nil
 
     /// The UIKit callbacks the step delivered to app or library code, in order.
     public var callbacks: [String] { log.filter { $0.kind == .uikit }.map(\.text) }
@@ -76,10 +79,32 @@ public struct CheckReport: Sendable {
     public var libraryCalls: [String] { log.filter { $0.kind == .library }.map(\.text) }
   }
 
+  /// Where a violation is located in the flow, for the formats editors and CI read
+  /// (`path:line:col`): the property's line for the flow's own properties; for a built-in
+  /// invariant, the last handler its trace's last step ran, else the coordinator whose
+  /// screen the user was on (the window's coordinator at launch).
+  public struct Location: Sendable, Equatable {
+    /// 1-based.
+    public var line: Int
+    /// 1-based, in UTF-8 bytes, as the diagnostics count.
+    public var column: Int
+    /// What is there, in words: `property 'always top != Home'`, `handler 'App: handle
+    /// done', run in step 2`, `coordinator 'App'`.
+    public var what: String
+
+    public init(line: Int, column: Int, what: String) {
+      self.line = line
+      self.column = column
+      self.what = what
+    }
+  }
+
   /// A broken property with its trace: the launch, then one step per event.
   public struct Violation: Sendable, Equatable {
     public var id: String
     public var text: String?
+    /// Where it is located in the flow; nil when the checker was not given the source.
+    public var location: Location? = nil
     /// One line on why it broke.
     public var why: String
     /// The state after launch, before the first event.
@@ -122,6 +147,9 @@ public struct CheckReport: Sendable {
   /// The file's `expect`, in words, and whether the outcome matches it.
   public var expectation: String?
   public var expectationMet: Bool?
+  /// The flow's warnings (a flow with errors is never checked), set by the caller that
+  /// loaded it.
+  public var warnings: [FileDiagnostics.Entry] = []
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
   /// Peak resident memory per stored state (the whole process's, so an upper bound).

@@ -16,22 +16,27 @@ public struct CheckSettings: Sendable {
   public var bitstateBits: Int?
   /// A stop a signal handler may request: the search then ends incomplete, "interrupted".
   public var stopRequest: StopRequest?
+  /// Told the search's progress, for a progress line; it changes nothing in the report.
+  public var progress: ProgressObserver<ExplorationProgress>?
   public init() {}
 }
 
 /// Explores a checked flow and turns the result into a report with stories.
 public enum FlowChecker {
   /// Explores `flow` under the runtime its `library` line selects (`RuntimeRegistry`), which
-  /// must be modelled: `FlowLoading` refuses the others before this point.
-  public static func check(_ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings())
-    -> CheckReport
-  {
-    check(flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, options: options)
+  /// must be modelled: `FlowLoading` refuses the others before this point. With the flow's
+  /// `source`, each violation carries its location (`CheckReport.Location`).
+  public static func check(
+    _ flow: CheckedFlow, path: String, options: CheckSettings = CheckSettings(), source: SourceFile? = nil
+  ) -> CheckReport {
+    check(
+      flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, options: options, source: source)
   }
 
   /// Explores `flow` under `runtime` and reports on it.
   public static func check<Runtime: CoordinatorRuntime>(
-    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings()
+    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings(),
+    source: SourceFile? = nil
   ) -> CheckReport {
     let system = FlowSystem<Runtime>(flow: flow)
     var explorerOptions = ExplorerOptions()
@@ -42,10 +47,11 @@ public enum FlowChecker {
     explorerOptions.threads = max(1, options.threads)
     if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
     explorerOptions.stopRequest = options.stopRequest
+    explorerOptions.progress = options.progress
     let result = Runtime.explore(system, options: explorerOptions)
     return ReportBuilder(
       flow: flow, system: system, path: path, options: explorerOptions,
-      maxMemoryIsDefault: options.maxMemoryIsDefault
+      maxMemoryIsDefault: options.maxMemoryIsDefault, source: source
     )
     .build(result)
   }
@@ -64,8 +70,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
   let path: String
   let options: ExplorerOptions
   var maxMemoryIsDefault = false
+  var source: SourceFile? = nil
   var threads: Int { options.threads }
-  var stories: ViolationStory<Runtime> { ViolationStory(flow: flow, system: system) }
+  var stories: ViolationStory<Runtime> { ViolationStory(flow: flow, system: system, source: source) }
 
   /// The limit that stopped the exploration, in words, with what was covered by then.
   func describe(_ reason: LimitReason, states: Int) -> String {

@@ -14,6 +14,8 @@ public struct SimulationSettings: Sendable, Equatable {
   public var maxSeconds: Double?
   /// A stop a signal handler may request: the walks then end, "interrupted".
   public var stopRequest: StopRequest?
+  /// Told the walks' progress, for a progress line; it changes nothing in the report.
+  public var progress: ProgressObserver<SimulationProgress>?
   public init() {}
 }
 
@@ -22,23 +24,28 @@ public struct SimulationSettings: Sendable, Equatable {
 /// simulation and is told as a story, exactly as `check` tells it.
 public enum FlowSimulator {
   public static func simulate(
-    _ flow: CheckedFlow, path: String, settings: SimulationSettings = SimulationSettings()
+    _ flow: CheckedFlow, path: String, settings: SimulationSettings = SimulationSettings(),
+    source: SourceFile? = nil
   ) -> SimulationReport {
-    simulate(flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, settings: settings)
+    simulate(
+      flow, under: RuntimeRegistry.modelledRuntime(of: flow), path: path, settings: settings, source: source)
   }
 
-  /// Simulates `flow` under `runtime`.
+  /// Simulates `flow` under `runtime`; with the flow's `source`, the violation carries its
+  /// location.
   public static func simulate<Runtime: CoordinatorRuntime>(
-    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, settings: SimulationSettings
+    _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, settings: SimulationSettings,
+    source: SourceFile? = nil
   ) -> SimulationReport {
     let system = FlowSystem<Runtime>(flow: flow)
     var options = SimulationOptions(
       runs: settings.runs, steps: settings.steps, seed: settings.seed, maxSeconds: settings.maxSeconds)
     options.stopRequest = settings.stopRequest
+    options.progress = settings.progress
     let result = Simulator.simulate(system, options: options)
     let interruption = settings.stopRequest?.requested ?? 0
     let violation = result.violation.map {
-      ViolationStory(flow: flow, system: system).story(property: $0.property, trace: $0.trace)
+      ViolationStory(flow: flow, system: system, source: source).story(property: $0.property, trace: $0.trace)
     }
     return SimulationReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, seed: settings.seed,

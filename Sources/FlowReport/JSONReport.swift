@@ -8,9 +8,13 @@ public struct JSONReport: Sendable {
 
   /// Whether a check report carries the `stats` object.
   public var includeStats: Bool
+  /// `--max-traces`: violations past this many keep their id and why, without steps or
+  /// events, and say `"traceOmitted": true`; nil for all traces.
+  public var maxTraces: Int?
 
-  public init(includeStats: Bool = false) {
+  public init(includeStats: Bool = false, maxTraces: Int? = nil) {
     self.includeStats = includeStats
+    self.maxTraces = maxTraces
   }
 
   public static func render(_ reports: [CheckReport], includeStats: Bool = false) -> String {
@@ -24,13 +28,20 @@ public struct JSONReport: Sendable {
   }
 
   /// One report as a single line of JSON (JSON Lines), with the schema version.
-  public static func line(_ report: CheckReport, includeStats: Bool = false) -> String {
-    guard case .object(var members) = value(report, includeStats: includeStats) else { return "" }
+  public static func line(_ report: CheckReport, includeStats: Bool = false, maxTraces: Int? = nil) -> String
+  {
+    guard case .object(var members) = value(report, includeStats: includeStats, maxTraces: maxTraces) else {
+      return ""
+    }
     members["schemaVersion"] = .int(schemaVersion)
     return JSONValue.object(members).compact() + "\n"
   }
 
-  static func value(_ report: CheckReport, includeStats: Bool) -> JSONValue {
+  static func value(_ report: CheckReport, includeStats: Bool, maxTraces: Int? = nil) -> JSONValue {
+    let told = min(report.violations.count, maxTraces ?? report.violations.count)
+    let violations =
+      report.violations.prefix(told).map { violation($0) }
+      + report.violations.dropFirst(told).map { violation($0, traceOmitted: true) }
     var object: [String: JSONValue] = [
       "path": .string(report.path),
       "app": .string(report.appName),
@@ -46,7 +57,7 @@ public struct JSONReport: Sendable {
       "probabilistic": .bool(report.probabilistic),
       "estimatedCoverage": .double(report.estimatedCoverage),
       "verdicts": .array(report.verdicts.map(verdict)),
-      "violations": .array(report.violations.map(violation)),
+      "violations": .array(violations),
       "coverage": .object([
         "screensNeverShown": .array(report.screensNeverShown.map(JSONValue.string)),
         "handlersNeverRun": .array(report.handlersNeverRun.map(JSONValue.string)),
@@ -57,6 +68,7 @@ public struct JSONReport: Sendable {
     if let expectation = report.expectation { object["expectation"] = .string(expectation) }
     if let met = report.expectationMet { object["expectationMet"] = .bool(met) }
     if let bits = report.bitstateBits { object["bitstateBits"] = .int(bits) }
+    if !report.warnings.isEmpty { object["diagnostics"] = .array(report.warnings.map(diagnostic)) }
     if includeStats { object["stats"] = stats(report) }
     return .object(object)
   }
@@ -83,14 +95,50 @@ public struct JSONReport: Sendable {
   }
 
   static func violation(_ violation: CheckReport.Violation) -> JSONValue {
+    self.violation(violation, traceOmitted: false)
+  }
+
+  static func violation(_ violation: CheckReport.Violation, traceOmitted: Bool) -> JSONValue {
     var object: [String: JSONValue] = [
       "id": .string(violation.id),
       "why": .string(violation.why),
-      "events": .array(violation.events.map(JSONValue.string)),
-      "steps": .array(violation.steps.map(step)),
+      "events": .array(traceOmitted ? [] : violation.events.map(JSONValue.string)),
+      "steps": .array(traceOmitted ? [] : violation.steps.map(step)),
     ]
     if let text = violation.text { object["property"] = .string(text) }
+    if traceOmitted { object["traceOmitted"] = .bool(true) }
+    if let location = violation.location {
+      object["location"] = .object([
+        "line": .int(location.line), "column": .int(location.column), "what": .string(location.what),
+      ])
+    }
     return .object(object)
+  }
+
+  /// A file that could not be checked, as one line: `"outcome": "error"`, its exit code and
+  /// its diagnostics.
+  public static func line(_ failure: FileDiagnostics) -> String {
+    JSONValue.object([
+      "schemaVersion": .int(schemaVersion),
+      "path": .string(failure.path),
+      "outcome": .string("error"),
+      "exitCode": .int(Int(failure.exitCode)),
+      "diagnostics": .array(failure.entries.map(diagnostic)),
+    ]).compact() + "\n"
+  }
+
+  static func diagnostic(_ entry: FileDiagnostics.Entry) -> JSONValue {
+    .object([
+      "severity": .string(entry.severity),
+      "id": .string(entry.id),
+      "message": .string(entry.message),
+      "line": .int(entry.line),
+      "column": .int(entry.column),
+      "notes": .array(
+        entry.notes.map { note in
+          .object(["message": .string(note.message), "line": .int(note.line), "column": .int(note.column)])
+        }),
+    ])
   }
 
   static func step(_ step: CheckReport.StoryStep) -> JSONValue {

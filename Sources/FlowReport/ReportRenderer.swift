@@ -6,11 +6,29 @@ public struct RenderOptions: Sendable, Equatable {
   public var quiet: Bool
   /// `--stats`: seconds, speed, threads and memory, which differ from run to run.
   public var stats: Bool
+  /// `--max-traces N` (`--no-traces` is 0): the traces of at most this many violations are
+  /// printed; the others are still named, without their steps. nil for all of them.
+  public var maxTraces: Int?
+  /// The directory the run started in: formats read by a service that resolves paths
+  /// against the repository (SARIF, GitHub Actions) write the paths under it relative to it.
+  public var workingDirectory: String?
 
-  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false) {
+  public init(
+    colour: Bool = false, quiet: Bool = false, stats: Bool = false, maxTraces: Int? = nil,
+    workingDirectory: String? = nil
+  ) {
     self.colour = colour
     self.quiet = quiet
     self.stats = stats
+    self.maxTraces = maxTraces
+    self.workingDirectory = workingDirectory
+  }
+
+  /// `path` relative to `workingDirectory` when it is under it, else as given.
+  public func relative(_ path: String) -> String {
+    guard let directory = workingDirectory, !directory.isEmpty else { return path }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 }
 
@@ -33,9 +51,24 @@ public protocol ReportRenderer: Sendable {
   /// Figures that differ from run to run (timing, `--stats`) and so stay out of the bytes
   /// of `render`, one line each; the command line prints them on standard error.
   func runFigures(_ report: CheckReport) -> [String]
+
+  /// A file that could not be checked, as this format tells it on standard output. The
+  /// diagnostics are on standard error in any case, as `path:line:col: error: …` lines.
+  func render(_ failure: FileDiagnostics) -> String
+
+  /// The output a format writes once, after every file: the whole document of a format
+  /// that is one document per run (SARIF, JUnit, Checkstyle), whose per-file renders are
+  /// empty. Streamed formats (text, JSON Lines, xcode, GitHub Actions) write nothing here.
+  func render(run files: [FileResult]) -> String
 }
 
 extension ReportRenderer {
   /// None: a format that reports the run's figures carries them itself.
   public func runFigures(_ report: CheckReport) -> [String] { [] }
+
+  /// Nothing: the diagnostics on standard error are the whole story.
+  public func render(_ failure: FileDiagnostics) -> String { "" }
+
+  /// Nothing: a streamed format has written each file already.
+  public func render(run files: [FileResult]) -> String { "" }
 }

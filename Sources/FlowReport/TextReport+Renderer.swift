@@ -1,6 +1,7 @@
 extension TextReport: ReportRenderer {
   public init(options: RenderOptions) {
-    self.init(colour: options.colour, quiet: options.quiet, stats: options.stats)
+    self.init(
+      colour: options.colour, quiet: options.quiet, stats: options.stats, maxTraces: options.maxTraces)
   }
 
   /// The timing line unless quiet, and the `--stats` line when asked for.

@@ -12,7 +12,7 @@ extension TextReport {
     }
     if let violation = report.violation {
       out.append("")
-      out.append(contentsOf: story(violation))
+      out.append(contentsOf: story(violation, path: report.path))
       out.append("")
       out.append(
         paint("verdict: VIOLATED", "1;31")

@@ -7,11 +7,14 @@ public struct TextReport: Sendable {
   public var quiet: Bool
   /// Whether `runFigures` includes the `--stats` line.
   public var stats: Bool
+  /// The stories of at most this many violations are told (`--max-traces`); nil for all.
+  public var maxTraces: Int?
 
-  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false) {
+  public init(colour: Bool = false, quiet: Bool = false, stats: Bool = false, maxTraces: Int? = nil) {
     self.colour = colour
     self.quiet = quiet
     self.stats = stats
+    self.maxTraces = maxTraces
   }
 
   func paint(_ text: String, _ code: String) -> String {
@@ -37,9 +40,16 @@ public struct TextReport: Sendable {
       out.append("  handlers never run: " + list(report.handlersNeverRun))
       out.append("  messages never handled: " + list(report.messagesNeverHandled))
     }
-    for violation in report.violations {
+    // `--quiet` is the diagnostics and the verdict only: no story.
+    let told = quiet ? 0 : min(report.violations.count, maxTraces ?? report.violations.count)
+    for violation in report.violations.prefix(told) {
       out.append("")
-      out.append(contentsOf: story(violation))
+      out.append(contentsOf: story(violation, path: report.path))
+    }
+    if !quiet, told < report.violations.count {
+      out.append("")
+      let untold = report.violations.dropFirst(told).map(\.id).joined(separator: ", ")
+      out.append("traces left out (--max-traces \(told)): \(untold)")
     }
     out.append("")
     out.append(verdictLine(report))
@@ -98,11 +108,15 @@ public struct TextReport: Sendable {
     return "  \(padded) \(status)"
   }
 
-  func story(_ violation: CheckReport.Violation) -> [String] {
+  /// A violation told step by step; `path` is the flow's, for its location.
+  func story(_ violation: CheckReport.Violation, path: String) -> [String] {
     var out: [String] = []
     let title = violation.text.map { "\(violation.id) \($0)" } ?? violation.id
     out.append(paint("violation: \(title)", "1;31"))
     out.append("  why: \(violation.why)")
+    if let location = violation.location {
+      out.append("  at: \(path):\(location.line):\(location.column) (\(location.what))")
+    }
     out.append("  after launch:")
     for line in violation.launch.state { out.append("      \(line)") }
     for (index, step) in violation.steps.enumerated() {
@@ -134,8 +148,11 @@ public struct TextReport: Sendable {
         + " — every invariant holds in all \(report.states) states within the bounds"
     case .violated:
       let ids = Set(report.violations.map(\.id))
+      // Violations found before a limit cut the search are real, but other properties
+      // were not checked everywhere: the verdict says so.
       return paint("verdict: VIOLATED", "1;31") + " — \(report.violations.count) violation(s): "
         + report.violations.map(\.id).filter { ids.contains($0) }.joined(separator: ", ")
+        + (report.incompleteReason.map { " (exploration incomplete: \($0))" } ?? "")
     case .incomplete:
       return paint("verdict: INCOMPLETE", "1;33")
         + " — \(report.incompleteReason ?? "a limit was hit"); nothing is verified beyond the explored states"

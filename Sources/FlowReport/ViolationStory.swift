@@ -9,6 +9,9 @@ import FlowModel
 struct ViolationStory<Runtime: CoordinatorRuntime> {
   let flow: CheckedFlow
   let system: FlowSystem<Runtime>
+  /// The flow's text, to turn offsets into lines and columns; without it violations carry
+  /// no location.
+  var source: SourceFile? = nil
 
   /// Replays a trace with logging on and tells it step by step.
   func story(property: Int, trace: [FlowAction]) -> CheckReport.Violation {
@@ -21,7 +24,12 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     var steps: [CheckReport.StoryStep] = []
     var events: [String] = []
     var lastViolations: [StepViolation] = launch.violations
+    // Where the violation is located: the handlers the last step ran, and the state it
+    // started from.
+    var handlersOfLastStep: [Int] = []
+    var startOfLastStep = launch.state
     for action in trace {
+      startOfLastStep = state
       let event = action.describe(in: state, flow: flow)
       events.append(event)
       let outcome = system.run(state, action, logging: true)
@@ -36,22 +44,63 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       previous = lines
       state = outcome.state
       lastViolations = outcome.violations
+      handlersOfLastStep = outcome.handlersRun
+      if let slot = outcome.handlersRun.first {
+        steps[steps.count - 1].location = location(
+          system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])'")
+      }
     }
-    return CheckReport.Violation(
+    var violation = CheckReport.Violation(
       id: descriptor.id, text: descriptor.text,
       why: why(property: property, state: state, stepViolations: lastViolations),
       launch: launchStep, steps: steps, events: events)
+    if descriptor.text != nil {
+      violation.location = location(of: descriptor)
+    } else if let slot = handlersOfLastStep.last {
+      violation.location = location(
+        system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])', run in step \(steps.count)")
+    } else {
+      violation.location = coordinatorLocation(in: startOfLastStep)
+    }
+    return violation
+  }
+
+  /// The flow's own property: the line that declares it.
+  private func location(of descriptor: PropertyDescriptor) -> CheckReport.Location? {
+    location(descriptor.declaredAt ?? 0, "property '\(descriptor.id) \(descriptor.text ?? "")'")
+  }
+
+  /// The declaration of the coordinator that owns the screen the user sees in `state` (the
+  /// state the last step starts from), else of the window's coordinator.
+  private func coordinatorLocation(in state: FlowState<Runtime>) -> CheckReport.Location? {
+    var coordinator = state.appCoordinator
+    if let top = state.world.visibleTop(), top < state.owners.count, let owner = state.owners[top] {
+      coordinator = owner
+    }
+    guard let id = coordinator, let live = state.liveCoordinator(id),
+      live.declaration < flow.coordinators.count
+    else { return location(0, "app '\(flow.appName)'") }
+    let declaration = flow.coordinators[live.declaration]
+    return location(declaration.declaredAt, "coordinator '\(declaration.name)'")
+  }
+
+  private func location(_ offset: Int?, _ what: String) -> CheckReport.Location? {
+    guard let source, let offset else { return nil }
+    let point = source.location(of: offset)
+    return CheckReport.Location(line: point.line, column: point.column, what: what)
   }
 
   /// A `reachable` property that no state satisfies: there is no trace, only the launch.
   func unreached(_ descriptor: PropertyDescriptor) -> CheckReport.Violation {
     let launch = system.launch(logging: true)
     let lines = launch.state.describe(flow: flow)
-    return CheckReport.Violation(
+    var violation = CheckReport.Violation(
       id: descriptor.id, text: descriptor.text,
       why: "no reachable state satisfies '\(descriptor.text ?? "")'",
       launch: .init(event: "launch", log: launch.log.lines, state: lines, changed: lines.map { _ in false }),
       steps: [], events: [])
+    violation.location = location(of: descriptor)
+    return violation
   }
 
   private func why(property: Int, state: FlowState<Runtime>, stepViolations: [StepViolation]) -> String {

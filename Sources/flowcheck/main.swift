@@ -25,6 +25,13 @@ for stopSignal in [SIGINT, SIGTERM] {
     signal(code, SIG_DFL)
   }
 }
+/// The process's working directory, or nil when it cannot be read.
+func currentDirectory() -> String? {
+  guard let path = getcwd(nil, 0) else { return nil }
+  defer { free(path) }
+  return String(cString: path)
+}
+
 var standardOutput = StandardStream.output
 var standardError = StandardStream.error
 let status = FlowCheckCommand.run(
@@ -32,7 +39,12 @@ let status = FlowCheckCommand.run(
   environment: ProcessEnvironment.current(),
   stdout: &standardOutput,
   stderr: &standardError,
-  isTerminal: standardError.isTerminal
+  isTerminal: standardError.isTerminal,
+  workingDirectory: currentDirectory(),
+  progress: ProgressOutput(isTerminal: standardError.isTerminal) { text in
+    var standardError = StandardStream.error
+    standardError.write(text)
+  }
 )
 // Output that could not be written ends the run with EX_IOERR, whatever it found.
 if let failure = standardOutput.failure {

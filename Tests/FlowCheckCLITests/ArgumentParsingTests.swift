@@ -71,6 +71,9 @@ struct ArgumentParsingTests {
       }
     ),
     (["a.flow", "--", "--quiet"], check(["a.flow", "--quiet"])),
+    (["a.flow", "--max-traces", "3"], check(["a.flow"]) { $0.maxTraces = 3 }),
+    (["a.flow", "--max-traces=0"], check(["a.flow"]) { $0.maxTraces = 0 }),
+    (["a.flow", "--no-traces"], check(["a.flow"]) { $0.maxTraces = 0 }),
     (["-", "a.flow"], check(["-", "a.flow"])),
     // A bare word that names an existing file is a file, not a mistyped subcommand.
     (["chek"], check(["chek"])),
@@ -101,6 +104,7 @@ struct ArgumentParsingTests {
     ),
     (["simulate", "--", "--seed"], simulate("--seed")),
     (["explain", "can-return"], .explain(id: "can-return")),
+    (["explain"], .explain(id: nil)),
     (["help"], .help(nil)),
     (["help", "fmt"], .help(.fmt)),
     (["--version"], .version),

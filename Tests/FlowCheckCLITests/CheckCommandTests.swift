@@ -27,7 +27,7 @@ struct CheckCommandTests {
     }
   }
 
-  @Test("--quiet prints less than the full report, with the same exit code")
+  @Test("--quiet prints the title, the verdict and the expectation, no trace, with the same exit code")
   func quiet() throws {
     let directory = try ScratchDirectory()
     defer { directory.remove() }
@@ -35,8 +35,101 @@ struct CheckCommandTests {
     let full = CommandRun([path])
     let quiet = CommandRun([path, "--quiet"])
     #expect(quiet.status == full.status)
-    #expect(!quiet.stdout.isEmpty)
-    #expect(quiet.stdout.count < full.stdout.count)
+    #expect(
+      quiet.stdout == """
+        flowcheck \(path) — app StopChild, runtime radianttap
+
+        verdict: VIOLATED — 2 violation(s): dead-screen, delegate-owner
+
+        """)
+    #expect(quiet.stderr.isEmpty)
+  }
+
+  @Test("--max-traces N tells the first N stories and names the others; --no-traces is 0")
+  func maxTraces() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("violating.flow", Fixture.violating)
+    let full = CommandRun([path])
+    let one = CommandRun([path, "--max-traces", "1"])
+    let none = CommandRun([path, "--no-traces"])
+    #expect(full.stdout.components(separatedBy: "\nviolation: ").count == 3)
+    #expect(one.stdout.components(separatedBy: "\nviolation: ").count == 2)
+    #expect(one.stdout.contains("\ntraces left out (--max-traces 1): delegate-owner\n"))
+    #expect(!none.stdout.contains("\nviolation: "))
+    #expect(none.stdout.contains("\ntraces left out (--max-traces 0): dead-screen, delegate-owner\n"))
+    #expect(Set([full.status, one.status, none.status]) == [1])
+    #expect(CommandRun([path, "--max-traces", "5"]).stdout == full.stdout)
+
+    let json = CommandRun([path, "--format", "json", "--max-traces", "1"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let violations = try #require(object["violations"] as? [[String: Any]])
+    #expect(violations.map { $0["id"] as? String } == ["dead-screen", "delegate-owner"])
+    #expect((violations[0]["steps"] as? [Any])?.count == 2)
+    #expect(violations[0]["traceOmitted"] == nil)
+    #expect((violations[1]["steps"] as? [Any])?.isEmpty == true)
+    #expect(violations[1]["traceOmitted"] as? Bool == true)
+  }
+
+  @Test("a run cut by a limit says so in the verdict line even when it found violations")
+  func violatedButIncomplete() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    // The violating fixture with a Detail screen that pushes itself: deeper than 2 events.
+    let deeper = Fixture.violating.replacingOccurrences(
+      of: "  handle editingDone",
+      with: "  on Home.open { show Detail }\n  on Detail.open { show Detail }\n  handle editingDone"
+    ).replacingOccurrences(of: "screen Editor\n", with: "screen Editor\nscreen Detail\n")
+    let path = try directory.write("violating.flow", deeper)
+    let run = CommandRun([path, "--max-depth", "2", "--quiet"])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.hasSuffix(
+        "verdict: VIOLATED — 2 violation(s): dead-screen, delegate-owner "
+          + "(exploration incomplete: depth limit 2 reached with states left to explore)\n"
+      ), "\(run.stdout)")
+    #expect(CommandRun([path, "--quiet"]).stdout.hasSuffix("dead-screen, delegate-owner\n"))
+  }
+
+  @Test("a directory stands for every .flow file under it, sorted; hidden directories are skipped")
+  func directoryArgument() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: directory.path(".build"), withIntermediateDirectories: true)
+    let b = try directory.write("b.flow", Fixture.valid)
+    let a = try directory.write("sub/a.flow", Fixture.violating)
+    let c = try directory.write("c.flow", Fixture.valid)
+    try directory.write("notes.txt", "not a flow")
+    try directory.write(".build/hidden.flow", "broken")
+    let run = CommandRun([directory.url.path, "--quiet"])
+    #expect(run.status == 1)
+    let titles = run.stdout.split(separator: "\n").filter { $0.hasPrefix("flowcheck ") }
+    #expect(titles.map { $0.split(separator: " ")[1] }.map(String.init) == [b, c, a])
+    #expect(run.stderr.isEmpty)
+
+    let format = CommandRun(["fmt", "--check", directory.url.path + "/"])
+    #expect(format.status == 0, "\(format.stderr)")
+  }
+
+  @Test("a directory without a .flow file: 'path:1:1: error: …', exit 66, other arguments still checked")
+  func emptyDirectory() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let empty = directory.path("empty.flow")
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+    let valid = try directory.write("valid.flow", Fixture.valid)
+    for arguments in [[empty, valid], ["fmt", "--check", empty, valid]] {
+      let run = CommandRun(arguments)
+      #expect(run.status == 66)
+      #expect(
+        run.stderrLines.first
+          == "\(empty):1:1: error: no .flow file in this directory or below it (hidden ones skipped); pass .flow files or a directory holding some"
+      )
+    }
+    #expect(CommandRun([empty, valid]).stdout.contains(valid))
   }
 
   @Test("--format json prints one JSON object per file and line, with a schema version")
@@ -71,8 +164,7 @@ struct CheckCommandTests {
 
   /// What cannot be read, and the reason printed after `path:1:1: error: cannot read file: `.
   static let unreadable: [(name: String, makeDirectory: Bool, reason: String)] = [
-    ("missing.flow", false, "no such file or directory"),
-    ("folder.flow", true, "is a directory"),
+    ("missing.flow", false, "no such file or directory")
   ]
 
   @Test("a file that cannot be read: 'path: error: …' and exit 66", arguments: unreadable)

@@ -11,14 +11,14 @@ struct CommandRun {
 
   init(
     _ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
-    stopRequest: StopRequest = StopRequest()
+    stopRequest: StopRequest = StopRequest(), workingDirectory: String? = nil
   ) {
     var stdout = ""
     var stderr = ""
     status = FlowCheckCommand.run(
       arguments: arguments, environment: environment, stdout: &stdout, stderr: &stderr,
       isTerminal: isTerminal,
-      stopRequest: stopRequest)
+      stopRequest: stopRequest, workingDirectory: workingDirectory)
     self.stdout = stdout
     self.stderr = stderr
   }

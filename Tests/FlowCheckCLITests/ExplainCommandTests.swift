@@ -22,6 +22,18 @@ struct ExplainCommandTests {
     }
   }
 
+  @Test("explain without an id lists every id, in order, one line each")
+  func list() {
+    let run = CommandRun(["explain"])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Invariants (flowcheck explain <id> for what each checks and how to fix it):")
+    let listed = lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+    #expect(listed == Invariant.ids)
+    #expect(lines.dropFirst().allSatisfy { $0.contains(" holds when ") })
+  }
+
   @Test("the explained ids are the language's invariant catalogue, in its order")
   func catalogue() {
     #expect(Invariant.ids == InvariantCatalogue.ids)
@@ -35,7 +47,7 @@ struct ExplainCommandTests {
     #expect(
       run.stderrLines == [
         "Error: unknown invariant 'finish-propagaton'; did you mean 'finish-propagation'?",
-        "Usage: flowcheck explain <id>",
+        "Usage: flowcheck explain [<id>]",
         "See 'flowcheck explain --help'.",
       ])
   }

@@ -4,38 +4,54 @@ import Testing
 @testable import FlowCheckCLI
 @testable import FlowReport
 
-/// The table of `--format` values: every name picks its renderer, for `check` and
-/// `simulate` alike, and any other name is the usage error it always was.
+/// The table of `--format` values: every name picks its renderer, `simulate` offers text
+/// and JSON, and any other name is the usage error it always was.
 @Suite struct OutputFormatTests {
-  @Test func theTableNamesTextAndJSONOnceEachWithTheirRenderers() throws {
-    #expect(OutputFormat.all.map(\.name) == ["text", "json"])
+  static let allNames =
+    "'text', 'json', 'xcode', 'junit', 'sarif', 'github-actions-logging' or 'checkstyle'"
+
+  @Test func theTableNamesEachFormatOnceWithItsRenderer() throws {
+    #expect(
+      OutputFormat.all.map(\.name) == [
+        "text", "json", "xcode", "junit", "sarif", "github-actions-logging", "checkstyle",
+      ])
     #expect(Set(OutputFormat.all.map(\.name)).count == OutputFormat.all.count)
     #expect(OutputFormat.text == OutputFormat.all[0])
     let options = RenderOptions()
     #expect(try #require(OutputFormat.named("text")).makeRenderer(options) is TextReport)
     #expect(try #require(OutputFormat.named("json")).makeRenderer(options) is JSONReport)
-    #expect(OutputFormat.quotedNames == "'text' or 'json'")
-    #expect(OutputFormat.plainNames == "text or json")
+    #expect(try #require(OutputFormat.named("xcode")).makeRenderer(options) is XcodeReport)
+    #expect(try #require(OutputFormat.named("junit")).makeRenderer(options) is JUnitReport)
+    #expect(try #require(OutputFormat.named("sarif")).makeRenderer(options) is SARIFReport)
+    #expect(
+      try #require(OutputFormat.named("github-actions-logging")).makeRenderer(options) is GitHubActionsReport)
+    #expect(try #require(OutputFormat.named("checkstyle")).makeRenderer(options) is CheckstyleReport)
+    #expect(OutputFormat.quotedNames() == Self.allNames)
+    #expect(OutputFormat.quotedNames(OutputFormat.simulation) == "'text' or 'json'")
+    #expect(OutputFormat.plainNames(OutputFormat.simulation) == "text or json")
   }
 
   @Test(arguments: OutputFormat.all.map(\.name))
-  func everyNameParsesToItsFormatAndRendersAReport(name: String) throws {
+  func everyNameParsesToItsFormatAndReportsAViolation(name: String) throws {
     let format = try #require(OutputFormat.named(name))
     #expect(format.name == name)
     let parser = InvocationParser(pathExists: { _ in false })
     #expect(
       try parser.parse(["a.flow", "--format", name])
         == .check(CheckOptions(files: ["a.flow"], format: format)))
-    #expect(
-      try parser.parse(["simulate", "a.flow", "--format=\(name)"])
-        == .simulate(SimulateOptions(file: "a.flow", format: format)))
-
     let directory = try ScratchDirectory()
     defer { directory.remove() }
     let path = try directory.write("violating.flow", Fixture.violating)
     let check = CommandRun([path, "--no-color", "--format", name])
     #expect(check.status == 1)
-    #expect(!check.stdout.isEmpty)
+    #expect(check.stdout.contains("dead-screen"))
+    guard format.simulates else {
+      #expect(throws: UsageError.self) { try parser.parse(["simulate", "a.flow", "--format=\(name)"]) }
+      return
+    }
+    #expect(
+      try parser.parse(["simulate", "a.flow", "--format=\(name)"])
+        == .simulate(SimulateOptions(file: "a.flow", format: format)))
     let simulate = CommandRun(["simulate", path, "--no-color", "--format", name])
     #expect(simulate.status == 1)
     #expect(!simulate.stdout.isEmpty)
@@ -59,7 +75,15 @@ import Testing
   static let unknown: [(arguments: [String], error: String)] = [
     (
       ["a.flow", "--format", "xml"],
-      "Error: invalid value 'xml' for '--format <format>'; expected 'text' or 'json'"
+      "Error: invalid value 'xml' for '--format <format>'; expected \(allNames)"
+    ),
+    (
+      ["a.flow", "--reporter", "sarf"],
+      "Error: invalid value 'sarf' for '--reporter <format>'; did you mean 'sarif'?"
+    ),
+    (
+      ["simulate", "a.flow", "--format", "sarif"],
+      "Error: invalid value 'sarif' for '--format <format>'; expected 'text' or 'json'"
     ),
     (
       ["a.flow", "--format", "jsn"],

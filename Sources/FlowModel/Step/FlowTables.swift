@@ -30,6 +30,8 @@ final class FlowTables: Sendable {
   let messageHandlers: [[Int: Handler]]
   /// What each coverage slot is, as the flow writes it (`Catalog: on Product.related`).
   let handlerLabels: [String]
+  /// Per coverage slot: where the handler is written in the flow (a byte offset).
+  let handlerDeclaredAt: [Int]
 
   static func screenEventKey(screen: Int, event: Int) -> Int { screen << 20 | event }
 
@@ -64,6 +66,7 @@ final class FlowTables: Sendable {
     self.initialGlobals = initialGlobals
 
     var labels: [String] = []
+    var declaredAt: [Int] = []
     var screenHandlers: [[Int: Handler]] = []
     var messageHandlers: [[Int: Handler]] = []
     for coordinator in flow.coordinators {
@@ -75,17 +78,20 @@ final class FlowTables: Sendable {
         perScreen[key] = Handler(body: handler.body, slot: labels.count)
         let screen = flow.screens[handler.screen]
         labels.append("\(coordinator.name): on \(screen.name).\(screen.events[handler.event])")
+        declaredAt.append(handler.declaredAt)
       }
       screenHandlers.append(perScreen)
       var perMessage: [Int: Handler] = [:]
       for message in coordinator.messageHandlers.keys.sorted() where message < flow.messages.count {
         perMessage[message] = Handler(body: coordinator.messageHandlers[message]!, slot: labels.count)
         labels.append("\(coordinator.name): handle \(flow.messages[message])")
+        declaredAt.append(coordinator.messageHandlersDeclaredAt[message] ?? coordinator.declaredAt)
       }
       messageHandlers.append(perMessage)
     }
     self.screenHandlers = screenHandlers
     self.messageHandlers = messageHandlers
     self.handlerLabels = labels
+    self.handlerDeclaredAt = declaredAt
   }
 }

@@ -19,6 +19,9 @@ public struct StepOutcome<Runtime: CoordinatorRuntime>: Sendable {
   public var state: FlowState<Runtime>
   public var violations: [StepViolation]
   public var log: StepLog
+  /// The coverage slots of the handlers the step ran, in order (`FlowSystem.handlerLabels`);
+  /// filled only when logging, for the reports that locate a violation at its handler.
+  public var handlersRun: [Int] = []
 }
 
 /// A checked flow under a coordinator runtime, as a deterministic transition system:
@@ -90,6 +93,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// What each coverage slot of `coverage.handlersRun` is (`Catalog: on Product.related`).
   public var handlerLabels: [String] { tables.handlerLabels }
+
+  /// Per coverage slot: where the handler is written in the flow (a byte offset).
+  public var handlerDeclaredAt: [Int] { tables.handlerDeclaredAt }
 
   /// Coverage gathered by every step run so far, by any thread.
   public var coverage: Coverage { recorder.snapshot }
@@ -284,7 +290,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   public func run(_ state: FlowState<Runtime>, _ action: FlowAction, logging: Bool) -> StepOutcome<Runtime> {
     var step = FlowStep(tables: tables, state: state, logging: logging)
     perform(action, on: &step)
-    return finish(&step)
+    var outcome = finish(&step)
+    if logging { outcome.handlersRun = step.handlersRun }
+    return outcome
   }
 
   /// The event itself, up to the callbacks it leaves to deliver.

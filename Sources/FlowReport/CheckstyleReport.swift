@@ -1,0 +1,47 @@
+/// `--format checkstyle`: one Checkstyle XML document for the whole run (the format
+/// SwiftLint's `checkstyle` reporter writes and Jenkins' Warnings plugin, Danger and
+/// reviewdog read): a `file` per path, an `error` per violation at its location, with
+/// `source` the invariant as `flowcheck.ID`; the flow's own errors and warnings as
+/// `flowcheck.spec.ID`, and an incomplete search as a warning.
+public struct CheckstyleReport: ReportRenderer {
+  public init(options: RenderOptions) {}
+
+  public func render(_ report: CheckReport) -> String { "" }
+  public func render(_ report: SimulationReport) -> String { "" }
+
+  public func render(run files: [FileResult]) -> String {
+    var lines = [XMLText.declaration, #"<checkstyle version="4.3">"#]
+    for file in files {
+      lines.append(#"  <file name="\#(XMLText.escape(file.path))">"#)
+      switch file {
+      case .checked(let report):
+        for violation in report.violations {
+          lines.append(
+            error(
+              line: violation.location?.line ?? 1, column: violation.location?.column ?? 1, severity: "error",
+              message: ViolationMessage.plain(violation), source: "flowcheck.\(violation.id)"))
+        }
+        if let incomplete = ViolationMessage.incompleteness(report) {
+          lines.append(
+            error(
+              line: 1, column: 1, severity: "warning", message: incomplete, source: "flowcheck.incomplete"))
+        }
+      case .failed(let failure):
+        for entry in failure.entries where entry.severity != "note" {
+          lines.append(
+            error(
+              line: entry.line, column: entry.column, severity: entry.severity, message: entry.message,
+              source: "flowcheck.spec.\(entry.id)"))
+        }
+      }
+      lines.append("  </file>")
+    }
+    lines.append("</checkstyle>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func error(line: Int, column: Int, severity: String, message: String, source: String) -> String {
+    #"    <error line="\#(line)" column="\#(column)" severity="\#(severity)" "#
+      + #"message="\#(XMLText.escape(message))" source="\#(XMLText.escape(source))"/>"#
+  }
+}

@@ -1,0 +1,61 @@
+/// `--format github-actions-logging`: GitHub Actions workflow commands, one per violation
+/// (`::error file=…,line=…,col=…,title=…::message`), which the runner turns into annotations
+/// on the pull request's files; the name is SwiftLint's reporter's. An incomplete search is a
+/// `::warning`. Escaping follows the runner's rules: `%`, CR and LF in the message, and also
+/// `:` and `,` in the properties (docs.github.com, "Workflow commands for GitHub Actions").
+public struct GitHubActionsReport: ReportRenderer {
+  public var options: RenderOptions
+
+  public init(options: RenderOptions) { self.options = options }
+
+  public func render(_ report: CheckReport) -> String {
+    var lines: [String] = []
+    for violation in report.violations {
+      let title = "flowcheck " + (violation.text.map { "\(violation.id) \($0)" } ?? violation.id)
+      lines.append(
+        command(
+          "error", path: report.path, line: violation.location?.line ?? 1,
+          column: violation.location?.column ?? 1, title: title, message: ViolationMessage.plain(violation)))
+    }
+    if let incomplete = ViolationMessage.incompleteness(report) {
+      lines.append(
+        command(
+          "warning", path: report.path, line: 1, column: 1, title: "flowcheck incomplete", message: incomplete
+        ))
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// Each error and warning of a file that could not be checked.
+  public func render(_ failure: FileDiagnostics) -> String {
+    failure.entries.filter { $0.severity != "note" }.map { entry in
+      command(
+        entry.severity == "error" ? "error" : "warning", path: failure.path, line: entry.line,
+        column: entry.column, title: "flowcheck \(entry.id)", message: entry.message) + "\n"
+    }.joined()
+  }
+
+  public func render(_ report: SimulationReport) -> String {
+    guard let violation = report.violation else { return "" }
+    return command(
+      "error", path: report.path, line: violation.location?.line ?? 1,
+      column: violation.location?.column ?? 1,
+      title: "flowcheck simulate \(violation.id)", message: ViolationMessage.plain(violation)) + "\n"
+  }
+
+  /// Paths under the working directory are written relative to it, as the runner resolves
+  /// them against the repository.
+  func command(
+    _ name: String, path: String, line: Int, column: Int, title: String, message: String
+  ) -> String {
+    "::\(name) file=\(Self.property(options.relative(path))),line=\(line),col=\(column),title=\(Self.property(title))::\(Self.data(message))"
+  }
+
+  static func data(_ text: String) -> String {
+    text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+  }
+
+  static func property(_ text: String) -> String {
+    data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+}
