@@ -134,7 +134,8 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       let indices = system.descriptors.indices.filter { system.descriptors[$0].id == id }
       // A step property every runtime's steps carry (result-once) applies only where the
       // registry says.
-      if indices.isEmpty || !invariant.applies(to: flow.library.rawValue) {
+      let stepOnlyElsewhere = invariant.kinds == [.step] && !invariant.applies(to: flow.library.rawValue)
+      if indices.isEmpty || stepOnlyElsewhere {
         verdicts.append(
           .init(id: id, status: .notApplicable, note: invariant.whenAbsent(flow.library.rawValue)))
         continue
