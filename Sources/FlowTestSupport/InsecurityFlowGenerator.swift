@@ -12,7 +12,8 @@
 /// - on each screen 1–3 handlers drawn from `start` (of any coordinator but the window's, in
 ///   a context its kind allows, sometimes not animated, sometimes with a completion that
 ///   tests the result or finishes the parent), `finish` / `finish(v)`, `dismiss`,
-///   assignments, `if`/`else` on the variable and `after … { finish }`;
+///   assignments, `if`/`else` on the variable and `after … { finish }` (also right after a
+///   start, so that a finish can land while the host animates);
 /// - `home` the first screen, and sometimes a `never` property.
 public struct InsecurityFlowGenerator: Sendable {
   public var random: SeededRandom
@@ -49,7 +50,7 @@ public struct InsecurityFlowGenerator: Sendable {
     text += "coordinator App: WindowCoordinator {\n  start { start \(rootStart(coordinators[0])) }\n}\n"
     for c in coordinators {
       text += "\ncoordinator \(c.name): \(c.kind) {\n"
-      text += "  viewController \(c.name)\(random.chance(0.1) ? " retained" : "")\n"
+      text += "  viewController \(c.name)\(random.chance(0.25) ? " retained" : "")\n"
       if !c.results.isEmpty { text += "  result \(c.results.joined(separator: ", "))\n" }
       var events: Set<String> = []
       for _ in 0..<random.int(in: 1...3) {
@@ -80,12 +81,13 @@ public struct InsecurityFlowGenerator: Sendable {
   }
 
   mutating func randomStatement(in c: Coordinator, coordinators: [Coordinator]) -> String {
-    switch random.int(in: 0...7) {
+    switch random.int(in: 0...8) {
     case 0, 1, 2: return start(from: c, coordinators: coordinators)
     case 3: return finish(c)
     case 4: return "dismiss"
     case 5: return "flag = !flag"
     case 6: return "if flag { \(finish(c)) } else { flag = true }"
+    case 7: return "\(start(from: c, coordinators: coordinators)); after later { \(finish(c)) }"
     default: return "after later { \(finish(c)) }"
     }
   }

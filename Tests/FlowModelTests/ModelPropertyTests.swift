@@ -331,34 +331,43 @@ import Testing
   /// home screen can be reached. A `reachable` property is reached exactly when the
   /// reference reaches it, with a shortest witness.
   @Test func reportedTracesReplayToTheirViolationAndAreShortest() {
-    var canReturnTraces = 0
+    var traces: [String: Int] = [:]
     Self.check("violation traces") {
-      Self.tracesReplay(FlowSystem<Radianttap>(flow: $0), canReturnTraces: &canReturnTraces)
+      Self.tracesReplay(FlowSystem<Radianttap>(flow: $0), tracesReplayed: &traces)
     }
     // Most generated flows have a `home` screen they cannot always return to.
-    #expect(canReturnTraces >= 10, "only \(canReturnTraces) can-return traces checked")
+    #expect(traces["can-return", default: 0] >= 10, "can-return traces checked: \(traces)")
   }
 
   @Test func routerTracesReplayToTheirViolationAndAreShortest() {
-    var canReturnTraces = 0
+    var traces: [String: Int] = [:]
     Self.check("router violation traces", family: .router) {
-      Self.tracesReplay(FlowSystem<Router>(flow: $0), canReturnTraces: &canReturnTraces)
+      Self.tracesReplay(FlowSystem<Router>(flow: $0), tracesReplayed: &traces)
     }
     // Flows that dismiss their window's screen or strand a sheet cannot always return home.
-    #expect(canReturnTraces >= 3, "only \(canReturnTraces) can-return traces checked")
+    #expect(traces["can-return", default: 0] >= 3, "can-return traces checked: \(traces)")
   }
 
   @Test func insecurityTracesReplayToTheirViolationAndAreShortest() {
-    var canReturnTraces = 0
+    var traces: [String: Int] = [:]
     Self.check("insecurity violation traces", family: .insecurity) {
-      Self.tracesReplay(FlowSystem<Insecurity>(flow: $0), canReturnTraces: &canReturnTraces)
+      Self.tracesReplay(FlowSystem<Insecurity>(flow: $0), tracesReplayed: &traces)
     }
-    // Flows whose window child finishes, or that strand a screen, cannot always return home.
-    #expect(canReturnTraces >= 3, "only \(canReturnTraces) can-return traces checked")
+    // The generator reaches the runtime's own invariant often, and a retained controller's
+    // missed pop now and then (22, 1, 6 and 1 can-return when written).
+    #expect(traces["result-once", default: 0] >= 10, "result-once traces checked: \(traces)")
+    #expect(traces["finish-propagation", default: 0] >= 1, "finish-propagation traces checked: \(traces)")
+    #expect(traces["never", default: 0] >= 3, "never traces checked: \(traces)")
   }
 
-  /// Every violation's trace is as short as the reference's and replays to it.
-  static func tracesReplay<R: CoordinatorRuntime>(_ system: FlowSystem<R>, canReturnTraces: inout Int)
+  /// Adds one to `name`'s count.
+  static func count(_ name: String, in counts: inout [String: Int]) { counts[name, default: 0] += 1 }
+
+  /// Every violation's trace is as short as the reference's and replays to it; each one
+  /// replayed is counted by property name in `tracesReplayed`.
+  static func tracesReplay<R: CoordinatorRuntime>(
+    _ system: FlowSystem<R>, tracesReplayed: inout [String: Int]
+  )
     -> Problems?
   {
     guard let reference = Reference(system) else { return nil }
@@ -416,6 +425,7 @@ import Testing
         state = system.prepared(next)
       }
       guard replayed else { continue }
+      Self.count(name, in: &tracesReplayed)
       switch property.kind {
       case .step:
         problems.expect(
@@ -430,7 +440,6 @@ import Testing
           !system.isTerminal(state) && reference.steps[state]?.isEmpty == true,
           "\(name): the trace does not end in a dead end")
       case .canReach:
-        canReturnTraces += 1
         problems.expect(
           reference.depth[state] != nil && !reaching.contains(state) && !system.isTerminal(state),
           "\(name): the trace ends in a state from which a target can be reached")
