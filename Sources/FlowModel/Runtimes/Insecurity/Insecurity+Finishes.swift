@@ -174,12 +174,13 @@ extension FlowStep where Runtime == Insecurity {
   /// animation ends.
   private mutating func dismiss(from presenter: ObjectID) {
     note(.library, "\(name(ofObject: presenter)).dismiss(animated: true)")
-    guard
-      !ignoredWhileAnimating(
-        .dismissal,
+    guard host.transition != .dismissal else {
+      report(
+        .uikitNoop,
         "\(name(ofObject: presenter)) is asked to dismiss while the host's previous dismissal is still animating: UIKit ignores it (\"Attempt to dismiss from view controller … while a presentation or dismiss is in progress\"), though the host's stack is already cut"
       )
-    else { return }
+      return
+    }
     uikit { $0.dismiss(from: presenter, animated: true, effects: &$1) }
     guard !stopped else { return }
     host.transition = .dismissal

@@ -196,12 +196,13 @@ extension FlowStep where Runtime == Insecurity {
   /// dismissal is still animating.
   private mutating func present(_ vc: ObjectID, from presenter: ObjectID, animated: Bool) {
     note(.library, "\(name(ofObject: presenter)).present(\(name(ofObject: vc)), animated: \(animated))")
-    guard
-      !ignoredWhileAnimating(
-        .dismissal,
+    guard host.transition != .dismissal else {
+      report(
+        .uikitNoop,
         "\(name(ofObject: presenter)) is asked to present \(name(ofObject: vc)) while the host's dismissal is still animating: UIKit ignores it (\"Attempt to present … while a presentation or dismiss is in progress\"); the controller never appears, and the host hears of it only when it is freed"
       )
-    else { return }
+      return
+    }
     uikit { $0.present(vc, from: presenter, animated: animated, effects: &$1) }
   }
 
@@ -240,23 +241,14 @@ extension FlowStep where Runtime == Insecurity {
     guard let vc = makeViewController(of: start.child) else { return }
     beginObserving(start, kind: .pushed, vc: vc, prev: prev, root: nil)
     note(.library, "\(name(ofObject: nav)).pushViewController(\(name(ofObject: vc)), animated: true)")
-    guard
-      !ignoredWhileAnimating(
-        .pop,
+    guard host.transition != .pop else {
+      report(
+        .uikitNoop,
         "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"); the controller never appears, and the host hears of it only when it is freed"
       )
-    else { return }
+      return
+    }
     uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
-  }
-
-  /// Whether UIKit ignores what the host asks because the host's own `transition` still
-  /// animates: then reported as a no-op, `detail` saying what was ignored.
-  mutating func ignoredWhileAnimating(_ transition: HostTransition, _ detail: @autoclosure () -> String)
-    -> Bool
-  {
-    guard host.transition == transition else { return false }
-    report(.uikitNoop, detail())
-    return true
   }
 
   /// Appends the child's entry and installs its `_finishImplementation`; the host now
