@@ -1,6 +1,7 @@
 import FlowExplorer
 import FlowLanguage
 import FlowTestSupport
+import Foundation
 import Testing
 
 @testable import FlowModel
@@ -11,8 +12,12 @@ import Testing
 /// A failure names its seeds, and prints the flow of the first shrunk to a small flow that
 /// still fails; rerun one seed by narrowing `seeds`.
 @Suite struct ModelPropertyTests {
-  /// Generated flows small enough to explore exhaustively many times over.
-  static let seeds: [UInt64] = Array(1...30)
+  /// Generated flows small enough to explore exhaustively many times over: seeds 1 to 30, or
+  /// to `FLOWCHECK_PROPERTY_SEEDS` for a longer local sweep.
+  static let seeds: [UInt64] = Array(
+    1...(ProcessInfo.processInfo.environment["FLOWCHECK_PROPERTY_SEEDS"].flatMap { UInt64($0) }.map {
+      max($0, 1)
+    } ?? 30))
 
   /// The most states the reference BFS explores before it gives up on a flow.
   static let referenceLimit = 3_000
