@@ -1,5 +1,7 @@
+import FlowExplorer
 import FlowLanguage
 import FlowTestSupport
+import Foundation
 import Testing
 
 @testable import FlowModel
@@ -553,5 +555,51 @@ import Testing
       viewController Next
     }
     """
+  }
+}
+
+/// The explorer's successors and replayed steps (`run`) pack every Insecurity state alike,
+/// so that traces, replays and pictures see the explorer's states.
+@Suite struct InsecuritySuccessorTests {
+  @Test(arguments: [
+    "Specs/payment.flow", "Specs/bugs/insecurity/gap1-retained-popped-controller.flow",
+    "Specs/bugs/insecurity/gap2-multi-level-pop.flow", "Specs/bugs/insecurity/gap3-timer-pushes-mid-pop.flow",
+    "Specs/bugs/insecurity/gap4-finish-during-dismissal.flow",
+  ])
+  func theExplorersStepsAreTheReplayedOnes(path: String) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    let flow = try #require(FrontEnd.check(source: SourceFile(path: path, text: text)).flow)
+    let system = FlowSystem<Insecurity>(flow: flow)
+    // Level by level to the flow's depth bound, each state prepared as the explorer prepares
+    // it: its property bits, and the mark of a state kept beyond the bounds (not expanded).
+    var level = system.initialStates().map(system.prepared)
+    var seen = Set(level.map(\.words))
+    for depth in 0...flow.limits.depth where !level.isEmpty {
+      var next: [PackedState<Insecurity>] = []
+      for packed in level where !system.isTerminal(packed) {
+        let state = FlowState<Insecurity>(packed: packed.words)
+        var actions: [FlowAction] = []
+        system.actions(in: packed, into: &actions)
+        for action in actions {
+          var violations: [Int] = []
+          let explored = system.successor(of: packed, via: action, violations: &violations).map(
+            system.prepared)
+          let replayed = system.run(state, action, logging: false).packed.map(system.prepared)
+          #expect(
+            explored?.words == replayed?.words,
+            "\(path): \(action.describe(in: state, flow: flow)) from\n\(state.describe(flow: flow).joined(separator: "\n"))"
+          )
+          if depth < flow.limits.depth, let explored, seen.insert(explored.words).inserted {
+            next.append(explored)
+          }
+        }
+      }
+      level = next
+    }
+    var options = ExplorerOptions()
+    options.maxDepth = flow.limits.depth
+    #expect(Explorer.explore(system, options: options).states == seen.count)
   }
 }

@@ -277,7 +277,13 @@ public struct InsecurityHost: RuntimeLibraryState {
       out.put((deferred.completion ?? -1) + 1)
     }
     out.put(awaitingDeinit, coordinators)
-    out.put(heldByScreens, coordinators)
+    // Sorted by the new numbers, as `renumber` sorts it: which coordinators are held
+    // matters, not the order they were started in.
+    var held: [Int] = []
+    for c in heldByScreens where coordinators.map[c] >= 0 { held.append(coordinators.map[c]) }
+    held.sort()
+    out.put(held.count)
+    for c in held { out.put(c) }
     out.put(count)
     for i in 0..<count {
       out.put(kinds[i])
