@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, fmt, explain, help
+  case check, simulate, replay, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -104,6 +104,11 @@ extension OptionSpec {
     help:
       "No progress on standard error. (default: on a terminal, one line rewritten after a second; "
       + "elsewhere, a line every 10 seconds)")
+  static let traceDirectory = OptionSpec(
+    name: "--trace-dir", valueName: "directory",
+    help:
+      "Also write each violation's trace as a JSON file in this directory (created if missing), "
+      + "for 'flowcheck replay'.")
   static let noTraces = OptionSpec(
     name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
@@ -124,7 +129,7 @@ extension OptionSpec {
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
-    .maxTraces, .noTraces, .noProgress,
+    .maxTraces, .noTraces, .noProgress, .traceDirectory,
   ]
 
   /// The options of `simulate`, in the order help lists them.
@@ -179,6 +184,25 @@ extension CommandSpec {
     options: OptionSpec.simulateOptions + [.help]
   )
 
+  static let replay = CommandSpec(
+    subcommand: .replay,
+    overview: """
+      Re-run a trace file that 'check --trace-dir' wrote, step by step.
+
+      Each step is matched by the names it records (the screen and event tapped, the
+      gesture, the app event) against the events possible at that point, so a trace survives
+      edits of the flow that do not touch them. Exit 1 when the violation reproduces; exit 0
+      when it does not: every step ran and the property held, or a step is no longer
+      possible (the step is named, with the events that are).
+      """,
+    usage: ["flowcheck replay <file> <trace> [--no-color]"],
+    arguments: [
+      ("<file>", "The .flow file, as it is now."),
+      ("<trace>", "A trace file written by 'check --trace-dir'."),
+    ],
+    options: [.noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -221,6 +245,7 @@ extension CommandSpec {
     case nil: .root
     case .check: .check
     case .simulate: .simulate
+    case .replay: .replay
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -232,6 +257,7 @@ extension CommandSpec {
     switch subcommand {
     case .check: "Check .flow files."
     case .simulate: "Look for violations with seeded random walks (not verification)."
+    case .replay: "Re-run a violation's trace file and say whether it still reproduces."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

@@ -8,6 +8,8 @@ enum Invocation: Equatable, Sendable {
   case completionScript(shell: String)
   case check(CheckOptions)
   case simulate(SimulateOptions)
+  /// `flowcheck replay FILE TRACE`.
+  case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)
   /// `flowcheck explain ID`; without an id, the list of ids.
   case explain(id: String?)

@@ -22,6 +22,7 @@ struct InvocationParser {
     switch subcommand {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
     case .simulate: return try parseSimulate(arguments.dropFirst())
+    case .replay: return try parseReplay(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -81,6 +82,11 @@ struct InvocationParser {
         options.maxTraces = 0
       case .noProgress:
         options.noProgress = true
+      case .traceDirectory:
+        guard !value.isEmpty else {
+          throw invalidValue(value, for: spec, expected: "a directory", subcommand: subcommand)
+        }
+        options.traceDirectory = value
       default:
         break
       }
@@ -135,6 +141,19 @@ struct InvocationParser {
       }
     }
     return .simulate(options)
+  }
+
+  private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: [.noColor], subcommand: .replay).scan(arguments)
+    guard scanned.positionals.count >= 2 else {
+      let missing = scanned.positionals.isEmpty ? "<file>" : "<trace>"
+      throw UsageError("missing expected argument '\(missing)'", subcommand: .replay)
+    }
+    if let extra = scanned.positionals.dropFirst(2).first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .replay)
+    }
+    return .replay(
+      flow: scanned.positionals[0], trace: scanned.positionals[1], noColor: scanned.contains(.noColor))
   }
 
   private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
