@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, replay, fmt, explain, help
+  case check, simulate, replay, graph, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -120,6 +120,13 @@ extension OptionSpec {
   static let steps = OptionSpec(
     name: "--steps", valueName: "n", help: "Most events per walk. (default: 100)")
 
+  static let graphFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help: "Output format: mermaid, dot or svg (Graphviz's 'dot' must be installed). (default: mermaid)")
+  static let states = OptionSpec(
+    name: "--states",
+    help: "Draw the whole state graph instead of the navigation map (flows of at most 200 states).")
+
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
   static let inPlace = OptionSpec(
@@ -203,6 +210,22 @@ extension CommandSpec {
     options: [.noColor, .help]
   )
 
+  static let graph = CommandSpec(
+    subcommand: .graph,
+    overview: """
+      Draw a flow's navigation map, projected from the explored state graph.
+
+      Each screen the user can see is a node (a screen shown in a modal layer is a node of
+      its own, 'Cart (modal 1)'), each event that leads from one to another an edge; screens
+      no state shows are drawn dashed as unreachable, and screens where a violation's
+      shortest trace ends are drawn red with its id. Mermaid renders on GitHub; DOT feeds
+      Graphviz. With '--states', every state is a node instead.
+      """,
+    usage: ["flowcheck graph <file> [--format mermaid|dot|svg] [--states]"],
+    arguments: [("<file>", "The .flow file to draw.")],
+    options: [.graphFormat, .states, .noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -246,6 +269,7 @@ extension CommandSpec {
     case .check: .check
     case .simulate: .simulate
     case .replay: .replay
+    case .graph: .graph
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -258,6 +282,7 @@ extension CommandSpec {
     case .check: "Check .flow files."
     case .simulate: "Look for violations with seeded random walks (not verification)."
     case .replay: "Re-run a violation's trace file and say whether it still reproduces."
+    case .graph: "Draw the navigation map as Mermaid, DOT or SVG."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

@@ -72,6 +72,10 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
       return SimulateCommand.run(options, stopRequest: stopRequest, console: &console)
+    case .graph(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return GraphCommand.run(options, environment: environment, console: &console)
     case .replay(let flow, let trace, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)

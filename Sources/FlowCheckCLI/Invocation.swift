@@ -8,6 +8,8 @@ enum Invocation: Equatable, Sendable {
   case completionScript(shell: String)
   case check(CheckOptions)
   case simulate(SimulateOptions)
+  /// `flowcheck graph FILE`.
+  case graph(GraphOptions)
   /// `flowcheck replay FILE TRACE`.
   case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)
@@ -29,5 +31,19 @@ struct FormatOptions: Equatable, Sendable {
 
   var files: [String]
   var mode: Mode = .print
+  var noColor = false
+}
+
+/// The options of `flowcheck graph`.
+struct GraphOptions: Equatable, Sendable {
+  /// What `graph` prints.
+  enum Format: String, Equatable, Sendable, CaseIterable {
+    case mermaid, dot, svg
+  }
+
+  var file: String
+  var format: Format = .mermaid
+  /// `--states`: the whole state graph instead of the navigation map.
+  var states = false
   var noColor = false
 }

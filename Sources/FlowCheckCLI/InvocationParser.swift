@@ -23,6 +23,7 @@ struct InvocationParser {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
     case .simulate: return try parseSimulate(arguments.dropFirst())
     case .replay: return try parseReplay(arguments.dropFirst())
+    case .graph: return try parseGraph(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -141,6 +142,33 @@ struct InvocationParser {
       }
     }
     return .simulate(options)
+  }
+
+  private func parseGraph(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.graph.options, subcommand: .graph).scan(arguments)
+    guard let file = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<file>'", subcommand: .graph)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .graph)
+    }
+    var options = GraphOptions(file: file)
+    for (spec, value) in scanned.options {
+      switch spec {
+      case .graphFormat:
+        let names = GraphOptions.Format.allCases.map(\.rawValue)
+        guard let format = GraphOptions.Format(rawValue: value ?? "") else {
+          throw invalidValue(
+            value ?? "", for: spec, expected: "'mermaid', 'dot' or 'svg'",
+            suggestion: Suggestion.closest(to: value ?? "", among: names), subcommand: .graph)
+        }
+        options.format = format
+      case .states: options.states = true
+      case .noColor: options.noColor = true
+      default: break
+      }
+    }
+    return .graph(options)
   }
 
   private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -1,0 +1,91 @@
+import FlowExplorer
+import FlowLanguage
+import FlowModel
+
+/// The reachable state graph of a flow, built breadth-first from launch with the explorer's
+/// rules (the flow's `limits` cut steps and bound the depth; crashed apps and states kept
+/// beyond a bound are not expanded), for the commands that draw or walk it (`graph`,
+/// `tests`, `diff`). The explorer itself keeps no edges; spec-sized flows are redrawn here,
+/// one state at a time, up to `stateLimit` states.
+struct ExploredGraph<Runtime: CoordinatorRuntime> {
+  /// One edge: `action` taken in state `from` leads to state `to`.
+  struct Edge {
+    var from: Int
+    var to: Int
+    var action: FlowAction
+    /// The action by name, in the state it starts from.
+    var traceAction: CheckReport.TraceAction
+  }
+
+  let system: FlowSystem<Runtime>
+  /// The states in breadth-first order; state 0 is the launch.
+  private(set) var states: [FlowState<Runtime>] = []
+  /// Breadth-first distance from launch, per state.
+  private(set) var depths: [Int] = []
+  /// Edges in the order found: by source state, then in the order of `enabledActions`.
+  /// Events that change nothing (a cancelled swipe, a tap no handler takes) are left out.
+  private(set) var edges: [Edge] = []
+  /// Whether the state graph had more than `stateLimit` states: then it is left unfinished.
+  private(set) var exceededLimit = false
+
+  /// Explores `flow` up to `stateLimit` states.
+  init(flow: CheckedFlow, stateLimit: Int) {
+    system = FlowSystem<Runtime>(flow: flow)
+    var index: [[UInt16]: Int] = [:]
+    let launch = system.launch(logging: false)
+    guard let first = launch.packed else { return }
+    index[first.words] = 0
+    states.append(launch.state)
+    depths.append(0)
+    var actions: [FlowAction] = []
+    var next = 0
+    while next < states.count {
+      let source = states[next]
+      let sourceIndex = next
+      next += 1
+      guard depths[sourceIndex] < flow.limits.depth, !source.crashed, !source.beyondBounds else { continue }
+      actions.removeAll(keepingCapacity: true)
+      system.enabledActions(in: source, into: &actions)
+      for action in actions {
+        let outcome = system.run(source, action, logging: false)
+        guard let packed = outcome.packed else { continue }
+        let target: Int
+        if let known = index[packed.words] {
+          target = known
+        } else {
+          guard states.count < stateLimit else {
+            exceededLimit = true
+            return
+          }
+          target = states.count
+          index[packed.words] = target
+          states.append(outcome.state)
+          depths.append(depths[sourceIndex] + 1)
+        }
+        guard target != sourceIndex else { continue }
+        edges.append(
+          Edge(
+            from: sourceIndex, to: target, action: action,
+            traceAction: CheckReport.TraceAction(action, in: source, flow: flow)))
+      }
+    }
+  }
+
+  /// The state a trace leads to from launch, taking at each step the enabled action with the
+  /// recorded names (as `TraceReplay` does); nil when a step does not apply.
+  func state(after steps: [CheckReport.TraceAction]) -> FlowState<Runtime>? {
+    var state = system.launch(logging: false).state
+    var actions: [FlowAction] = []
+    for step in steps {
+      actions.removeAll(keepingCapacity: true)
+      system.enabledActions(in: state, into: &actions)
+      guard
+        let action = actions.first(where: {
+          CheckReport.TraceAction($0, in: state, flow: system.flow) == step
+        })
+      else { return nil }
+      state = system.run(state, action, logging: false).state
+    }
+    return state
+  }
+}
