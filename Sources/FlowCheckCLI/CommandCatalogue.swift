@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, replay, graph, fmt, explain, help
+  case check, simulate, replay, graph, tests, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -127,6 +127,10 @@ extension OptionSpec {
     name: "--states",
     help: "Draw the whole state graph instead of the navigation map (flows of at most 200 states).")
 
+  static let xcuitest = OptionSpec(
+    name: "--xcuitest", valueName: "directory",
+    help: "Write the XCUITest source file into this directory (created if missing).")
+
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
   static let inPlace = OptionSpec(
@@ -226,6 +230,22 @@ extension CommandSpec {
     options: [.graphFormat, .states, .noColor, .help]
   )
 
+  static let tests = CommandSpec(
+    subcommand: .tests,
+    overview: """
+      Generate XCUITest source from the explored graph.
+
+      One test per violation, taking its shortest trace, and a transition tour: a few paths
+      from launch that together take every edge of the navigation map. Each step taps an
+      accessibility identifier ('Screen.event'), the Back button, swipes back or swipes a
+      sheet down, then checks the screen the model shows ('Screen'). The file is named after
+      the app: 'ShopFlowTests.swift'.
+      """,
+    usage: ["flowcheck tests <file> --xcuitest <directory>"],
+    arguments: [("<file>", "The .flow file to generate tests for.")],
+    options: [.xcuitest, .noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -270,6 +290,7 @@ extension CommandSpec {
     case .simulate: .simulate
     case .replay: .replay
     case .graph: .graph
+    case .tests: .tests
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -283,6 +304,7 @@ extension CommandSpec {
     case .simulate: "Look for violations with seeded random walks (not verification)."
     case .replay: "Re-run a violation's trace file and say whether it still reproduces."
     case .graph: "Draw the navigation map as Mermaid, DOT or SVG."
+    case .tests: "Generate XCUITest source: violations and a transition tour."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

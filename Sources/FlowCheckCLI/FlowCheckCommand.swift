@@ -76,6 +76,10 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
       return GraphCommand.run(options, environment: environment, console: &console)
+    case .tests(let file, let directory, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return TestsCommand.run(file: file, directory: directory, console: &console)
     case .replay(let flow, let trace, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)

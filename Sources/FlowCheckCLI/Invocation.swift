@@ -10,6 +10,8 @@ enum Invocation: Equatable, Sendable {
   case simulate(SimulateOptions)
   /// `flowcheck graph FILE`.
   case graph(GraphOptions)
+  /// `flowcheck tests FILE --xcuitest DIR`.
+  case tests(file: String, directory: String, noColor: Bool)
   /// `flowcheck replay FILE TRACE`.
   case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)

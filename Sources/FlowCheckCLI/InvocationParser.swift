@@ -24,6 +24,7 @@ struct InvocationParser {
     case .simulate: return try parseSimulate(arguments.dropFirst())
     case .replay: return try parseReplay(arguments.dropFirst())
     case .graph: return try parseGraph(arguments.dropFirst())
+    case .tests: return try parseTests(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -169,6 +170,21 @@ struct InvocationParser {
       }
     }
     return .graph(options)
+  }
+
+  private func parseTests(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.tests.options, subcommand: .tests).scan(arguments)
+    guard let file = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<file>'", subcommand: .tests)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .tests)
+    }
+    guard let directory = scanned.options.last(where: { $0.spec == .xcuitest })?.value, !directory.isEmpty
+    else {
+      throw UsageError("missing expected option '--xcuitest <directory>'", subcommand: .tests)
+    }
+    return .tests(file: file, directory: directory, noColor: scanned.contains(.noColor))
   }
 
   private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

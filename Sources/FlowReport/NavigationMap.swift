@@ -72,16 +72,26 @@ public struct NavigationMap: Sendable, Equatable {
 }
 
 extension NavigationMap {
+  /// An edge by what it joins: the map's edges are the distinct keys of the state edges.
+  struct EdgeKey: Hashable {
+    var from: Place
+    var label: String
+    var to: Place
+  }
+
+  /// What the user sees in `state`.
+  static func place<Runtime>(of state: FlowState<Runtime>, flow: CheckedFlow) -> Place {
+    guard !state.crashed, let screen = state.topScreen() else { return Place(screen: nil, layer: 0) }
+    return Place(screen: flow.screens[screen].name, layer: state.presentedCount())
+  }
+
   /// Explores `flow` (at most `stateLimit` states) and projects it; nil when the state graph
   /// is larger. `violations` are the report's, whose traces mark the screens they end on.
   static func build<Runtime: CoordinatorRuntime>(
     _ graph: ExploredGraph<Runtime>, violations: [CheckReport.Violation]
   ) -> NavigationMap {
     let flow = graph.system.flow
-    func place(_ state: FlowState<Runtime>) -> Place {
-      guard !state.crashed, let screen = state.topScreen() else { return Place(screen: nil, layer: 0) }
-      return Place(screen: flow.screens[screen].name, layer: state.presentedCount())
-    }
+    func place(_ state: FlowState<Runtime>) -> Place { NavigationMap.place(of: state, flow: flow) }
     var nodes: [Node] = []
     var nodeOf: [Place: Int] = [:]
     var stateNode: [Int] = []

@@ -12,8 +12,8 @@ import Testing
   static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("GoldenGraph")
 
-  static func expectGolden(_ actual: String, _ name: String) throws {
-    let url = goldenDirectory.appendingPathComponent(name)
+  static func expectGolden(_ actual: String, _ name: String, in directory: URL = goldenDirectory) throws {
+    let url = directory.appendingPathComponent(name)
     if GoldenReportTests.recording {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
