@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, replay, graph, tests, fmt, explain, help
+  case check, simulate, replay, graph, tests, diff, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -131,6 +131,10 @@ extension OptionSpec {
     name: "--xcuitest", valueName: "directory",
     help: "Write the XCUITest source file into this directory (created if missing).")
 
+  static let diffFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help: "Output format: text, json or markdown (for a pull request comment). (default: text)")
+
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
   static let inPlace = OptionSpec(
@@ -246,6 +250,21 @@ extension CommandSpec {
     options: [.xcuitest, .noColor, .help]
   )
 
+  static let diff = CommandSpec(
+    subcommand: .diff,
+    overview: """
+      Compare the navigation of two versions of a flow, for the review of a pull request.
+
+      Both are explored; the report lists screens and transitions of the navigation map added
+      and removed, violations new and fixed, screens whose shortest path from launch changed
+      length, and screens with states that can no longer return home. Exit 1 when the new
+      version has a violation the old one did not, else 0.
+      """,
+    usage: ["flowcheck diff <old> <new> [--format text|json|markdown]"],
+    arguments: [("<old>", "The .flow file before the change."), ("<new>", "The .flow file after it.")],
+    options: [.diffFormat, .noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -291,6 +310,7 @@ extension CommandSpec {
     case .replay: .replay
     case .graph: .graph
     case .tests: .tests
+    case .diff: .diff
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -305,6 +325,7 @@ extension CommandSpec {
     case .replay: "Re-run a violation's trace file and say whether it still reproduces."
     case .graph: "Draw the navigation map as Mermaid, DOT or SVG."
     case .tests: "Generate XCUITest source: violations and a transition tour."
+    case .diff: "Compare the navigation of two versions of a flow."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

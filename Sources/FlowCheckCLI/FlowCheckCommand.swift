@@ -80,6 +80,10 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)
       return TestsCommand.run(file: file, directory: directory, console: &console)
+    case .diff(let old, let new, let format, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return DiffCommand.run(old: old, new: new, format: format, console: &console)
     case .replay(let flow, let trace, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)

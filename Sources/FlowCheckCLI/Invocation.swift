@@ -12,6 +12,8 @@ enum Invocation: Equatable, Sendable {
   case graph(GraphOptions)
   /// `flowcheck tests FILE --xcuitest DIR`.
   case tests(file: String, directory: String, noColor: Bool)
+  /// `flowcheck diff OLD NEW`.
+  case diff(old: String, new: String, format: DiffFormat, noColor: Bool)
   /// `flowcheck replay FILE TRACE`.
   case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)
@@ -48,4 +50,9 @@ struct GraphOptions: Equatable, Sendable {
   /// `--states`: the whole state graph instead of the navigation map.
   var states = false
   var noColor = false
+}
+
+/// What `flowcheck diff` prints.
+enum DiffFormat: String, Equatable, Sendable, CaseIterable {
+  case text, json, markdown
 }

@@ -25,6 +25,7 @@ struct InvocationParser {
     case .replay: return try parseReplay(arguments.dropFirst())
     case .graph: return try parseGraph(arguments.dropFirst())
     case .tests: return try parseTests(arguments.dropFirst())
+    case .diff: return try parseDiff(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -185,6 +186,30 @@ struct InvocationParser {
       throw UsageError("missing expected option '--xcuitest <directory>'", subcommand: .tests)
     }
     return .tests(file: file, directory: directory, noColor: scanned.contains(.noColor))
+  }
+
+  private func parseDiff(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.diff.options, subcommand: .diff).scan(arguments)
+    guard scanned.positionals.count >= 2 else {
+      let missing = scanned.positionals.isEmpty ? "<old>" : "<new>"
+      throw UsageError("missing expected argument '\(missing)'", subcommand: .diff)
+    }
+    if let extra = scanned.positionals.dropFirst(2).first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .diff)
+    }
+    var format = DiffFormat.text
+    if let value = scanned.options.last(where: { $0.spec == .diffFormat })?.value {
+      let names = DiffFormat.allCases.map(\.rawValue)
+      guard let chosen = DiffFormat(rawValue: value) else {
+        throw invalidValue(
+          value, for: .diffFormat, expected: "'text', 'json' or 'markdown'",
+          suggestion: Suggestion.closest(to: value, among: names), subcommand: .diff)
+      }
+      format = chosen
+    }
+    return .diff(
+      old: scanned.positionals[0], new: scanned.positionals[1], format: format,
+      noColor: scanned.contains(.noColor))
   }
 
   private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -89,3 +89,33 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
     return state
   }
 }
+
+extension ExploredGraph {
+  /// The states from which no sequence of events shows the home screen again, judged as the
+  /// explorer judges `can-return`: over the expanded states only (not the crashed app, not a
+  /// state beyond a bound, not one at the depth limit). Empty when the flow names no home.
+  func statesThatCannotReturnHome() -> [Int] {
+    guard let home = system.flow.home else { return [] }
+    var incoming = [[Int]](repeating: [], count: states.count)
+    for edge in edges { incoming[edge.to].append(edge.from) }
+    var reaches = [Bool](repeating: false, count: states.count)
+    var queue: [Int] = []
+    for (index, state) in states.enumerated() where !state.crashed && state.topScreen() == home {
+      reaches[index] = true
+      queue.append(index)
+    }
+    var head = 0
+    while head < queue.count {
+      let state = queue[head]
+      head += 1
+      for source in incoming[state] where !reaches[source] {
+        reaches[source] = true
+        queue.append(source)
+      }
+    }
+    return states.indices.filter { index in
+      !reaches[index] && !states[index].crashed && !states[index].beyondBounds
+        && depths[index] < system.flow.limits.depth
+    }
+  }
+}
