@@ -22,13 +22,6 @@ extension CheckCommand {
     report.warnings = FileDiagnostics(source: loaded.source, diagnostics: loaded.warnings).entries
     console.write(renderer.render(report))
     for line in renderer.runFigures(report) { console.writeError(line + "\n") }
-    if let directory = options.traceDirectory {
-      do {
-        try writeTraces(of: report, path: path, into: directory)
-      } catch {
-        _ = console.report(.unwritable(path: directory, reason: error.reason))
-      }
-    }
     return report
   }
 

@@ -174,6 +174,18 @@ import Testing
     #expect(CommandRun(["replay", "a", "b", "c"]).status == 64)
   }
 
+  /// A trace directory that cannot be made is an error on its path (66), after the report.
+  @Test func anUnwritableTraceDirectoryExits66() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let file = try scratch.write("plain", "")
+    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent("raypets.flow").path
+    let run = CommandRun([spec, "--quiet", "--no-color", "--trace-dir", file + "/traces"])
+    #expect(run.status == 66)
+    #expect(run.stdout.contains("verdict: VIOLATED"))
+    #expect(run.stderrLines.first == "\(file)/traces:1:1: error: cannot write file: not a directory")
+  }
+
   @Test func anUnreadableTraceExits66() {
     let spec = SpecCorpusTests.specsDirectory.appendingPathComponent("shop.flow").path
     let run = CommandRun(["replay", spec, "/nonexistent/t.json"])
