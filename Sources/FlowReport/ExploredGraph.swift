@@ -25,6 +25,8 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
   /// Edges in the order found: by source state, then in the order of `enabledActions`.
   /// Events that change nothing (a cancelled swipe, a tap no handler takes) are left out.
   private(set) var edges: [Edge] = []
+  /// Per state: the crashed app or a state kept beyond a bound, which is not expanded.
+  private(set) var terminal: [Bool] = []
   /// Whether the state graph had more than `stateLimit` states: then it is left unfinished.
   private(set) var exceededLimit = false
 
@@ -32,10 +34,12 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
   init(flow: CheckedFlow, stateLimit: Int) {
     system = FlowSystem<Runtime>(flow: flow)
     var index: [[UInt16]: Int] = [:]
-    let launch = system.launch(logging: false)
-    guard let first = launch.packed else { return }
+    // States are identified by the explorer's own successor function, so that the graph is
+    // the one `check` explores, state for state.
+    guard let first = system.initialStates().first else { return }
     index[first.words] = 0
-    states.append(launch.state)
+    states.append(FlowState<Runtime>(packed: first.words))
+    terminal = [system.isTerminal(first)]
     depths.append(0)
     var actions: [FlowAction] = []
     var next = 0
@@ -43,12 +47,15 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
       let source = states[next]
       let sourceIndex = next
       next += 1
-      guard depths[sourceIndex] < flow.limits.depth, !source.crashed, !source.beyondBounds else { continue }
+      guard depths[sourceIndex] < flow.limits.depth, !terminal[sourceIndex] else { continue }
       actions.removeAll(keepingCapacity: true)
       system.enabledActions(in: source, into: &actions)
       for action in actions {
-        let outcome = system.run(source, action, logging: false)
-        guard let packed = outcome.packed else { continue }
+        var violations: [Int] = []
+        guard let packed = system.successor(of: system.pack(source), via: action, violations: &violations)
+        else {
+          continue
+        }
         let target: Int
         if let known = index[packed.words] {
           target = known
@@ -59,7 +66,8 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
           }
           target = states.count
           index[packed.words] = target
-          states.append(outcome.state)
+          states.append(FlowState<Runtime>(packed: packed.words))
+          terminal.append(system.isTerminal(packed))
           depths.append(depths[sourceIndex] + 1)
         }
         guard target != sourceIndex else { continue }
@@ -100,7 +108,7 @@ extension ExploredGraph {
     for edge in edges { incoming[edge.to].append(edge.from) }
     var reaches = [Bool](repeating: false, count: states.count)
     var queue: [Int] = []
-    for (index, state) in states.enumerated() where !state.crashed && state.topScreen() == home {
+    for (index, state) in states.enumerated() where !terminal[index] && state.topScreen() == home {
       reaches[index] = true
       queue.append(index)
     }
@@ -114,8 +122,7 @@ extension ExploredGraph {
       }
     }
     return states.indices.filter { index in
-      !reaches[index] && !states[index].crashed && !states[index].beyondBounds
-        && depths[index] < system.flow.limits.depth
+      !reaches[index] && !terminal[index] && depths[index] < system.flow.limits.depth
     }
   }
 }
