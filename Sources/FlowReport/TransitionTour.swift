@@ -6,13 +6,14 @@ import FlowModel
 /// every edge of the map at least once (`flowcheck tests`).
 ///
 /// Built greedily on the explored state graph (an edge of the map is taken when some state
-/// edge that projects onto it is): from where the current path is, the shortest way to a
-/// state edge whose map edge is not yet taken is appended (breadth-first, edges in the
-/// graph's order, so the tour is deterministic); when no such edge is reachable any more (the
-/// app crashed, or every edge left is behind a step that cannot be undone), the path ends and
-/// the next starts again from launch.
+/// edge that projects onto it is): from where the current path is, among the shortest routes
+/// to each state edge whose map edge is not yet taken, the one that takes the most new map
+/// edges per step is appended (ties: the shorter, then the first in breadth-first order, so
+/// the tour is deterministic); when no such edge is reachable any more (the app crashed, or
+/// every edge left is behind a step that cannot be undone), the path ends and the next starts
+/// again from launch.
 ///
-/// - Complexity: O(E · (S + T)) for E map edges, S states and T state edges.
+/// - Complexity: O(E · (S · D + T)) for E map edges, S states, T state edges and depth D.
 public struct TransitionTour: Sendable, Equatable {
   /// One step of a path: the event, and where the user is after it (nil: the app crashed).
   public struct Step: Sendable, Equatable {
@@ -63,7 +64,8 @@ extension TransitionTour {
     while left > 0 {
       guard
         let route = shortestRoute(
-          from: current, outgoing: outgoing, graph: graph, wanted: { !covered[mapEdgeOf[$0]] })
+          from: current, outgoing: outgoing, graph: graph, wanted: { !covered[mapEdgeOf[$0]] },
+          gain: { route in Set(route.map { mapEdgeOf[$0] }.filter { !covered[$0] }).count })
       else {
         guard !path.isEmpty else { break }  // nothing left is reachable from launch
         paths.append(path)
@@ -86,15 +88,19 @@ extension TransitionTour {
       paths: paths, mapEdges: mapEdgeIDs.count, start: places.first ?? .init(screen: nil, layer: 0))
   }
 
-  /// The state edges of the shortest route from `start` that ends with a `wanted` edge.
+  /// The state edges of the route from `start` that ends with a `wanted` edge and takes the
+  /// most map edges not yet taken per step (`gain` counts them); among equals the shortest,
+  /// then the first in breadth-first order. Routes are shortest paths to the wanted edge.
   private static func shortestRoute<Runtime>(
-    from start: Int, outgoing: [[Int]], graph: ExploredGraph<Runtime>, wanted: (Int) -> Bool
+    from start: Int, outgoing: [[Int]], graph: ExploredGraph<Runtime>, wanted: (Int) -> Bool,
+    gain: ([Int]) -> Int
   ) -> [Int]? {
     var reachedBy = [Int?](repeating: nil, count: graph.states.count)
     var seen = [Bool](repeating: false, count: graph.states.count)
     seen[start] = true
     var queue = [start]
     var head = 0
+    var best: (route: [Int], gain: Int)?
     while head < queue.count {
       let state = queue[head]
       head += 1
@@ -106,7 +112,14 @@ extension TransitionTour {
             route.append(previous)
             at = graph.edges[previous].from
           }
-          return route.reversed()
+          route.reverse()
+          let taken = gain(route)
+          if let current = best {
+            // taken / route.count > current.gain / current.route.count
+            if taken * current.route.count > current.gain * route.count { best = (route, taken) }
+          } else {
+            best = (route, taken)
+          }
         }
         let target = graph.edges[edgeIndex].to
         guard !seen[target] else { continue }
@@ -115,6 +128,6 @@ extension TransitionTour {
         queue.append(target)
       }
     }
-    return nil
+    return best?.route
   }
 }
