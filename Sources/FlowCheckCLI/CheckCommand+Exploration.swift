@@ -25,6 +25,23 @@ extension CheckCommand {
     return report
   }
 
+  /// Writes each violation of `report` that has a trace as `NAME.N.ID.trace.json` in
+  /// `directory`: NAME the flow's file name without `.flow`, N the violation's place in the
+  /// report (1-based), ID the property's id.
+  static func writeTraces(of report: CheckReport, path: String, into directory: String) throws(FileSystem
+    .Failure)
+  {
+    try FileSystem.createDirectory(directory)
+    let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
+    for (index, violation) in report.violations.enumerated() {
+      guard let trace = TraceFile(violation, path: path) else { continue }
+      let file =
+        (directory.hasSuffix("/") ? directory : directory + "/")
+        + "\(name).\(index + 1).\(violation.id).trace.json"
+      try FileSystem.replaceContents(of: file, with: Array(trace.json.utf8))
+    }
+  }
+
   /// The checker's settings for `flow`: the command line's, else the flow's limits, and
   /// the default memory limit when `--max-memory` is not given.
   static func settings(

@@ -82,7 +82,15 @@ enum CheckCommand {
     case .success(let loaded):
       let report = explore(
         loaded, path: path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
-      return (exitCode(report.outcome), .checked(report))
+      var code = exitCode(report.outcome)
+      if let directory = options.traceDirectory {
+        do {
+          try writeTraces(of: report, path: path, into: directory)
+        } catch {
+          code = code.combined(with: console.report(.unwritable(path: directory, reason: error.reason)))
+        }
+      }
+      return (code, .checked(report))
     }
   }
 

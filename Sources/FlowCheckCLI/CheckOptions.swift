@@ -26,6 +26,8 @@ struct CheckOptions: Equatable, Sendable {
   var noProgress = false
   /// `--max-traces N` (`--no-traces`: 0): the traces of at most N violations are printed.
   var maxTraces: Int?
+  /// `--trace-dir DIR`: each violation's trace is also written there as a `TraceFile`.
+  var traceDirectory: String?
 
   /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
   func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }

@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, fmt, explain, help
+  case check, simulate, replay, graph, tests, diff, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -104,6 +104,11 @@ extension OptionSpec {
     help:
       "No progress on standard error. (default: on a terminal, one line rewritten after a second; "
       + "elsewhere, a line every 10 seconds)")
+  static let traceDirectory = OptionSpec(
+    name: "--trace-dir", valueName: "directory",
+    help:
+      "Also write each violation's trace as a JSON file in this directory (created if missing), "
+      + "for 'flowcheck replay'.")
   static let noTraces = OptionSpec(
     name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
@@ -115,6 +120,21 @@ extension OptionSpec {
   static let steps = OptionSpec(
     name: "--steps", valueName: "n", help: "Most events per walk. (default: 100)")
 
+  static let graphFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help: "Output format: mermaid, dot or svg (Graphviz's 'dot' must be installed). (default: mermaid)")
+  static let states = OptionSpec(
+    name: "--states",
+    help: "Draw the whole state graph instead of the navigation map (flows of at most 200 states).")
+
+  static let xcuitest = OptionSpec(
+    name: "--xcuitest", valueName: "directory",
+    help: "Write the XCUITest source file into this directory (created if missing).")
+
+  static let diffFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help: "Output format: text, json or markdown (for a pull request comment). (default: text)")
+
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
   static let inPlace = OptionSpec(
@@ -124,7 +144,7 @@ extension OptionSpec {
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
-    .maxTraces, .noTraces, .noProgress,
+    .maxTraces, .noTraces, .noProgress, .traceDirectory,
   ]
 
   /// The options of `simulate`, in the order help lists them.
@@ -179,6 +199,72 @@ extension CommandSpec {
     options: OptionSpec.simulateOptions + [.help]
   )
 
+  static let replay = CommandSpec(
+    subcommand: .replay,
+    overview: """
+      Re-run a trace file that 'check --trace-dir' wrote, step by step.
+
+      Each step is matched by the names it records (the screen and event tapped, the
+      gesture, the app event) against the events possible at that point, so a trace survives
+      edits of the flow that do not touch them. Exit 1 when the violation reproduces; exit 0
+      when it does not: every step ran and the property held, or a step is no longer
+      possible (the step is named, with the events that are).
+      """,
+    usage: ["flowcheck replay <file> <trace> [--no-color]"],
+    arguments: [
+      ("<file>", "The .flow file, as it is now."),
+      ("<trace>", "A trace file written by 'check --trace-dir'."),
+    ],
+    options: [.noColor, .help]
+  )
+
+  static let graph = CommandSpec(
+    subcommand: .graph,
+    overview: """
+      Draw a flow's navigation map, projected from the explored state graph.
+
+      Each screen the user can see is a node (a screen shown in a modal layer is a node of
+      its own, 'Cart (modal 1)'), each event that leads from one to another an edge; screens
+      no state shows are drawn dashed as unreachable, and screens where a violation's
+      shortest trace ends are drawn red with its id. Mermaid renders on GitHub; DOT feeds
+      Graphviz. With '--states', every state is a node instead.
+      """,
+    usage: ["flowcheck graph <file> [--format mermaid|dot|svg] [--states]"],
+    arguments: [("<file>", "The .flow file to draw.")],
+    options: [.graphFormat, .states, .noColor, .help]
+  )
+
+  static let tests = CommandSpec(
+    subcommand: .tests,
+    overview: """
+      Generate XCUITest source from the explored graph.
+
+      One test per violation, taking its shortest trace, and a transition tour: a few paths
+      from launch that together take every edge of the navigation map. Each step taps an
+      accessibility identifier ('Screen.event'), the Back button, swipes back or swipes a
+      sheet down, then checks the screen the model shows ('Screen'). The file is named after
+      the app: 'ShopFlowTests.swift'.
+      """,
+    usage: ["flowcheck tests <file> --xcuitest <directory>"],
+    arguments: [("<file>", "The .flow file to generate tests for.")],
+    options: [.xcuitest, .noColor, .help]
+  )
+
+  static let diff = CommandSpec(
+    subcommand: .diff,
+    overview: """
+      Compare the navigation of two versions of a flow, for the review of a pull request.
+
+      Both are explored; the report lists screens and transitions of the navigation map added
+      and removed, violations new and fixed, screens whose shortest path from launch changed
+      length, and screens with states that can no longer return home. Exit 1 when the new
+      version has a violation the old one did not, else 0.
+      """,
+    usage: ["flowcheck diff <old> <new> [--format text|json|markdown]"],
+    arguments: [("<old>", "The .flow file before the change."), ("<new>", "The .flow file after it.")],
+    options: [.diffFormat, .noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -221,6 +307,10 @@ extension CommandSpec {
     case nil: .root
     case .check: .check
     case .simulate: .simulate
+    case .replay: .replay
+    case .graph: .graph
+    case .tests: .tests
+    case .diff: .diff
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -232,6 +322,10 @@ extension CommandSpec {
     switch subcommand {
     case .check: "Check .flow files."
     case .simulate: "Look for violations with seeded random walks (not verification)."
+    case .replay: "Re-run a violation's trace file and say whether it still reproduces."
+    case .graph: "Draw the navigation map as Mermaid, DOT or SVG."
+    case .tests: "Generate XCUITest source: violations and a transition tour."
+    case .diff: "Compare the navigation of two versions of a flow."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

@@ -16,6 +16,8 @@ enum CommandFailure: Error {
   case flowHasErrors(SourceFile, [Diagnostic])
   /// `fmt --check` found a file that is not in canonical form (1).
   case notFormatted(path: String)
+  /// A trace file is not one flowcheck can read: `position` is a line and column (65).
+  case badTrace(path: String, line: Int, column: Int, message: String)
   /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
   case noFlowFiles(directory: String)
 
@@ -23,7 +25,7 @@ enum CommandFailure: Error {
     switch self {
     case .usage: .usage
     case .unreadable, .unwritable, .noFlowFiles: .cannotRead
-    case .flowHasErrors: .flowHasErrors
+    case .flowHasErrors, .badTrace: .flowHasErrors
     case .notFormatted: .violated
     }
   }
@@ -45,6 +47,8 @@ extension CommandFailure {
       return FileDiagnostics(unreadable: directory, message: Self.noFlowFilesMessage, exitCode: code)
     case .notFormatted(let path):
       return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
+    case .badTrace(let path, _, _, let message):
+      return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .usage(let error):
       return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
     }
@@ -73,6 +77,10 @@ extension Console {
       writeError("\(path): not formatted\n")
     case .noFlowFiles(let directory):
       writeError(fileError(directory, CommandFailure.noFlowFilesMessage))
+    case .badTrace(let path, let line, let column, let message):
+      writeError(fileError(path, message, line: line, column: column))
+      writeError(
+        "\(path):\(line):\(column): note: write trace files with 'flowcheck check FILE --trace-dir DIR'\n")
     }
     return failure.exitCode
   }
@@ -91,9 +99,10 @@ extension Console {
   /// An error about a whole file, at its first line and column as every other error is
   /// (`path:1:1: error: …`), so that editors and CI annotations that parse
   /// `path:line:col` find it.
-  private func fileError(_ path: String, _ message: String) -> String {
-    guard colour else { return "\(path):1:1: error: \(message)\n" }
+  private func fileError(_ path: String, _ message: String, line: Int = 1, column: Int = 1) -> String {
+    guard colour else { return "\(path):\(line):\(column): error: \(message)\n" }
     // The same escapes as `DiagnosticRenderer`: bold location and message, bold red severity.
-    return "\u{1B}[1m\(path):1:1:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m\n"
+    return
+      "\u{1B}[1m\(path):\(line):\(column):\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m\n"
   }
 }

@@ -25,6 +25,8 @@ enum CompletionScript {
   /// The words an option's value completes to, when they are a fixed list.
   static func values(of option: OptionSpec, in subcommand: Subcommand) -> [String]? {
     switch option.name {
+    case "--format" where subcommand == .graph: GraphOptions.Format.allCases.map(\.rawValue)
+    case "--format" where subcommand == .diff: DiffFormat.allCases.map(\.rawValue)
     case "--format", "--reporter":
       (subcommand == .simulate ? OutputFormat.simulation : OutputFormat.all).map(\.name)
     default: nil

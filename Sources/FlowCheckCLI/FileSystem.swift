@@ -66,6 +66,17 @@ enum FileSystem {
     }
   }
 
+  /// Creates the directory at `path` and its missing parents; an existing directory is fine.
+  static func createDirectory(_ path: String) throws(Failure) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += component + "/"
+      var info = stat()
+      if stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+      if mkdir(prefix, 0o755) != 0, errno != EEXIST { throw lastFailure() }
+    }
+  }
+
   /// `path` with symbolic links resolved, or `path` itself when that fails.
   private static func resolvedPath(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }

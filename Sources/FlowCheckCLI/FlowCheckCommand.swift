@@ -72,6 +72,22 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
       return SimulateCommand.run(options, stopRequest: stopRequest, console: &console)
+    case .graph(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return GraphCommand.run(options, environment: environment, console: &console)
+    case .tests(let file, let directory, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return TestsCommand.run(file: file, directory: directory, console: &console)
+    case .diff(let old, let new, let format, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return DiffCommand.run(old: old, new: new, format: format, console: &console)
+    case .replay(let flow, let trace, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return ReplayCommand.run(flow: flow, trace: trace, console: &console)
     case .format(let options):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)

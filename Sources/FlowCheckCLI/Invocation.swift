@@ -8,6 +8,14 @@ enum Invocation: Equatable, Sendable {
   case completionScript(shell: String)
   case check(CheckOptions)
   case simulate(SimulateOptions)
+  /// `flowcheck graph FILE`.
+  case graph(GraphOptions)
+  /// `flowcheck tests FILE --xcuitest DIR`.
+  case tests(file: String, directory: String, noColor: Bool)
+  /// `flowcheck diff OLD NEW`.
+  case diff(old: String, new: String, format: DiffFormat, noColor: Bool)
+  /// `flowcheck replay FILE TRACE`.
+  case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)
   /// `flowcheck explain ID`; without an id, the list of ids.
   case explain(id: String?)
@@ -28,4 +36,23 @@ struct FormatOptions: Equatable, Sendable {
   var files: [String]
   var mode: Mode = .print
   var noColor = false
+}
+
+/// The options of `flowcheck graph`.
+struct GraphOptions: Equatable, Sendable {
+  /// What `graph` prints.
+  enum Format: String, Equatable, Sendable, CaseIterable {
+    case mermaid, dot, svg
+  }
+
+  var file: String
+  var format: Format = .mermaid
+  /// `--states`: the whole state graph instead of the navigation map.
+  var states = false
+  var noColor = false
+}
+
+/// What `flowcheck diff` prints.
+enum DiffFormat: String, Equatable, Sendable, CaseIterable {
+  case text, json, markdown
 }

@@ -22,6 +22,10 @@ struct InvocationParser {
     switch subcommand {
     case .check: return try parseCheck(arguments.dropFirst(), subcommand: .check)
     case .simulate: return try parseSimulate(arguments.dropFirst())
+    case .replay: return try parseReplay(arguments.dropFirst())
+    case .graph: return try parseGraph(arguments.dropFirst())
+    case .tests: return try parseTests(arguments.dropFirst())
+    case .diff: return try parseDiff(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -81,6 +85,11 @@ struct InvocationParser {
         options.maxTraces = 0
       case .noProgress:
         options.noProgress = true
+      case .traceDirectory:
+        guard !value.isEmpty else {
+          throw invalidValue(value, for: spec, expected: "a directory", subcommand: subcommand)
+        }
+        options.traceDirectory = value
       default:
         break
       }
@@ -135,6 +144,85 @@ struct InvocationParser {
       }
     }
     return .simulate(options)
+  }
+
+  private func parseGraph(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.graph.options, subcommand: .graph).scan(arguments)
+    guard let file = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<file>'", subcommand: .graph)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .graph)
+    }
+    var options = GraphOptions(file: file)
+    for (spec, value) in scanned.options {
+      switch spec {
+      case .graphFormat:
+        let names = GraphOptions.Format.allCases.map(\.rawValue)
+        guard let format = GraphOptions.Format(rawValue: value ?? "") else {
+          throw invalidValue(
+            value ?? "", for: spec, expected: "'mermaid', 'dot' or 'svg'",
+            suggestion: Suggestion.closest(to: value ?? "", among: names), subcommand: .graph)
+        }
+        options.format = format
+      case .states: options.states = true
+      case .noColor: options.noColor = true
+      default: break
+      }
+    }
+    return .graph(options)
+  }
+
+  private func parseTests(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.tests.options, subcommand: .tests).scan(arguments)
+    guard let file = scanned.positionals.first else {
+      throw UsageError("missing expected argument '<file>'", subcommand: .tests)
+    }
+    if let extra = scanned.positionals.dropFirst().first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .tests)
+    }
+    guard let directory = scanned.options.last(where: { $0.spec == .xcuitest })?.value, !directory.isEmpty
+    else {
+      throw UsageError("missing expected option '--xcuitest <directory>'", subcommand: .tests)
+    }
+    return .tests(file: file, directory: directory, noColor: scanned.contains(.noColor))
+  }
+
+  private func parseDiff(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.diff.options, subcommand: .diff).scan(arguments)
+    guard scanned.positionals.count >= 2 else {
+      let missing = scanned.positionals.isEmpty ? "<old>" : "<new>"
+      throw UsageError("missing expected argument '\(missing)'", subcommand: .diff)
+    }
+    if let extra = scanned.positionals.dropFirst(2).first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .diff)
+    }
+    var format = DiffFormat.text
+    if let value = scanned.options.last(where: { $0.spec == .diffFormat })?.value {
+      let names = DiffFormat.allCases.map(\.rawValue)
+      guard let chosen = DiffFormat(rawValue: value) else {
+        throw invalidValue(
+          value, for: .diffFormat, expected: "'text', 'json' or 'markdown'",
+          suggestion: Suggestion.closest(to: value, among: names), subcommand: .diff)
+      }
+      format = chosen
+    }
+    return .diff(
+      old: scanned.positionals[0], new: scanned.positionals[1], format: format,
+      noColor: scanned.contains(.noColor))
+  }
+
+  private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: [.noColor], subcommand: .replay).scan(arguments)
+    guard scanned.positionals.count >= 2 else {
+      let missing = scanned.positionals.isEmpty ? "<file>" : "<trace>"
+      throw UsageError("missing expected argument '\(missing)'", subcommand: .replay)
+    }
+    if let extra = scanned.positionals.dropFirst(2).first {
+      throw UsageError("unexpected argument '\(extra)'", subcommand: .replay)
+    }
+    return .replay(
+      flow: scanned.positionals[0], trace: scanned.positionals[1], noColor: scanned.contains(.noColor))
   }
 
   private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

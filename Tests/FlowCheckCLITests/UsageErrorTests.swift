@@ -25,7 +25,8 @@ struct UsageErrorTests {
     (
       ["explian", "shadow-sync"], "Error: unknown subcommand 'explian'; did you mean 'explain'?", "flowcheck"
     ),
-    (["replay", "trace.json"], "Error: unknown subcommand 'replay'", "flowcheck"),
+    (["replay", "shop.flow"], "Error: missing expected argument '<trace>'", "flowcheck replay"),
+    (["graf", "shop.flow"], "Error: unknown subcommand 'graf'", "flowcheck"),
     (["help", "exlpain"], "Error: unknown subcommand 'exlpain'; did you mean 'explain'?", "flowcheck"),
     ([], "Error: missing expected argument '<file> ...'", "flowcheck"),
     (["check"], "Error: missing expected argument '<file> ...'", "flowcheck"),

@@ -1,0 +1,126 @@
+import FlowExplorer
+import FlowLanguage
+import FlowModel
+
+/// The navigation map of a flow: the screens the user can see (a screen shown in a modal
+/// layer is a node of its own) and the events that lead from one to another, projected from
+/// the explored state graph, not read from the flow's text. Screens no state shows are
+/// listed as unreachable; a screen where the shortest trace of a violation ends is marked
+/// with the violation's id.
+public struct NavigationMap: Sendable, Equatable {
+  /// What the user sees: a screen at a modal layer (0: not presented), or a crashed app.
+  public struct Place: Sendable, Hashable, Comparable {
+    /// The screen's name; nil for the crashed app.
+    public var screen: String?
+    /// How many controllers are presented under the visible one (0 for the window's own).
+    public var layer: Int
+
+    /// `Cart`, `Cart (modal 1)`, `crash`.
+    public var label: String {
+      guard let screen else { return "crash" }
+      return layer == 0 ? screen : "\(screen) (modal \(layer))"
+    }
+
+    public static func < (a: Place, b: Place) -> Bool {
+      (a.screen ?? "", a.layer) < (b.screen ?? "", b.layer)
+    }
+  }
+
+  public struct Node: Sendable, Equatable {
+    public var place: Place
+    /// The ids of the violations whose shortest trace ends here, sorted.
+    public var violations: [String]
+    /// Fewest events from launch to this place.
+    public var distance: Int
+  }
+
+  /// An event that leads from one place to another (or back to it, changing the state).
+  public struct Edge: Sendable, Hashable {
+    public var from: Int
+    public var to: Int
+    /// The event as the map prints it: `browse`, `back`, `swipe down`.
+    public var label: String
+  }
+
+  public var appName: String
+  /// Nodes in breadth-first order of discovery; node 0 is what launch shows.
+  public var nodes: [Node]
+  /// Distinct edges, sorted by source, target and label.
+  public var edges: [Edge]
+  /// Screens of the flow that no explored state shows, in declaration order.
+  public var unreachable: [String]
+  /// The size of the state graph it was projected from.
+  public var states: Int
+  public var transitions: Int
+
+  /// The short name of an event on an edge of the map, from the action taken.
+  static func label(_ action: CheckReport.TraceAction) -> String {
+    switch action {
+    case .launch: "launch"
+    case .tap(_, let event): event
+    case .gesture(.backButton): "back"
+    case .gesture(.swipeBack(_, let completes)): completes ? "swipe back" : "swipe back cancelled"
+    case .gesture(.backMenu(let to, _)): "back menu to \(to)"
+    case .gesture(.swipeDown): "swipe down"
+    case .gesture(.selectTab(let tab, _, let reselect)): reselect ? "re-tap tab \(tab)" : "tab \(tab)"
+    case .gesture(.animationEnds(_, let dismissal)): dismissal ? "dismissal ends" : "presentation ends"
+    case .appEvent(let name): "app: \(name)"
+    case .completion(let task, _): "done: \(task)"
+    case .library(let text): text
+    }
+  }
+}
+
+extension NavigationMap {
+  /// An edge by what it joins: the map's edges are the distinct keys of the state edges.
+  struct EdgeKey: Hashable {
+    var from: Place
+    var label: String
+    var to: Place
+  }
+
+  /// What the user sees in `state`.
+  static func place<Runtime>(of state: FlowState<Runtime>, flow: CheckedFlow) -> Place {
+    guard !state.crashed, let screen = state.topScreen() else { return Place(screen: nil, layer: 0) }
+    return Place(screen: flow.screens[screen].name, layer: state.presentedCount())
+  }
+
+  /// Explores `flow` (at most `stateLimit` states) and projects it; nil when the state graph
+  /// is larger. `violations` are the report's, whose traces mark the screens they end on.
+  static func build<Runtime: CoordinatorRuntime>(
+    _ graph: ExploredGraph<Runtime>, violations: [CheckReport.Violation]
+  ) -> NavigationMap {
+    let flow = graph.system.flow
+    func place(_ state: FlowState<Runtime>) -> Place { NavigationMap.place(of: state, flow: flow) }
+    var nodes: [Node] = []
+    var nodeOf: [Place: Int] = [:]
+    var stateNode: [Int] = []
+    for (index, state) in graph.states.enumerated() {
+      let seen = place(state)
+      if let known = nodeOf[seen] {
+        stateNode.append(known)
+      } else {
+        nodeOf[seen] = nodes.count
+        stateNode.append(nodes.count)
+        nodes.append(Node(place: seen, violations: [], distance: graph.depths[index]))
+      }
+    }
+    var edges = Set<Edge>()
+    for edge in graph.edges {
+      edges.insert(Edge(from: stateNode[edge.from], to: stateNode[edge.to], label: label(edge.traceAction)))
+    }
+    for violation in violations where !violation.steps.isEmpty {
+      guard let end = graph.state(after: violation.steps.map(\.action)), let node = nodeOf[place(end)] else {
+        continue
+      }
+      if !nodes[node].violations.contains(violation.id) { nodes[node].violations.append(violation.id) }
+    }
+    for index in nodes.indices { nodes[index].violations.sort() }
+    let shown = Set(nodes.compactMap(\.place.screen))
+    return NavigationMap(
+      appName: flow.appName, nodes: nodes,
+      edges: edges.sorted { ($0.from, $0.to, $0.label) < ($1.from, $1.to, $1.label) },
+      unreachable: flow.screens.map(\.name).filter { !shown.contains($0) },
+      states: graph.states.count, transitions: graph.edges.count)
+  }
+}
