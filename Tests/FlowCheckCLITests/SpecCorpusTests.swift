@@ -99,22 +99,12 @@ import Testing
   func checkingAnotherRuntimeIsAClearError(library: String) throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
-    // A flow the front end accepts under each library: Insecurity's coordinators have one
-    // view controller each, started by the WindowCoordinator.
-    let coordinators =
-      library == "insecurity"
-      ? """
-      coordinator App: WindowCoordinator {
-        start { start Main }
-      }
-      coordinator Main: ModalCoordinator {
-        viewController Home
-      }
-      """
-      : """
-      coordinator App: NavigationCoordinator {
-        root window
-        start { show Home }
+    // A flow the front end accepts under the library: JLCoordinator's coordinators name
+    // their presenters.
+    let coordinators = """
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        didDismiss Home { stop }
       }
       """
     let path = try scratch.write(
