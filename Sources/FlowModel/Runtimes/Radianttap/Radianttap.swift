@@ -16,7 +16,7 @@ public enum Radianttap: CoordinatorRuntime {
 
   /// The full NavigationCoordinator API and the responder chain (everything but the other
   /// libraries' `presentChild`, `start C`, `finish(v)`, `viewController`, `result`, and
-  /// JLCoordinator's `stop`, `dismissRoot` and hooks);
+  /// the presenter library's `stop`, `dismissRoot` and hooks);
   /// `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
     library: name,
