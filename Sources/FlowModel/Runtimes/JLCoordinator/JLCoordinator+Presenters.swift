@@ -73,7 +73,7 @@ extension FlowStep where Runtime == JLCoordinator {
   @discardableResult
   private mutating func presentModallyCompleted(_ vc: ObjectID, from: ObjectID, by o: CoordinatorID) -> Bool {
     guard !stopped else { return false }
-    guard state.world.objects[vc].presenting == from else {
+    guard state.world.objects[vc].presenting == state.world.presentationRoot(of: from) else {
       note(.library, "the presentation did not happen: its completion, and didPresent, never run")
       return false
     }
@@ -130,7 +130,7 @@ extension FlowStep where Runtime == JLCoordinator {
   /// presents one dismisses only that one, yet `vc` is reported (gap 3). True when it ran.
   @discardableResult
   private mutating func dismissModally(_ vc: ObjectID, by o: CoordinatorID, animated: Bool) -> Bool {
-    guard let from = state.coordinators[o].presentingScreen, state.world.objects[from].presented == vc else {
+    guard let from = state.coordinators[o].presentingScreen, presentedViewController(of: from) == vc else {
       note(
         .library,
         "presentingViewController.presentedViewController is not \(name(ofObject: vc)): nothing happens")
@@ -158,13 +158,13 @@ extension FlowStep where Runtime == JLCoordinator {
     case .modalPresenter:
       // Only the direct presented controller is reported (gap 5).
       guard let from = state.coordinators[o].presentingScreen else { return }
-      let presented = state.world.objects[from].presented
+      let presented = presentedViewController(of: from)
       uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
       if let presented, !stopped { notifyDismissal(of: presented, by: o) }
     case .modalNavigationPresenter:
       let nav = state.coordinators[o].root
       guard let from = state.coordinators[o].presentingScreen, nav >= 0,
-        state.world.objects[from].presented == nav
+        presentedViewController(of: from) == nav
       else { return }
       uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
       guard !stopped else { return }
@@ -173,6 +173,12 @@ extension FlowStep where Runtime == JLCoordinator {
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
+  }
+
+  /// `vc.presentedViewController` as UIKit answers it: what `vc`'s presentation context (a
+  /// screen's navigation controller, say) presents.
+  private func presentedViewController(of vc: ObjectID) -> ObjectID? {
+    state.world.objects[state.world.presentationRoot(of: vc)].presented
   }
 
   /// The coordinators registered with presenter `o`, in registration order: every live one
