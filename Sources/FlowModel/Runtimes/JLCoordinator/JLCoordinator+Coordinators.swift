@@ -49,7 +49,7 @@ extension FlowStep where Runtime == JLCoordinator {
   /// whose delegate call `p` is handling, else the last screen `p` presented.
   func presentingScreen(for p: CoordinatorID) -> ObjectID? {
     if let screen = state.coordinators[p].handlingScreen { return screen }
-    return state.coordinators[p].screens.last
+    return state.coordinators[p].lastScreen
   }
 
   /// The scene delegate makes the window coordinator with its initial presenter and calls

@@ -25,7 +25,7 @@ extension FlowStep where Runtime == JLCoordinator {
       return
     }
     let vc = makeScreen(screen, owner: c)
-    state.coordinators[c].screens.append(vc)
+    state.coordinators[c].lastScreen = vc
     note(.library, "\(name(ofPresenter: o)).present(\(name(ofObject: vc)), animated: \(animated))")
     switch presenterKind(of: o) {
     case .initialPresenter:
@@ -85,7 +85,7 @@ extension FlowStep where Runtime == JLCoordinator {
   /// handler runs (else the last screen `c` presented).
   mutating func presenterDismiss(animated: Bool, in c: CoordinatorID) {
     guard let o = presenter(of: c),
-      let vc = state.coordinators[c].handlingScreen ?? state.coordinators[c].screens.last
+      let vc = state.coordinators[c].handlingScreen ?? state.coordinators[c].lastScreen
     else {
       note(.library, "\(name(ofCoordinator: c)) has no presenter or no screen: nothing happens")
       return
@@ -194,7 +194,7 @@ extension FlowStep where Runtime == JLCoordinator {
   /// filter the library leaves to each coordinator).
   mutating func notifyPresentation(of vc: ObjectID, by o: CoordinatorID) {
     note(.library, "\(name(ofPresenter: o)) notifies didPresent(\(name(ofObject: vc)))")
-    for k in observers(of: o) where isAlive(k) && state.coordinators[k].screens.contains(vc) {
+    for k in observers(of: o) where isAlive(k) && state.owners[vc] == k {
       let screen = screenIndex(of: vc)
       runHooks(.didPresent, in: k) { $0 == nil || $0 == screen }
     }
@@ -209,7 +209,7 @@ extension FlowStep where Runtime == JLCoordinator {
     for k in observers(of: o) where isAlive(k) {
       if isNavigation {
         runHooks(.didDismiss, in: k) { $0 == nil }
-      } else if state.coordinators[k].screens.contains(vc) {
+      } else if state.owners[vc] == k {
         let screen = screenIndex(of: vc)
         runHooks(.didDismiss, in: k) { $0 == nil || $0 == screen }
       }

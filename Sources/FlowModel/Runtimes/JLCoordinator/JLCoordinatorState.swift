@@ -7,9 +7,10 @@ import FlowLanguage
 /// `presenter`. A presenter is made for one coordinator (its *owner* here) and may be shared
 /// with children made with `init(presenter: presenter)` (`ParentPresenter`): its state is
 /// kept in the owner, and every live coordinator whose `presenterOwner` is that owner is
-/// registered with it (`Presenter.register`, a `WeakCache`). The view controllers a
-/// coordinator presents are kept by it, as the example's `ViewCoordinator` keeps its
-/// `viewController` in a `let`.
+/// registered with it (`Presenter.register`, a `WeakCache`). A coordinator keeps the last
+/// view controller it presented, as the example's `ViewCoordinator` keeps its one
+/// `viewController` in a `let`; which controllers it presented (the identity its hooks
+/// filter by) is the step's record of who made each controller.
 public struct JLCoordinatorState: CoordinatorState {
   public var declaration: Int
   /// `childCoordinators`, in the array's order.
@@ -24,8 +25,8 @@ public struct JLCoordinatorState: CoordinatorState {
   public var root: ObjectID
   /// `ModalPresenting.presentingViewController`, a strong `let` of the presenter.
   public var presentingScreen: ObjectID?
-  /// The view controllers it presented, kept by the coordinator.
-  public var screens: IDList
+  /// The last view controller it presented, kept by the coordinator.
+  public var lastScreen: ObjectID?
   /// The screen whose delegate call the coordinator is handling, while the handler runs.
   /// Always nil between steps.
   var handlingScreen: ObjectID?
@@ -38,7 +39,6 @@ public struct JLCoordinatorState: CoordinatorState {
     self.children = IDList()
     self.presenterOwner = presenterOwner
     self.root = -1
-    self.screens = IDList()
     self.wasOnScreen = false
     self.locals = locals
   }
@@ -46,7 +46,8 @@ public struct JLCoordinatorState: CoordinatorState {
   @inline(__always) public var parent: CoordinatorID? { parentLink }
 
   @inline(__always) public var heldObjects: IDList {
-    var held = screens
+    var held = IDList()
+    if let lastScreen { held.append(lastScreen) }
     if root >= 0 { held.append(root) }
     if let presentingScreen { held.append(presentingScreen) }
     return held
@@ -64,13 +65,13 @@ public struct JLCoordinatorState: CoordinatorState {
     presenterOwner = coordinators(presenterOwner) ?? -1
     if root >= 0 { root = objects(root) ?? -1 }
     presentingScreen = presentingScreen.flatMap(objects)
-    screens.renumber(objects)
+    lastScreen = lastScreen.flatMap(objects)
   }
 
-  @inline(__always) public var packedWordBound: Int { 10 + 2 * IDList.capacity + locals.count }
+  @inline(__always) public var packedWordBound: Int { 10 + IDList.capacity + locals.count }
 
   /// The declaration; a word of flags; the children still kept, the parent, the presenter's
-  /// owner, the root, the presenting screen, the screens, the locals.
+  /// owner, the root, the presenting screen, the last screen, the locals.
   @inline(__always) public static func pack(
     _ c: UnsafePointer<JLCoordinatorState>, into out: inout PackedWriter, wasOnScreen: Bool,
     objects: Renumbering, coordinators: Renumbering
@@ -82,7 +83,7 @@ public struct JLCoordinatorState: CoordinatorState {
     out.put(link: c.pointee.presenterOwner >= 0 ? c.pointee.presenterOwner : nil, coordinators)
     out.put(link: c.pointee.root >= 0 ? c.pointee.root : nil, objects)
     out.put(link: c.pointee.presentingScreen, objects)
-    out.put(c.pointee.screens, objects)
+    out.put(link: c.pointee.lastScreen, objects)
     if c.pointee.locals.count > 0 {
       out.put(c.pointee.locals.count)
       for value in c.pointee.locals { out.put(value) }
@@ -100,7 +101,7 @@ public struct JLCoordinatorState: CoordinatorState {
     instance.parentLink = parentLink
     instance.root = input.optional() ?? -1
     instance.presentingScreen = input.optional()
-    instance.screens = input.list()
+    instance.lastScreen = input.optional()
     instance.wasOnScreen = flags & 1 != 0
     if flags & 2 != 0 {
       let localCount = input.take()
