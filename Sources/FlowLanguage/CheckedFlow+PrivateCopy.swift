@@ -65,6 +65,9 @@ extension CoordinatorInfo {
     copy.viewController = viewController
     copy.retainsViewController = retainsViewController
     copy.results = results.map(fresh)
+    copy.presenterHooks = presenterHooks.map {
+      PresenterHookInfo(hook: $0.hook, target: $0.target, body: fresh($0.body))
+    }
     copy.messageHandlersDeclaredAt = messageHandlersDeclaredAt
     return copy
   }
@@ -87,6 +90,8 @@ extension CheckedStatement {
     case .finish: .finish
     case .takeover: .takeover
     case .activate: .activate
+    case .stop: .stop
+    case .dismissRoot(let animated): .dismissRoot(animated: animated)
     case .send(let message): .send(message: message)
     case .ifElse(let condition, let then, let otherwise):
       .ifElse(condition.privateCopy(), then: fresh(then), otherwise: fresh(otherwise))

@@ -105,6 +105,28 @@ public enum CoordinatorKind: String, Sendable, CaseIterable {
   /// (`in: current | modal | newNavigation | navigationFallback`). Under Insecurity,
   /// `NavigationCoordinator` is `NavigationCoordinator<Result>`: one view controller pushed.
   case adaptiveCoordinator = "AdaptiveCoordinator"
+  /// JLCoordinator: `InitialPresenter(window:)`, whose `present` makes the view controller the
+  /// window's root (`Presenter/PresenterImplementations/InitialPresenter.swift`).
+  case initialPresenter = "InitialPresenter"
+  /// JLCoordinator: `InitialNavigationPresenter(window:)`: a navigation controller as the
+  /// window's root, each `present` a push.
+  case initialNavigationPresenter = "InitialNavigationPresenter"
+  /// JLCoordinator: `NavigationPresenter(navigationController:)` on the navigation controller
+  /// of the parent's presenter; `present` pushes, `dismiss` pops.
+  case navigationPresenter = "NavigationPresenter"
+  /// JLCoordinator: `ModalPresenter(presentingViewController:)` over the screen whose handler
+  /// starts the coordinator; `present` presents modally.
+  case modalPresenter = "ModalPresenter"
+  /// JLCoordinator: `ModalNavigationPresenter(presentingViewController:)`: its first `present`
+  /// presents a new navigation controller rooted at the screen, later ones push.
+  case modalNavigationPresenter = "ModalNavigationPresenter"
+  /// JLCoordinator: `TabPresenter(tabBarController:)`: each `present` appends a tab.
+  case tabPresenter = "TabPresenter"
+  /// JLCoordinator: `TabNavigationPresenter`: a navigation controller of its own as a tab.
+  case tabNavigationPresenter = "TabNavigationPresenter"
+  /// JLCoordinator: the parent's own presenter (`init(presenter: presenter)`), as the example
+  /// app's push flows share it.
+  case parentPresenter = "ParentPresenter"
 }
 
 /// Where Insecurity's `navigation.start(child, …)` puts the child's view controller.
@@ -190,6 +212,9 @@ public struct CoordinatorInfo: Equatable, Sendable {
   /// coordinator whose result is `Void` (`finish` alone). A result is carried as an Int:
   /// 0 is nil, k the k-th value (for `Void`, 1 is `()`).
   public var results: [String] = []
+  /// JLCoordinator: the `didPresent S`, `didDismiss S` and `didStop C` overrides, in source
+  /// order; `target` is the screen (or, for `didStop`, the child coordinator) index, nil for any.
+  public var presenterHooks: [PresenterHookInfo] = []
 
   public init(
     name: String, kind: CoordinatorKind, root: RootSource, identifier: String,
@@ -222,6 +247,20 @@ public struct CoordinatorInfo: Equatable, Sendable {
       && lhs.messageHandlers == rhs.messageHandlers && lhs.popBack == rhs.popBack
       && lhs.didFinish.map(\.child) == rhs.didFinish.map(\.child)
       && lhs.didFinish.map(\.body) == rhs.didFinish.map(\.body)
+      && lhs.presenterHooks == rhs.presenterHooks
+  }
+}
+
+/// One JLCoordinator hook override of a coordinator declaration.
+public struct PresenterHookInfo: Equatable, Sendable {
+  public var hook: PresenterHook
+  /// `didPresent S` / `didDismiss S`: the screen; `didStop C`: the child coordinator; nil for any.
+  public var target: Int?
+  public var body: [CheckedStatement]
+  public init(hook: PresenterHook, target: Int?, body: [CheckedStatement]) {
+    self.hook = hook
+    self.target = target
+    self.body = body
   }
 }
 
@@ -329,6 +368,10 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case finish
   case takeover
   case activate
+  /// JLCoordinator: `stop()`.
+  case stop
+  /// JLCoordinator: `presenter.dismissRoot(animated:)`.
+  case dismissRoot(animated: Bool)
   case send(message: Int)
   case ifElse(CheckedExpression, then: [CheckedStatement], otherwise: [CheckedStatement])
   case assign(variable: Int, AssignmentOperator, CheckedExpression)

@@ -200,6 +200,8 @@ private struct FlowPrinter {
     case .viewController(let screen, let retained):
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""))
     case .result(let values): line(1, "result " + values.map(\.text).joined(separator: ", "))
+    case .presenterHook(let hook, let target, let body):
+      headed(hook.rawValue + (target.map { " \($0.text)" } ?? ""), body, indent: 1)
     }
   }
 
@@ -266,6 +268,8 @@ private struct FlowPrinter {
     case .finishWith(let value): return "finish(\(value.text))"
     case .takeover: return "takeover"
     case .activate: return "activate"
+    case .stop: return "stop"
+    case .dismissRoot(let animated): return "dismissRoot" + (animated.map { " animated: \($0.value)" } ?? "")
     case .send(let name): return "send \(name.text)"
     case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
     case .selectTab(let name): return "selectTab \(name.text)"

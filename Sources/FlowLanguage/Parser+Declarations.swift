@@ -317,6 +317,7 @@ extension Parser.Session {
   /// member := 'root' NAME | 'identifier' STRING | var | 'start' block | 'on' NAME '.' NAME block
   ///         | 'handle' NAME block | 'popBack' block | 'didFinish' NAME? block
   ///         | 'viewController' NAME 'retained'? | 'result' NAME (',' NAME)*
+  ///         | ( 'didPresent' | 'didDismiss' | 'didStop' ) NAME? block
   /// ```
   mutating func parseCoordinatorMember() -> CoordinatorMemberKind? {
     let token = current
@@ -377,6 +378,17 @@ extension Parser.Session {
       return .didFinish(
         child: child,
         body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
+    case "didPresent", "didDismiss", "didStop":
+      advance()
+      let hook = PresenterHook(rawValue: token.text)!
+      var target: Name? = nil
+      if atNameOnSameLine {
+        let name = advance()
+        target = Name(name.text, name.range)
+      }
+      return .presenterHook(
+        hook, target: target,
+        body: parseBlock(owner: "'\(token.text)'", after: "after '\(token.text)'", enclosing: .coordinator))
     case "viewController":
       advance()
       let screen = expectName("a screen name after 'viewController'")

@@ -35,7 +35,7 @@ extension Parser.Session {
   ///            | 'start' NAME ('in' ':' NAME)? anim? completion?
   ///            | 'finish' ('(' NAME ')')? | 'takeover' | 'activate' | 'send' NAME
   ///            | 'setStack' NAME (',' NAME)*
-  ///            | 'selectTab' NAME | 'call' NAME '.' NAME
+  ///            | 'selectTab' NAME | 'call' NAME '.' NAME | 'stop' | 'dismissRoot' anim?
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -85,6 +85,12 @@ extension Parser.Session {
     case "activate":
       advance()
       return .activate
+    case "stop":
+      advance()
+      return .stop
+    case "dismissRoot":
+      advance()
+      return .dismissRoot(animated: parseAnimated())
     case "send":
       advance()
       return .send(expectName("a message name after 'send'"))

@@ -58,10 +58,12 @@ extension Parser {
   static let appMemberKeywords = ["library", "window", "home", "limits"]
   static let coordinatorMemberKeywords = [
     "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish", "viewController", "result",
+    "didPresent", "didDismiss", "didStop",
   ]
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
     "takeover", "activate", "send", "if", "else", "after", "setStack", "selectTab", "call",
+    "stop", "dismissRoot",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
   /// The contexts of Insecurity's `start C in: CONTEXT`, not reserved.

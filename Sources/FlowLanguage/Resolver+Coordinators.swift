@@ -22,6 +22,7 @@ extension Resolution {
     var handlerAt: [String: Int] = [:]
     var messageAt: [String: Int] = [:]
     var didFinishAt: [String: Int] = [:]
+    var hookAt: [String: Int] = [:]
 
     for member in declaration.members {
       let at = member.range.start
@@ -112,6 +113,23 @@ extension Resolution {
         }
         didFinishAt[key] = at
         info.didFinish.append((child: childIndex, body: statements))
+
+      case .presenterHook(let hook, let target, let body):
+        let supported = require(RuntimeOperation(hook), at: at)
+        var targetIndex: Int?
+        if let target, !Self.isMissing(target) {
+          targetIndex = hook == .didStop ? lookUpCoordinator(target) : lookUpScreen(target)
+        }
+        let statements = resolveBlock(body, context)
+        let key = hook.rawValue + (target.map { " \($0.text)" } ?? "")
+        if let first = hookAt[key] {
+          duplicate("duplicate '\(key)' in coordinator '\(name)'", at: at, first: first)
+          continue
+        }
+        hookAt[key] = at
+        if supported {
+          info.presenterHooks.append(PresenterHookInfo(hook: hook, target: targetIndex, body: statements))
+        }
       }
     }
 

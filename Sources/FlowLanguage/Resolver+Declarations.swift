@@ -402,8 +402,9 @@ extension Resolution {
         }
         if kind == nil {
           let names = capabilities.coordinatorKinds.map(\.rawValue)
-          // Under a router, the kind names the router the coordinator is given.
-          let what = capabilities.usesRootClause ? "coordinator kind" : "router"
+          // Under a router (a presenter), the kind names the router (presenter) the
+          // coordinator is given.
+          let what = capabilities.usesRootClause ? "coordinator kind" : Self.kindWord(of: library)
           error(
             .unknownCoordinatorKind,
             "unknown \(what) '\(coordinator.kind.text)'\(capabilities.usesRootClause ? "" : " under runtime '\(library.rawValue)'")\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
@@ -422,7 +423,7 @@ extension Resolution {
           let kinds = capabilities.coordinatorKinds.map(\.rawValue).joined(separator: ", ")
           error(
             .invalidRoot,
-            "'root \(clause.source.text)' is not used under runtime '\(library.rawValue)': the kind after ':' names the router the coordinator is given (\(kinds))",
+            "'root \(clause.source.text)' is not used under runtime '\(library.rawValue)': the kind after ':' names the \(Self.kindWord(of: library)) the coordinator is given (\(kinds))",
             at: member.range.start)
         case .root(let clause):
           if let first = rootMemberAt {
@@ -570,7 +571,8 @@ extension Resolution {
           case .message(let name, let body):
             if !Self.isMissing(name) { noteMessage(name.text) }
             noteSentMessages(in: body)
-          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body):
+          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body),
+            .presenterHook(_, _, let body):
             noteSentMessages(in: body)
           case .root, .identifier, .variable, .viewController, .result:
             break
@@ -611,5 +613,13 @@ extension Resolution {
         break
       }
     }
+  }
+}
+
+extension Resolution {
+  /// What a coordinator's kind names under a runtime without a `root` clause: the router it
+  /// is given, or under JLCoordinator the presenter it is made with.
+  static func kindWord(of library: LibraryProfile) -> String {
+    library.rawValue == "presenter" ? "presenter" : "router"
   }
 }

@@ -62,6 +62,12 @@ extension Resolution {
     case .activate:
       return require(.activate, at: at) ? .activate : nil
 
+    case .stop:
+      return require(.stop, at: at) ? .stop : nil
+
+    case .dismissRoot(let animated):
+      return require(.dismissRoot, at: at) ? .dismissRoot(animated: animated?.value ?? true) : nil
+
     case .send(let name):
       guard require(.send, at: at), !Self.isMissing(name) else { return nil }
       if handledMessageSet[name.text] == nil {

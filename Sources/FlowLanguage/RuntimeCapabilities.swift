@@ -19,6 +19,10 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case selectTab
   /// `call C.m`: a method of a started child, its `handle m`.
   case call
+  /// `stop`: JLCoordinator's `stop()`.
+  case stop
+  /// `dismissRoot`: JLCoordinator's `presenter.dismissRoot(animated:)`.
+  case dismissRoot
   // Flow-local statements, available under every runtime.
   case ifElse = "if"
   case assignment
@@ -34,6 +38,21 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case viewController
   /// `result a, b`: the values an Insecurity coordinator's `finish` may pass.
   case result
+  /// `didPresent S { … }`: JLCoordinator's `presenter(_:didPresent:)` override.
+  case didPresent
+  /// `didDismiss S { … }`: JLCoordinator's `presenter(_:didDismiss:)` override.
+  case didDismiss
+  /// `didStop C { … }`: JLCoordinator's `didStop(child:)` override.
+  case didStop
+
+  /// The member a JLCoordinator hook override is.
+  public init(_ hook: PresenterHook) {
+    switch hook {
+    case .didPresent: self = .didPresent
+    case .didDismiss: self = .didDismiss
+    case .didStop: self = .didStop
+    }
+  }
 
   /// The operation a navigation verb performs.
   public init(_ verb: NavigationVerb) {

@@ -212,6 +212,21 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   case viewController(Name, retained: Bool)
   /// `result a, b, c`: the values an Insecurity coordinator's `finish(v)` may pass.
   case result([Name])
+  /// `didPresent S? { … }`, `didDismiss S? { … }`, `didStop C? { … }`: JLCoordinator's
+  /// `presenter(_:didPresent:)`, `presenter(_:didDismiss:)` and `didStop(child:)` overrides.
+  case presenterHook(PresenterHook, target: Name?, body: Block)
+}
+
+/// The JLCoordinator `Coordinator` hooks a flow can override (`Coordinator/Coordinator.swift`),
+/// each a no-op in the library.
+public enum PresenterHook: String, Equatable, Sendable, CaseIterable {
+  /// `presenter(_:didPresent:)`: a presenter reports a view controller presented.
+  case didPresent
+  /// `presenter(_:didDismiss:)`: a presenter reports a view controller (or, through the
+  /// navigation overload, a navigation controller) dismissed.
+  case didDismiss
+  /// `didStop(child:)`: a child's `stop()` tells its parent.
+  case didStop
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -317,6 +332,10 @@ public indirect enum StatementKind: Equatable, Sendable {
   case start(Name, context: Name?, animated: AnimatedFlag?, completion: CompletionBlock?)
   case takeover
   case activate
+  /// `stop`: JLCoordinator's `stop()`.
+  case stop
+  /// `dismissRoot animated: B`: JLCoordinator's `presenter.dismissRoot(animated:)`.
+  case dismissRoot(animated: AnimatedFlag?)
   /// `send MESSAGE`: a message up the coordinatingResponder chain.
   case send(Name)
   /// `if EXPR { … } (else { … } | else if …)?`; an `else if` is an else block holding one `if`.

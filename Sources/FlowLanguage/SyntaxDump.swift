@@ -98,6 +98,9 @@ public enum SyntaxDump {
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""), into: &output)
     case .result(let values):
       line(1, "result " + values.map(\.text).joined(separator: ", "), into: &output)
+    case .presenterHook(let hook, let target, let body):
+      line(1, hook.rawValue + (target.map { " \($0.text)" } ?? ""), into: &output)
+      dump(body, indent: 2, into: &output)
     }
   }
 
@@ -137,6 +140,9 @@ public enum SyntaxDump {
     case .finishWith(let value): line(indent, "finish(\(value.text))", into: &output)
     case .takeover: line(indent, "takeover", into: &output)
     case .activate: line(indent, "activate", into: &output)
+    case .stop: line(indent, "stop", into: &output)
+    case .dismissRoot(let animated):
+      line(indent, "dismissRoot" + (animated.map { " animated=\($0.value)" } ?? ""), into: &output)
     case .send(let name): line(indent, "send \(name.text)", into: &output)
     case .setStack(let names):
       line(indent, "setStack " + names.map(\.text).joined(separator: ", "), into: &output)

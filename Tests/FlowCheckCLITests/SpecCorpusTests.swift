@@ -92,44 +92,31 @@ import Testing
   }
 }
 
-/// Profiles no runtime models yet are parsed and validated, but never explored with the
-/// wrong semantics.
-@Suite struct UnmodelledRuntimeTests {
-  @Test(arguments: ["presenter"])
-  func checkingAnotherRuntimeIsAClearError(library: String) throws {
+/// Every library the language knows is modelled; a library it does not know is a spec
+/// error at the `library` line, naming the ones it knows.
+@Suite struct UnknownLibraryTests {
+  @Test func anUnknownLibraryIsAClearError() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
-    // A flow the front end accepts under each library: Insecurity's coordinators have one
-    // view controller each, started by the WindowCoordinator.
-    let coordinators =
-      library == "insecurity"
-      ? """
-      coordinator App: WindowCoordinator {
-        start { start Main }
-      }
-      coordinator Main: ModalCoordinator {
-        viewController Home
-      }
-      """
-      : """
-      coordinator App: NavigationCoordinator {
-        root window
-        start { show Home }
-      }
-      """
     let path = try scratch.write(
       "other.flow",
       """
       app A {
-        library \(library)
+        library jlcoordinator
         window App
       }
       screen Home
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+      }
 
-      """ + coordinators)
+      """)
     let run = CommandRun([path])
     #expect(run.status == 65)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr.hasPrefix("\(path):2:11: error: runtime '\(library)' is not modelled yet"))
+    #expect(
+      run.stderr.hasPrefix(
+        "\(path):2:11: error: unknown library 'jlcoordinator'; expected 'radianttap', 'router', 'insecurity' or 'presenter'"
+      ))
   }
 }

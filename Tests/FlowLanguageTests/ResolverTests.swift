@@ -653,11 +653,37 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "router", "  1️⃣result done\n",
       "'result' is not available under runtime 'router'; a child hands values to its parent through variables"
     ),
-    ("presenter", "  on Home.next { 1️⃣takeover }\n", "'takeover' is not available under runtime 'presenter'"),
-    ("presenter", "  on Home.next { 1️⃣send ping }\n", "'send' is not available under runtime 'presenter'"),
     (
-      "presenter", "  on Home.next { 1️⃣pop to Home animated: false }\n",
-      "'pop to' is not available under runtime 'presenter'"
+      "presenter", "  on Home.next { 1️⃣takeover }\n",
+      "'takeover' is not available under runtime 'presenter'; JLCoordinator has no takeover"
+    ),
+    (
+      "presenter", "  on Home.next { 1️⃣send ping }\n",
+      "'send' is not available under runtime 'presenter'; a screen calls its own coordinator (its delegate); there is no responder chain"
+    ),
+    (
+      "presenter", "  on Home.next { 1️⃣pop to Home }\n",
+      "'pop to' is not available under runtime 'presenter'; the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter"
+    ),
+    (
+      "presenter", "  on Home.next { 1️⃣finish }\n",
+      "'finish' is not available under runtime 'presenter'; write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it"
+    ),
+    (
+      "presenter", "  1️⃣didFinish { stop }\n",
+      "'didFinish' is not available under runtime 'presenter'; write 'didStop C { … }': a child's stop() calls didStop(child:) on its parent"
+    ),
+    (
+      "radianttap", "  on Home.next { 1️⃣stop }\n",
+      "'stop' is not available under runtime 'radianttap'; write 'finish': the coordinator tells its parent, whose coordinatorDidFinish stops it"
+    ),
+    (
+      "router", "  1️⃣didDismiss Home { present Home }\n",
+      "'didDismiss' is not available under runtime 'router'; write the code in the 'onDismissed { … }' block of 'presentChild'"
+    ),
+    (
+      "insecurity", "  on Home.next { 1️⃣dismissRoot }\n",
+      "'dismissRoot' is not available under runtime 'insecurity'; write 'dismiss' in the child whose flow should close"
     ),
     (
       "radianttap", "  on Home.next { 1️⃣presentChild App }\n",
@@ -671,6 +697,8 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   static func windowCoordinator(_ library: String, _ member: String) -> String {
     switch library {
     case "router": "coordinator App: AppDelegateRouter {\n  start { present Home }\n" + member + "}\n"
+    case "presenter":
+      "coordinator App: InitialNavigationPresenter {\n  start { present Home }\n" + member + "}\n"
     case "insecurity":
       "coordinator App: WindowCoordinator {\n  start { start Main }\n}\n"
         + "coordinator Main: ModalCoordinator {\n  viewController Home\n" + member + "}\n"
@@ -697,7 +725,10 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "insecurity",
       "start Cart { result in if result == nil { dismiss } }; finish; if true { start Cart animated: false }"
     ),
-    ("presenter", "show Home; pop; present Home; dismiss; startChild Cart; stopChild Cart; finish"),
+    (
+      "presenter",
+      "present Home; dismiss animated: false; startChild Cart; stop; dismissRoot; dismissRoot animated: false"
+    ),
     (
       "radianttap",
       "show Home; root Home; top Home; pop; pop to Home; takeover; activate; startChild Cart; stopChild Cart"
@@ -708,6 +739,9 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     let cart =
       switch library {
       case "router": "coordinator Cart: ModalNavigationRouter {\n  start { present Home }\n}\n"
+      case "presenter":
+        "coordinator Cart: ModalPresenter {\n  start { present Home }\n  didDismiss Home { stop }\n"
+          + "  didPresent { stop }\n  didStop App { stop }\n}\n"
       case "insecurity": "coordinator Cart: ModalCoordinator {\n  viewController Home\n}\n"
       default: "coordinator Cart: NavigationCoordinator {\n  root presented\n  start { show Home }\n}\n"
       }
@@ -779,6 +813,7 @@ extension ResolverDiagnosticTests {
     let tables =
       Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
       + Self.expressionCases + Self.overflowCases + Self.warningCases + Self.insecurityCases
+      + Self.presenterCases
     // `tooManyProperties` needs 64 properties: FlowCheckCLITests' PropertyLimitTests has it.
     let tested = tables.map(\.id) + [.unsupportedStatement, .tooManyProperties]
     // The catalogue's ids from the names on, but `statementOutsideContext`, which nothing

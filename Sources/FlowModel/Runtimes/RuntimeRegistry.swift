@@ -6,7 +6,7 @@ import FlowLanguage
 public enum RuntimeRegistry {
   /// Every modelled runtime.
   public static let runtimes: [any CoordinatorRuntime.Type] = [
-    Radianttap.self, Router.self, Insecurity.self,
+    Radianttap.self, Router.self, Insecurity.self, JLCoordinator.self,
   ]
 
   /// The runtime a flow's `library NAME` selects; nil when that library is not modelled.
@@ -31,16 +31,7 @@ public enum RuntimeRegistry {
   /// validates but no runtime models yet; checking a flow under one of those is refused.
   public static let libraries: [RuntimeCapabilities] = runtimes.map { $0.capabilities } + notModelled
 
-  private static let animated: [NavigationVerb] = [.top, .pop, .popTo, .present, .dismiss]
-
   /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
-  /// folder when that runtime is built.
-  static let notModelled: [RuntimeCapabilities] = [
-    // JLCoordinator's presenters: push, pop, present, dismiss, children started and stopped.
-    RuntimeCapabilities(
-      library: "presenter",
-      operations: [.show, .pop, .present, .dismiss, .startChild, .stopChild, .finish]
-        + RuntimeCapabilities.flowOperations,
-      animatedVerbs: animated)
-  ]
+  /// folder when that runtime is built. Every library the language knows is modelled.
+  static let notModelled: [RuntimeCapabilities] = []
 }

@@ -24,11 +24,15 @@ import Testing
     return paths.sorted()
   }
 
-  @Test(arguments: RuntimeRegistry.names)
+  /// Each runtime's own word: its type's name, which is its folder's. (A registry name can be
+  /// UIKit's own vocabulary: JLCoordinator's `library presenter`.)
+  static var runtimeWords: [String] { RuntimeRegistry.runtimes.map { String(describing: $0) } }
+
+  @Test(arguments: runtimeWords)
   func onlyItsFolderAndTheRegistryNameARuntime(name: String) throws {
     let sources = Self.productSources
     #expect(sources.count > 50, "found only \(sources.count) sources")
-    let folder = "Sources/FlowModel/Runtimes/\(name.prefix(1).uppercased() + name.dropFirst())/"
+    let folder = "Sources/FlowModel/Runtimes/\(name)/"
     #expect(sources.contains { $0.hasPrefix(folder) }, "no folder \(folder)")
     var offenders: [String] = []
     // The language names each library's own concepts (its statements, a router's kinds):
@@ -50,7 +54,7 @@ import Testing
     for path in world {
       let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
       for word in ["parentCoordinator", "shadow", "coordinatorDidFinish", "isIgnoredByRuntimes"]
-        + RuntimeRegistry.names
+        + Self.runtimeWords
       {
         #expect(text.range(of: word, options: .caseInsensitive) == nil, "\(path) names '\(word)'")
       }

@@ -24,6 +24,11 @@ public enum Insecurity: CoordinatorRuntime {
     coordinatorKinds: [.windowCoordinator, .modalCoordinator, .navigation, .adaptiveCoordinator],
     usesRootClause: false,
     alternatives: [
+      .stop: "write 'finish' or 'dismiss': the host ends the child and runs its parent's completion",
+      .dismissRoot: "write 'dismiss' in the child whose flow should close",
+      .didPresent: "Insecurity has no presentation hook; run the code where the child is started",
+      .didDismiss: "write the code in the completion block of 'start C { result in … }', where result is nil",
+      .didStop: "write the code in the completion block of 'start C { result in … }'",
       .show: "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
       .root:
         "a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root",

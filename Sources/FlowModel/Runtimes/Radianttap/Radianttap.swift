@@ -15,15 +15,24 @@ public enum Radianttap: CoordinatorRuntime {
   public static let name = "radianttap"
 
   /// The full NavigationCoordinator API and the responder chain (everything but the other
-  /// libraries' `presentChild`, `start C`, `finish(v)`, `viewController` and `result`);
+  /// libraries' `presentChild`, `start C`, `finish(v)`, `viewController`, `result`, and
+  /// the presenter library's `stop`, `dismissRoot` and hooks);
   /// `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
     library: name,
     operations: RuntimeOperation.allCases.filter {
-      ![.presentChild, .startCoordinator, .finishWith, .viewController, .result].contains($0)
+      ![
+        .presentChild, .startCoordinator, .finishWith, .viewController, .result, .stop, .dismissRoot,
+        .didPresent, .didDismiss, .didStop,
+      ].contains($0)
     },
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
     alternatives: [
+      .stop: "write 'finish': the coordinator tells its parent, whose coordinatorDidFinish stops it",
+      .dismissRoot: "write 'dismiss' in the coordinator whose screen presented the flow",
+      .didPresent: "radianttap has no presentation hook; run the code where the screen is shown",
+      .didDismiss: "write 'popBack { … }' for a pop; a dismissal is seen only through 'finish'",
+      .didStop: "write 'didFinish C { … }'",
       .presentChild: "write 'startChild C', with 'root presented' in C",
       .startCoordinator: "write 'startChild C'",
       .finishWith: "write 'finish', and pass values through variables",
@@ -69,7 +78,7 @@ public enum Radianttap: CoordinatorRuntime {
     case .send(let message): step.send(message, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
     case .selectTab(let declaration): step.selectTab(declaration, in: c)
-    case .presentChild, .start, .finishWith:
+    case .presentChild, .start, .finishWith, .stop, .dismissRoot:
       assertionFailure("the front end refuses this statement under radianttap")
     case .ifElse, .assign, .after, .call:
       assertionFailure("the step runs the flow's own statements")

@@ -22,6 +22,11 @@ public enum Router: CoordinatorRuntime {
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [.appDelegateRouter, .modalNavigationRouter, .navigationRouter], usesRootClause: false,
     alternatives: [
+      .stop: "write 'dismiss': the router runs the onDismissed closure that removes the child",
+      .dismissRoot: "write 'dismiss': the router dismisses to its root",
+      .didPresent: "the pattern has no presentation hook; run the code after 'present'",
+      .didDismiss: "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      .didStop: "write the code in the 'onDismissed { … }' block of 'presentChild'",
       .show: "write 'present S': the router pushes when its navigation controller has screens",
       .root: "write 'present S' as the first screen of 'start'",
       .top: "the routers cannot replace a screen; 'present' the next one",

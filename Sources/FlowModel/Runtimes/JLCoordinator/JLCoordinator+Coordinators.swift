@@ -1,0 +1,144 @@
+import FlowLanguage
+
+// JLCoordinator's `Coordinator` (`JLCoordinator/Sources/Coordinator/Coordinator.swift`):
+// `add(childCoordinator:)`, `start()`, `stop()` and the hooks a flow overrides; a screen
+// calls its own coordinator, its delegate, as the example's `ViewController` does.
+extension FlowStep where Runtime == JLCoordinator {
+  /// The presenter a coordinator was made with, as its declaration's kind names it.
+  func presenterKind(of c: CoordinatorID) -> CoordinatorKind {
+    tables.flow.coordinators[state.coordinators[c].declaration].kind
+  }
+
+  /// The app's code `C(presenter: P(…))`: the presenter its declaration names, over the
+  /// screen `parent` is handling (a modal presenter's `presentingViewController`), or the
+  /// parent's own presenter (`ParentPresenter`). `Coordinator.init` registers it with it.
+  mutating func makeCoordinator(_ declaration: Int, madeBy parent: CoordinatorID?) -> CoordinatorID {
+    let id = state.coordinators.count
+    var instance = JLCoordinatorState(
+      declaration: declaration, presenterOwner: id, locals: tables.initialLocals[declaration])
+    let kind = tables.flow.coordinators[declaration].kind
+    let coordinatorName = tables.flow.coordinators[declaration].name
+    switch kind {
+    case .parentPresenter:
+      instance.presenterOwner = parent.map { state.coordinators[$0].presenterOwner } ?? id
+      note(
+        .library,
+        "\(coordinatorName)(presenter: \(parent.map { name(ofCoordinator: $0) } ?? "nil").presenter)")
+    case .modalPresenter, .modalNavigationPresenter:
+      instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
+      note(
+        .library,
+        "\(coordinatorName)(presenter: \(kind.rawValue)(presentingViewController: \(name(ofObject: instance.presentingScreen))))"
+      )
+    default:
+      note(.library, "\(coordinatorName)(presenter: \(kind.rawValue)(window: window))")
+    }
+    state.coordinators.append(instance)
+    if kind == .initialNavigationPresenter {
+      // `InitialNavigationPresenter(window:with: .init())`: its navigation controller exists
+      // from the start; the presenter's wrapper is its delegate (NavigationPresenter.init).
+      let nav = makeNavigationController(owner: id)
+      state.coordinators[id].root = nav
+      state.world.objects[nav].delegate = id
+    }
+    coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
+    return id
+  }
+
+  /// The view controller a modal presenter made in `p`'s handler presents from: the screen
+  /// whose delegate call `p` is handling, else the last screen `p` presented.
+  func presentingScreen(for p: CoordinatorID) -> ObjectID? {
+    if let screen = state.coordinators[p].handlingScreen { return screen }
+    return state.coordinators[p].lastScreen
+  }
+
+  /// The scene delegate makes the window coordinator with its initial presenter and calls
+  /// `start()`.
+  static func launch(_ step: inout FlowStep<JLCoordinator>) {
+    let app = step.makeCoordinator(step.tables.flow.windowCoordinator, madeBy: nil)
+    step.state.appCoordinator = app
+    step.start(app)
+  }
+
+  /// `start()`: the flow's `start` block (the library's own is empty).
+  mutating func start(_ c: CoordinatorID) {
+    running(c) { step in
+      step.note(.library, "\(step.name(ofCoordinator: c)).start()")
+      step.execute(step.flow.coordinators[step.state.coordinators[c].declaration].start, in: c)
+    }
+  }
+
+  /// `startChild C` in `p`: `let c = C(presenter: …); add(childCoordinator: c); c.start()`.
+  /// A fresh coordinator has no parent, so `add` never refuses it here.
+  mutating func startChild(_ declaration: Int, from p: CoordinatorID) {
+    let child = makeCoordinator(declaration, madeBy: p)
+    note(.library, "\(name(ofCoordinator: p)).add(childCoordinator: \(name(ofCoordinator: child)))")
+    state.coordinators[child].parentLink = p
+    state.coordinators[p].children.append(child)
+    start(child)
+    collectCoordinators()
+  }
+
+  /// `stop()`: every child stops first (post-order), then `parent.didStop(child:)`, the
+  /// removal from the parent's `childCoordinators`, `parent.didRemove(child:)` (a no-op
+  /// unless overridden, which a flow cannot) and `parentCoordinator = nil`. It never
+  /// touches UIKit and does not unregister from the presenter.
+  mutating func stop(_ c: CoordinatorID) {
+    guard isAlive(c) else { return }
+    running(c) { step in
+      step.note(.library, "\(step.name(ofCoordinator: c)).stop()")
+      for child in step.state.coordinators[c].children { step.stop(child) }
+      guard let p = step.state.coordinators[c].parentLink, step.isAlive(p) else { return }
+      let declaration = step.state.coordinators[c].declaration
+      step.runHooks(.didStop, in: p) { target in target == nil || target == declaration }
+      if let index = step.state.coordinators[p].children.firstIndex(of: c) {
+        step.state.coordinators[p].children.remove(at: index)
+        step.holdersMayHaveChanged()
+      }
+      step.state.coordinators[c].parentLink = nil
+      step.note(
+        .library,
+        "\(step.name(ofCoordinator: p)).childCoordinators.removeAll { $0 === \(step.name(ofCoordinator: c)) }"
+      )
+    }
+  }
+
+  /// Runs coordinator `c`'s overrides of `hook` whose target `matches`, in source order.
+  mutating func runHooks(_ hook: PresenterHook, in c: CoordinatorID, matches: (Int?) -> Bool) {
+    let hooks = flow.coordinators[state.coordinators[c].declaration].presenterHooks
+    for entry in hooks where entry.hook == hook && matches(entry.target) {
+      guard isAlive(c) else { return }
+      running(c) { step in
+        step.note(.library, "\(step.name(ofCoordinator: c))'s \(hook.rawValue) override runs")
+        step.execute(entry.body, in: c)
+      }
+    }
+  }
+
+  /// The user taps `event` on the visible screen `vc`: the screen calls its delegate, the
+  /// coordinator that presented it (a weak reference: nothing when it is gone).
+  mutating func tap(event: Int, on vc: ObjectID) {
+    guard case .screen(let screen) = state.world.objects[vc].kind else { return }
+    let label = "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
+    guard let owner = state.owners[vc], isAlive(owner) else {
+      report(
+        .deadScreen, "the tap '\(label)' goes to the screen's delegate, a coordinator that was deallocated")
+      return
+    }
+    guard
+      let handler = tables.screenHandler(
+        declaration: state.coordinators[owner].declaration, screen: screen, event: event)
+    else {
+      note(.library, "\(name(ofCoordinator: owner)) has no handler for \(label): nothing happens")
+      return
+    }
+    handlersRun.append(handler.slot)
+    note(.library, "\(name(ofCoordinator: owner)) handles \(label)")
+    running(owner) { step in
+      let outer = step.state.coordinators[owner].handlingScreen
+      step.state.coordinators[owner].handlingScreen = vc
+      step.execute(handler.body, in: owner)
+      if step.isAlive(owner) { step.state.coordinators[owner].handlingScreen = outer }
+    }
+  }
+}

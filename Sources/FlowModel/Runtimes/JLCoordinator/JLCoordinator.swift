@@ -1,0 +1,153 @@
+import FlowExplorer
+import FlowLanguage
+
+/// The JLCoordinator runtime (`library presenter`): JamitLabs' JLCoordinator, its gaps
+/// included.
+///
+/// A coordinator holds its children strongly, its parent weakly, and the presenter it was
+/// made with. It calls `presenter.present`, `dismiss` and `dismissRoot`, and learns what
+/// happened only through the presenter's broadcast to every registered coordinator
+/// (`didPresent`, `didDismiss`), which the navigation delegate wrapper sends only for
+/// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
+/// `stop()` stops the children, then tells the parent. The library's code is modelled in the
+/// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
+/// Initial, InitialNavigation, Modal, ModalNavigation, and a parent's presenter shared.
+public enum JLCoordinator: CoordinatorRuntime {
+  public typealias Coordinator = JLCoordinatorState
+
+  public static let name = "presenter"
+
+  public static let capabilities = RuntimeCapabilities(
+    library: name,
+    operations: [.present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop]
+      + RuntimeCapabilities.flowOperations,
+    animatedVerbs: [.present, .dismiss],
+    coordinatorKinds: [
+      .initialPresenter, .initialNavigationPresenter, .modalPresenter, .modalNavigationPresenter,
+      .parentPresenter,
+    ],
+    usesRootClause: false,
+    alternatives: [
+      .show: "write 'present S': a navigation presenter pushes",
+      .root: "write 'present S' in 'start'; the kind (InitialPresenter, ModalPresenter…) says where it goes",
+      .top: "a presenter cannot replace a screen; 'dismiss' it and 'present' the next one",
+      .pop: "write 'dismiss': a navigation presenter pops the screen whose handler runs, if it is the top",
+      .popTo: "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
+      .stopChild: "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
+      .finish: "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
+      .takeover: "JLCoordinator has no takeover",
+      .activate: "JLCoordinator has no activate",
+      .send: "a screen calls its own coordinator (its delegate); there is no responder chain",
+      .handle: "a screen calls its own coordinator (its delegate); there is no responder chain",
+      .popBack: "write 'didDismiss S { … }': the presenter reports an animated pop as a dismissal",
+      .didFinish: "write 'didStop C { … }': a child's stop() calls didStop(child:) on its parent",
+      .presentChild:
+        "write 'startChild C', and give C its presenter as its kind (coordinator C: ModalPresenter)",
+      .startCoordinator: "write 'startChild C'",
+      .finishWith: "write 'stop', and pass values through variables",
+      .viewController: "a coordinator shows its screens with 'present' on its presenter",
+      .result: "a child hands values to its parent through variables",
+      .selectTab: "JLCoordinator has no tab selection from code",
+      .call: "app code calls a child only through the hooks; use variables",
+    ])
+
+  /// The navigation delegate wrapper (`didShow`) and the sheet wrapper (`presentationControllerDidDismiss`).
+  public static var observedCallbacks: WorldCallback.Kinds {
+    [.navigationDidShow, .presentationDidDismiss]
+  }
+
+  /// The wrapper reads the transition coordinator's `from` and `to`, never whether it is interactive.
+  public static var readsInteractiveTransitions: Bool { false }
+
+  public static func launch(_ step: inout FlowStep<JLCoordinator>) {
+    FlowStep<JLCoordinator>.launch(&step)
+  }
+
+  public static func execute(
+    _ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<JLCoordinator>
+  ) {
+    switch statement {
+    case .present(let screen, let animated): step.presenterPresent(screen, animated: animated, in: c)
+    case .dismiss(let animated): step.presenterDismiss(animated: animated, in: c)
+    case .dismissRoot(let animated): step.presenterDismissRoot(animated: animated, in: c)
+    case .startChild(let declaration): step.startChild(declaration, from: c)
+    case .stop: step.stop(c)
+    default:
+      assertionFailure("the front end refuses this statement under presenter")
+    }
+  }
+
+  public static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<JLCoordinator>) {
+    step.tap(event: event, on: vc)
+  }
+
+  public static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<JLCoordinator>) {
+    switch callback {
+    case .navigationDidShow(let nav, let shown, _, let transition):
+      step.navigationDidShow(nav: nav, shown: shown, transition: transition)
+    case .presentationDidDismiss(let vc):
+      step.sheetSwipedDown(vc)
+    default:
+      break
+    }
+  }
+
+  public static func complete(
+    libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<JLCoordinator>
+  ) {
+    preconditionFailure("JLCoordinator schedules no work of its own")
+  }
+
+  public static func name(ofLibraryWork work: Int) -> String {
+    preconditionFailure("JLCoordinator schedules no work of its own")
+  }
+
+  public static func libraryEvents(in state: FlowState<JLCoordinator>, into actions: inout [FlowAction]) {}
+
+  public static func perform(libraryEvent event: Int, _ step: inout FlowStep<JLCoordinator>) {
+    preconditionFailure("JLCoordinator adds no events")
+  }
+
+  public static func describe(libraryEvent event: Int, in state: FlowState<JLCoordinator>, flow: CheckedFlow)
+    -> String
+  {
+    preconditionFailure("JLCoordinator adds no events")
+  }
+
+  public static let stateInvariants: [StateInvariantCheck<JLCoordinator>] = [
+    .presenterFinishPropagation, .orphanChild, .deadScreen,
+  ]
+
+  public static let invariants: [Invariant] = []
+
+  /// A screen's taps reach its delegate, the coordinator that presented it, while it is alive.
+  public static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<JLCoordinator>) -> Bool {
+    guard vc < state.owners.count, let owner = state.owners[vc] else { return false }
+    return owner < state.coordinators.count && state.coordinators[owner].isAlive
+  }
+
+  /// The presenter, when the coordinator shares another's.
+  public static func describe(
+    _ coordinator: JLCoordinatorState, flow: CheckedFlow, objectName: (ObjectID) -> String
+  ) -> String {
+    " (\(flow.coordinators[coordinator.declaration].kind.rawValue))"
+  }
+
+  public static func explore(_ system: FlowSystem<JLCoordinator>, options: ExplorerOptions)
+    -> ExplorationResult<FlowAction>
+  {
+    Explorer.explore(system, options: options)
+  }
+}
+
+extension StateInvariantCheck where Runtime == JLCoordinator {
+  /// `finish-propagation`: a child still in its parent's `childCoordinators` after all its
+  /// screens left the hierarchy: nothing called its `stop()`.
+  static var presenterFinishPropagation: StateInvariantCheck {
+    StateInvariantCheck(.finishPropagation) { context in
+      context.abandoned(wasOnScreen: true) { child, parent in
+        "\(child) is still in \(parent).childCoordinators though all its screens left the hierarchy: no presenter report reached a 'didDismiss { stop }'"
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+// The JLCoordinator (`library presenter`) language: presenter kinds, `stop`, `dismissRoot`,
+// the `didPresent`/`didDismiss`/`didStop` overrides, and the errors they can give.
+
+private let presenterApp =
+  "app Example {\n  library presenter\n  window App\n}\nscreen Home\nscreen Detail\n"
+
+extension ResolverDiagnosticTests {
+  static let presenterCases: [DiagnosticCase] = [
+    DiagnosticCase(
+      "presenter kind misspelt",
+      presenterApp + "coordinator App: 1️⃣InitialPresentr {\n  start { present Home }\n}\n",
+      .unknownCoordinatorKind,
+      "unknown presenter 'InitialPresentr' under runtime 'presenter'; did you mean 'InitialPresenter'?"),
+    DiagnosticCase(
+      "root clause under presenter",
+      presenterApp + "coordinator App: InitialPresenter {\n  1️⃣root window\n  start { present Home }\n}\n",
+      .invalidRoot,
+      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, ParentPresenter)"
+    ),
+    DiagnosticCase(
+      "duplicate didDismiss",
+      presenterApp
+        + "coordinator App: InitialPresenter {\n  start { present Home }\n  2️⃣didDismiss Home { stop }\n"
+        + "  1️⃣didDismiss Home { stop }\n}\n",
+      .duplicateDeclaration, "duplicate 'didDismiss Home' in coordinator 'App'"),
+    DiagnosticCase(
+      "didDismiss of an unknown screen",
+      presenterApp
+        + "coordinator App: InitialPresenter {\n  start { present Home }\n  didDismiss 1️⃣Hom { stop }\n}\n",
+      .unknownScreen, "unknown screen 'Hom'; did you mean 'Home'?"),
+    DiagnosticCase(
+      "didStop of an unknown child",
+      presenterApp
+        + "coordinator App: InitialPresenter {\n  start { present Home }\n  didStop 1️⃣Ap { stop }\n}\n",
+      .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
+    DiagnosticCase(
+      "show under presenter",
+      presenterApp + "coordinator App: InitialPresenter {\n  start { 1️⃣show Home }\n}\n",
+      .unsupportedStatement,
+      "'show' is not available under runtime 'presenter'; write 'present S': a navigation presenter pushes"),
+    DiagnosticCase(
+      "presentChild under presenter",
+      presenterApp + "coordinator App: InitialPresenter {\n  start { present Home }\n"
+        + "  on Home.next { 1️⃣presentChild App }\n}\n",
+      .unsupportedStatement,
+      "'presentChild' is not available under runtime 'presenter'; write 'startChild C', and give C its presenter as its kind (coordinator C: ModalPresenter)"
+    ),
+  ]
+
+  @Test(arguments: presenterCases) func presenterErrors(_ testCase: DiagnosticCase) {
+    expectDiagnostic(testCase)
+  }
+}
+
+/// The example of Docs/Language.md's JLCoordinator section, parsed, resolved and formatted.
+@Suite struct PresenterFlowTests {
+  static let example = """
+    app JLExample {
+      library presenter
+      window App
+      home Home
+    }
+
+    screen Home
+    screen Detail
+
+    coordinator App: InitialNavigationPresenter {
+      start { present Home }
+      on Home.modal { startChild Sheet }
+      on Home.push { startChild Pushed }
+    }
+
+    coordinator Sheet: ModalPresenter {
+      start { present Detail }
+      on Detail.close { dismiss }
+      didDismiss Detail { stop }
+    }
+
+    coordinator Pushed: ParentPresenter {
+      start { present Detail animated: true }
+      didDismiss Detail { stop }
+      didStop { dismissRoot animated: false }
+    }
+
+    """
+
+  @Test func resolvesToTheCheckedForm() throws {
+    let result = resolveFlow(Self.example)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.library.rawValue == "presenter")
+    let sheet = try #require(flow.coordinators.first { $0.name == "Sheet" })
+    #expect(sheet.kind == .modalPresenter)
+    let detail = try #require(flow.screens.firstIndex { $0.name == "Detail" })
+    #expect(sheet.presenterHooks == [PresenterHookInfo(hook: .didDismiss, target: detail, body: [.stop])])
+    let pushed = try #require(flow.coordinators.first { $0.name == "Pushed" })
+    #expect(pushed.kind == .parentPresenter)
+    #expect(pushed.presenterHooks.map(\.hook) == [.didDismiss, .didStop])
+    #expect(pushed.presenterHooks.last?.target == nil)
+    #expect(pushed.presenterHooks.last?.body == [.dismissRoot(animated: false)])
+  }
+
+  @Test func formatsToItself() {
+    #expect(formatted(Self.example) == Self.example)
+  }
+}

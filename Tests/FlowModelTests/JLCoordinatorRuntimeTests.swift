@@ -1,0 +1,230 @@
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+@testable import FlowModel
+
+/// The JLCoordinator runtime (`library presenter`), behaviour by behaviour and gap by gap,
+/// driven by hand.
+@Suite struct JLCoordinatorRuntimeTests {
+  typealias Harness = RuntimeHarness<JLCoordinator>
+
+  /// A navigation app whose pushed flows share the root presenter, and a sheet flow.
+  static let app = """
+    app Example {
+      library presenter
+      window App
+    }
+    screen Home
+    screen Detail
+    screen Sheet
+    screen Help
+    var stopped: 0...9 = 0
+    coordinator App: InitialNavigationPresenter {
+      start { present Home }
+      on Home.push { startChild Pushed }
+      on Home.pushQuietly { startChild Quiet }
+      on Home.sheet { startChild SheetFlow }
+      didStop { stopped += 1 }
+    }
+    coordinator Pushed: ParentPresenter {
+      start { present Detail }
+      didDismiss Detail { stop }
+    }
+    coordinator Quiet: ParentPresenter {
+      start { present Detail }
+      on Detail.close { dismiss animated: false }
+      didDismiss Detail { stop }
+    }
+    coordinator SheetFlow: ModalPresenter {
+      start { present Sheet }
+      on Sheet.help { startChild HelpFlow }
+      on Sheet.close { dismiss }
+      didDismiss Sheet { stop }
+    }
+    coordinator HelpFlow: ModalPresenter {
+      start { present Help }
+      didDismiss Help { stop }
+    }
+    event timeout to SheetFlow { dismiss }
+    event closeAll to SheetFlow { dismissRoot }
+    """
+
+  func stopped(_ harness: Harness) -> Int {
+    harness.state.globals[harness.flow.variables.firstIndex { $0.name == "stopped" }!]
+  }
+
+  @Test func anAnimatedPopIsReportedAndTheChildStops() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.push")
+    #expect(harness.tree == ["App", "Pushed"])
+    #expect(harness.visibleStack == ["Home", "Detail"])
+    try harness.perform("tap Back")
+    #expect(harness.tree == ["App"])
+    #expect(stopped(harness) == 1)
+    #expect(harness.failingInvariants.isEmpty)
+  }
+
+  @Test func gap1ANonAnimatedPopIsNeverReported() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.pushQuietly")
+    try harness.perform("tap Detail.close")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(
+      harness.lastLog.lines.contains { $0.text == "no transition coordinator: the presenter reports nothing" }
+    )
+    #expect(harness.tree == ["App", "Quiet"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func aSheetSwipedDownIsReported() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.sheet")
+    #expect(harness.tree == ["App", "SheetFlow"])
+    try harness.perform("swipe down")
+    #expect(harness.tree == ["App"])
+    #expect(harness.failingInvariants.isEmpty)
+  }
+
+  @Test func stopStopsTheChildrenFirstThenTellsTheParent() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.sheet")
+    try harness.perform("tap Sheet.help")
+    #expect(harness.tree == ["App", "SheetFlow", "HelpFlow"])
+    try harness.perform("app event 'closeAll'")
+    let stops = harness.lastLog.lines.map(\.text).filter { $0.hasSuffix(".stop()") }
+    #expect(stops == ["SheetFlow.stop()", "HelpFlow.stop()"])
+    let removals = harness.lastLog.lines.map(\.text).filter { $0.contains("childCoordinators.removeAll") }
+    #expect(removals.first?.hasPrefix("SheetFlow.childCoordinators") == true)
+    #expect(harness.tree == ["App"])
+    // App's didStop ran for SheetFlow only: HelpFlow's parent was SheetFlow.
+    #expect(stopped(harness) == 1)
+  }
+
+  @Test func gap3DismissingAWhileItPresentsBStopsAOnScreen() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.sheet")
+    try harness.perform("tap Sheet.help")
+    try harness.perform("app event 'timeout'")
+    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Sheet")
+    #expect(harness.tree == ["App"])
+    #expect(harness.failingInvariants == ["dead-screen"])
+  }
+
+  @Test func gap5DismissRootReportsOnlyTheFirstPresented() throws {
+    var harness = try Harness(Self.app)
+    try harness.perform("tap Home.sheet")
+    try harness.perform("tap Sheet.help")
+    try harness.perform("app event 'closeAll'")
+    let reports = harness.lastLog.lines.map(\.text).filter { $0.contains("notifies didDismiss") }
+    #expect(reports == ["ModalPresenter(SheetFlow) notifies didDismiss(Sheet)"])
+  }
+
+  static let presenting = """
+    app Inbox {
+      library presenter
+      window App
+    }
+    screen Home
+    screen Compose
+    screen Alert
+    var alerted = false
+    coordinator App: InitialPresenter {
+      start { present Home }
+      on Home.compose { startChild ComposeFlow }
+    }
+    coordinator ComposeFlow: ModalPresenter {
+      start { present Compose }
+      didDismiss Compose { stop }
+    }
+    event notification to App { startChild AlertFlow }
+    coordinator AlertFlow: ModalPresenter {
+      start { present Alert }
+      didPresent Alert { alerted = true }
+    }
+    """
+
+  @Test func gap4PresentingWhilePresentingNeverReportsAndLeavesTheChild() throws {
+    var harness = try Harness(Self.presenting)
+    try harness.perform("app event 'notification'")
+    #expect(harness.state.globals[0] == 1, "didPresent runs when UIKit presents")
+    harness = try Harness(Self.presenting)
+    try harness.perform("tap Home.compose")
+    try harness.perform("app event 'notification'")
+    #expect(harness.lastStepViolations == ["uikit-noop"])
+    #expect(harness.state.globals[0] == 0, "didPresent never runs")
+    #expect(harness.tree == ["App", "ComposeFlow", "AlertFlow"])
+    #expect(harness.failingInvariants == ["orphan-child"])
+  }
+
+  @Test func theBroadcastIsFilteredByIdentity() throws {
+    // Two coordinators share App's presenter; a pop of one's screen stops only it.
+    var harness = try Harness(
+      """
+      app Two {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild A }
+      }
+      coordinator A: ParentPresenter {
+        start { present Detail }
+        on Detail.more { startChild B }
+        didDismiss Detail { stop }
+      }
+      coordinator B: ParentPresenter {
+        start { present Detail }
+        didDismiss Detail { stop }
+      }
+      """)
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.more")
+    #expect(harness.tree == ["App", "A", "B"])
+    try harness.perform("tap Back")
+    #expect(harness.tree == ["App", "A"])
+    #expect(harness.visibleStack == ["Home", "Detail"])
+  }
+
+  @Test func aModalNavigationPresenterPresentsThenPushesAndItsDismissalReachesEveryObserver() throws {
+    var harness = try Harness(
+      """
+      app Nav {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Root
+      screen Detail
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.open { startChild NavFlow }
+      }
+      coordinator NavFlow: ModalNavigationPresenter {
+        start { present Root }
+        on Root.push { startChild Pushed }
+        on Root.close { dismiss }
+        didDismiss { stop }
+      }
+      coordinator Pushed: ParentPresenter {
+        start { present Detail }
+        didDismiss { stop }
+      }
+      """)
+    try harness.perform("tap Home.open")
+    try harness.perform("tap Root.push")
+    #expect(harness.visibleStack == ["Root", "Detail"])
+    #expect(harness.tree == ["App", "NavFlow", "Pushed"])
+    try harness.perform("swipe down")
+    // The sheet wrapper reports the navigation controller: both observers stop.
+    #expect(harness.tree == ["App"])
+    #expect(harness.failingInvariants.isEmpty)
+    try harness.perform("tap Home.open")
+    try harness.perform("tap Root.close")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(harness.tree == ["App"])
+  }
+}
