@@ -27,19 +27,38 @@ extension CheckCommand {
 
   /// Writes each violation of `report` that has a trace as `NAME.N.ID.trace.json` in
   /// `directory`: NAME the flow's file name without `.flow`, N the violation's place in the
-  /// report (1-based), ID the property's id.
+  /// report (1-based), ID the property's id. The trace files of the same flow left by an
+  /// earlier run and not written again are removed, so that the directory holds this run's
+  /// traces only (a fixed violation's trace does not linger); other files are left alone.
   static func writeTraces(of report: CheckReport, path: String, into directory: String) throws(FileSystem
     .Failure)
   {
     try FileSystem.createDirectory(directory)
+    let folder = directory.hasSuffix("/") ? directory : directory + "/"
     let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
+    var written: Set<String> = []
     for (index, violation) in report.violations.enumerated() {
       guard let trace = TraceFile(violation, path: path) else { continue }
-      let file =
-        (directory.hasSuffix("/") ? directory : directory + "/")
-        + "\(name).\(index + 1).\(violation.id).trace.json"
-      try FileSystem.replaceContents(of: file, with: Array(trace.json.utf8))
+      let file = "\(name).\(index + 1).\(violation.id).trace.json"
+      try FileSystem.replaceContents(of: folder + file, with: Array(trace.json.utf8))
+      written.insert(file)
     }
+    for file in try FileSystem.entries(of: directory)
+    where !written.contains(file) && isTraceFile(file, of: name) {
+      try FileSystem.removeFile(folder + file)
+    }
+  }
+
+  /// Whether `file` is named as `writeTraces` names a trace of the flow `name`:
+  /// `NAME.N.ID.trace.json`, N a number and ID a property id (letters, digits, dashes).
+  static func isTraceFile(_ file: String, of name: String) -> Bool {
+    guard file.hasPrefix(name + "."), file.hasSuffix(".trace.json") else { return false }
+    let middle = file.dropFirst(name.count + 1).dropLast(".trace.json".count).split(
+      separator: ".", omittingEmptySubsequences: false)
+    return middle.count == 2 && !middle[0].isEmpty && middle[0].allSatisfy(\.isASCII)
+      && middle[0].allSatisfy(\.isNumber)
+      && !middle[1].isEmpty
+      && middle[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
   }
 
   /// The checker's settings for `flow`: the command line's, else the flow's limits, and

@@ -77,6 +77,25 @@ enum FileSystem {
     }
   }
 
+  /// The names in the directory at `path` (without `.` and `..`), sorted.
+  static func entries(of path: String) throws(Failure) -> [String] {
+    guard let directory = opendir(path) else { throw lastFailure() }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// Removes the file at `path`; one already gone is fine.
+  static func removeFile(_ path: String) throws(Failure) {
+    if unlink(path) != 0, errno != ENOENT { throw lastFailure() }
+  }
+
   /// `path` with symbolic links resolved, or `path` itself when that fails.
   private static func resolvedPath(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }

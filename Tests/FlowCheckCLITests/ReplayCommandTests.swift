@@ -174,6 +174,30 @@ import Testing
     #expect(CommandRun(["replay", "a", "b", "c"]).status == 64)
   }
 
+  /// A rerun after the fix removes the flow's old traces from the directory, and only them:
+  /// another flow's traces and other files stay.
+  @Test func aRerunRemovesTheTracesOfViolationsNoLongerFound() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let bug = SpecCorpusTests.specsDirectory.appendingPathComponent("raypets.flow").path
+    let stale = try Self.traces(of: bug, in: scratch)
+    #expect(!stale.isEmpty)
+    let keep = [
+      try scratch.write("traces/notes.txt", "mine"),
+      try scratch.write("traces/shop.1.orphan-child.trace.json", "{}"),
+      try scratch.write("traces/raypets.draft.trace.json", "{}"),
+    ]
+    // The fixed flow under the bug's file name, as after editing the file.
+    let fixed = try String(
+      contentsOf: SpecCorpusTests.specsDirectory.appendingPathComponent("raypets-fixed.flow"), encoding: .utf8
+    )
+    let edited = try scratch.write("raypets.flow", fixed)
+    let run = CommandRun([edited, "--quiet", "--no-color", "--trace-dir", scratch.path("traces")])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path("traces")).sorted()
+    #expect(left == keep.map { String($0.split(separator: "/").last!) }.sorted())
+  }
+
   /// A trace directory that cannot be made is an error on its path (66), after the report.
   @Test func anUnwritableTraceDirectoryExits66() throws {
     let scratch = try ScratchDirectory()
