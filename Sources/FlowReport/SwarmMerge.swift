@@ -140,6 +140,9 @@ public struct SwarmMerge: Sendable {
       )
       for (index, step) in violation.trace.steps.enumerated() { lines.append("  \(index + 1). \(step.text)") }
     }
+    lines.append(
+      "not checked by bitstate shards: can-return, and a 'reachable' that no state satisfies; "
+        + "'flowcheck check' without '--swarm' checks them")
     switch outcome {
     case .violated:
       lines.append(
