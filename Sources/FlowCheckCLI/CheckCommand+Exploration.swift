@@ -74,6 +74,11 @@ extension CheckCommand {
     settings.maxMemoryBytes = options.maxMemory ?? defaultMemory
     settings.maxMemoryIsDefault = options.maxMemory == nil && defaultMemory != nil
     settings.bitstateBits = options.bitstateBits
+    if let swarm = options.swarm {
+      // A shard is a bitstate search seeded with its number (`SwarmShard`).
+      settings.bitstateBits = options.bitstateBits ?? SwarmShard.defaultBits
+      settings.bitstateSeed = UInt64(swarm.shard)
+    }
     return settings
   }
 }

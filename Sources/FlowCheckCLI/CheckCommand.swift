@@ -24,7 +24,7 @@ enum CheckCommand {
     _ options: CheckOptions, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let memoryLimit = options.maxMemory ?? MemoryLimit.defaultBytes
-    if let bits = options.bitstateBits,
+    if let bits = options.bitstateBits ?? options.swarm.map({ _ in SwarmShard.defaultBits }),
       let refusal = MemoryLimit.bitstateRefusal(
         bits: bits, limit: memoryLimit, physical: MemoryLimit.physicalMemory())
     {
@@ -83,6 +83,11 @@ enum CheckCommand {
       let report = explore(
         loaded, path: path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
       var code = exitCode(report.outcome)
+      if let swarm = options.swarm {
+        code = code.combined(
+          with: writeSwarmResult(
+            of: report, loaded: loaded, swarm: swarm, options: options, console: &console))
+      }
       if let directory = options.traceDirectory {
         do {
           try writeTraces(of: report, path: path, into: directory)
@@ -92,6 +97,25 @@ enum CheckCommand {
       }
       return (code, .checked(report))
     }
+  }
+
+  /// Writes shard `swarm`'s result (`SwarmResult`) to `--swarm-out` or its default, and
+  /// returns 66 when it cannot.
+  private static func writeSwarmResult<Output, ErrorOutput>(
+    of report: CheckReport, loaded: FlowLoading.Loaded, swarm: SwarmShard, options: CheckOptions,
+    console: inout Console<Output, ErrorOutput>
+  ) -> ExitCode {
+    let result = SwarmResult(
+      report: report, flowHash: SwarmResult.hash(of: loaded.source.bytes), shard: swarm.shard,
+      shards: swarm.shards, log2Bits: options.bitstateBits ?? SwarmShard.defaultBits,
+      seed: UInt64(swarm.shard))
+    let file = options.swarmOutput ?? swarm.defaultOutput(for: report.path)
+    do {
+      try FileSystem.replaceContents(of: file, with: Array(result.json.utf8))
+    } catch {
+      return console.report(.unwritable(path: file, reason: error.reason))
+    }
+    return .verified
   }
 
   static func exitCode(_ outcome: CheckReport.Outcome) -> ExitCode {

@@ -28,10 +28,37 @@ struct CheckOptions: Equatable, Sendable {
   var maxTraces: Int?
   /// `--trace-dir DIR`: each violation's trace is also written there as a `TraceFile`.
   var traceDirectory: String?
+  /// `--swarm K/N`: this run is shard K of N (`SwarmResult`).
+  var swarm: SwarmShard?
+  /// `--swarm-out PATH`: where the shard's result goes; nil for `SwarmShard.defaultOutput`.
+  var swarmOutput: String?
 
   /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
   func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }
 
   /// The state bound for `flow`: `--max-states`, else the flow's `limits { states }`.
   func effectiveStates(for flow: CheckedFlow) -> Int { maxStates ?? flow.limits.states }
+}
+
+/// `--swarm K/N`: the K-th (1-based) of N diversified bitstate searches.
+struct SwarmShard: Equatable, Sendable {
+  var shard: Int
+  var shards: Int
+  /// The table of a shard when `--bitstate` is not given: 2^30 bits, 128 MiB.
+  static let defaultBits = 30
+
+  /// `shop.swarm-2-of-4.json` for `Specs/shop.flow`, in the current directory.
+  func defaultOutput(for path: String) -> String {
+    let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
+    return "\(name).swarm-\(shard)-of-\(shards).json"
+  }
+
+  /// `K/N` with 1 ≤ K ≤ N ≤ 65536, or nil.
+  static func parse(_ text: String) -> SwarmShard? {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let shard = Int(parts[0]), let shards = Int(parts[1]),
+      (1...65536).contains(shards), (1...shards).contains(shard)
+    else { return nil }
+    return SwarmShard(shard: shard, shards: shards)
+  }
 }

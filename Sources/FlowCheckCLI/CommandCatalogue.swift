@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, replay, graph, tests, diff, fmt, explain, help
+  case check, simulate, replay, graph, tests, diff, merge, fmt, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -112,6 +112,17 @@ extension OptionSpec {
   static let noTraces = OptionSpec(
     name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
+  static let swarm = OptionSpec(
+    name: "--swarm", valueName: "K/N",
+    help:
+      "Run the K-th of N diversified bitstate searches (hash seed K, a K-dependent event order) and "
+      + "write its result file for 'flowcheck merge'. One file; '--bitstate' sets the table (default: 30).")
+  static let swarmOut = OptionSpec(
+    name: "--swarm-out", valueName: "path",
+    help: "Where '--swarm' writes its result. (default: NAME.swarm-K-of-N.json in the current directory)")
+  static let mergeFormat = OptionSpec(
+    name: "--format", valueName: "format", help: "Output format: text or json. (default: text)")
+
   static let seed = OptionSpec(
     name: "--seed", valueName: "seed",
     help: "Seed of the random walks; the same seed gives the same output. (default: 0)")
@@ -145,6 +156,7 @@ extension OptionSpec {
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
     .maxTraces, .noTraces, .noProgress, .traceDirectory,
+    .swarm, .swarmOut,
   ]
 
   /// The options of `simulate`, in the order help lists them.
@@ -265,6 +277,24 @@ extension CommandSpec {
     options: [.diffFormat, .noColor, .help]
   )
 
+  static let merge = CommandSpec(
+    subcommand: .merge,
+    overview: """
+      Merge the result files of a swarm check ('check FILE --swarm K/N') into one report.
+
+      Each property violated in any shard is listed once, with the shortest trace any shard
+      found. The combined coverage estimate is 1 - the product of (1 - each shard's estimate):
+      the chance a state was stored by some shard if the shards miss states independently.
+      Shards of another flow's text or of another N are refused (64); a file that is not a
+      result is an error (65), one that cannot be read too (66). Exit 1 when a property is
+      violated; otherwise 2: incomplete when a shard is missing or was stopped by a limit,
+      partial when all ran to the end. Never 0: every shard is a bitstate search.
+      """,
+    usage: ["flowcheck merge <result> ... [--format text|json]"],
+    arguments: [("<result>", "A result file written by 'check --swarm K/N'.")],
+    options: [.mergeFormat, .noColor, .help]
+  )
+
   static let fmt = CommandSpec(
     subcommand: .fmt,
     overview: """
@@ -311,6 +341,7 @@ extension CommandSpec {
     case .graph: .graph
     case .tests: .tests
     case .diff: .diff
+    case .merge: .merge
     case .fmt: .fmt
     case .explain: .explain
     case .help: .help
@@ -326,6 +357,7 @@ extension CommandSpec {
     case .graph: "Draw the navigation map as Mermaid, DOT or SVG."
     case .tests: "Generate XCUITest source: violations and a transition tour."
     case .diff: "Compare the navigation of two versions of a flow."
+    case .merge: "Merge the result files of a swarm check into one report."
     case .fmt: "Print .flow files in canonical form."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."

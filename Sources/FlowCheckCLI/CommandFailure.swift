@@ -18,6 +18,8 @@ enum CommandFailure: Error {
   case notFormatted(path: String)
   /// A trace file is not one flowcheck can read: `position` is a line and column (65).
   case badTrace(path: String, line: Int, column: Int, message: String)
+  /// A file given to `merge` is not a swarm result flowcheck can read (65).
+  case badSwarmResult(path: String, message: String)
   /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
   case noFlowFiles(directory: String)
 
@@ -25,7 +27,7 @@ enum CommandFailure: Error {
     switch self {
     case .usage: .usage
     case .unreadable, .unwritable, .noFlowFiles: .cannotRead
-    case .flowHasErrors, .badTrace: .flowHasErrors
+    case .flowHasErrors, .badTrace, .badSwarmResult: .flowHasErrors
     case .notFormatted: .violated
     }
   }
@@ -47,7 +49,7 @@ extension CommandFailure {
       return FileDiagnostics(unreadable: directory, message: Self.noFlowFilesMessage, exitCode: code)
     case .notFormatted(let path):
       return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
-    case .badTrace(let path, _, _, let message):
+    case .badTrace(let path, _, _, let message), .badSwarmResult(let path, let message):
       return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .usage(let error):
       return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
@@ -81,6 +83,9 @@ extension Console {
       writeError(fileError(path, message, line: line, column: column))
       writeError(
         "\(path):\(line):\(column): note: write trace files with 'flowcheck check FILE --trace-dir DIR'\n")
+    case .badSwarmResult(let path, let message):
+      writeError(fileError(path, message))
+      writeError("\(path):1:1: note: write result files with 'flowcheck check FILE --swarm K/N'\n")
     }
     return failure.exitCode
   }

@@ -27,6 +27,7 @@ enum CompletionScript {
     switch option.name {
     case "--format" where subcommand == .graph: GraphOptions.Format.allCases.map(\.rawValue)
     case "--format" where subcommand == .diff: DiffFormat.allCases.map(\.rawValue)
+    case "--format" where subcommand == .merge: MergeFormat.allCases.map(\.rawValue)
     case "--format", "--reporter":
       (subcommand == .simulate ? OutputFormat.simulation : OutputFormat.all).map(\.name)
     default: nil

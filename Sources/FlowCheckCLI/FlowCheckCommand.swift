@@ -84,6 +84,10 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)
       return DiffCommand.run(old: old, new: new, format: format, console: &console)
+    case .merge(let files, let format, let noColor):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: noColor)
+      return MergeCommand.run(files: files, format: format, console: &console)
     case .replay(let flow, let trace, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)

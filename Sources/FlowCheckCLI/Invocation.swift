@@ -14,6 +14,8 @@ enum Invocation: Equatable, Sendable {
   case tests(file: String, directory: String, noColor: Bool)
   /// `flowcheck diff OLD NEW`.
   case diff(old: String, new: String, format: DiffFormat, noColor: Bool)
+  /// `flowcheck merge RESULT…`.
+  case merge(files: [String], format: MergeFormat, noColor: Bool)
   /// `flowcheck replay FILE TRACE`.
   case replay(flow: String, trace: String, noColor: Bool)
   case format(FormatOptions)
@@ -55,4 +57,9 @@ struct GraphOptions: Equatable, Sendable {
 /// What `flowcheck diff` prints.
 enum DiffFormat: String, Equatable, Sendable, CaseIterable {
   case text, json, markdown
+}
+
+/// What `flowcheck merge` prints.
+enum MergeFormat: String, Equatable, Sendable, CaseIterable {
+  case text, json
 }

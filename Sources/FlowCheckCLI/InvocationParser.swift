@@ -26,6 +26,7 @@ struct InvocationParser {
     case .graph: return try parseGraph(arguments.dropFirst())
     case .tests: return try parseTests(arguments.dropFirst())
     case .diff: return try parseDiff(arguments.dropFirst())
+    case .merge: return try parseMerge(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
@@ -90,6 +91,14 @@ struct InvocationParser {
           throw invalidValue(value, for: spec, expected: "a directory", subcommand: subcommand)
         }
         options.traceDirectory = value
+      case .swarm:
+        options.swarm = try required(
+          SwarmShard.parse(value), value, spec, "K/N with 1 <= K <= N <= 65536, such as 2/4", subcommand)
+      case .swarmOut:
+        guard !value.isEmpty else {
+          throw invalidValue(value, for: spec, expected: "a file", subcommand: subcommand)
+        }
+        options.swarmOutput = value
       default:
         break
       }
@@ -97,7 +106,40 @@ struct InvocationParser {
     guard !options.files.isEmpty else {
       throw UsageError("missing expected argument '<file> ...'", subcommand: subcommand)
     }
+    try validateSwarm(options, subcommand: subcommand)
     return .check(options)
+  }
+
+  /// `--swarm` checks one file; `--swarm-out` needs `--swarm`.
+  private func validateSwarm(_ options: CheckOptions, subcommand: Subcommand?) throws(UsageError) {
+    if options.swarmOutput != nil && options.swarm == nil {
+      throw UsageError(
+        "'--swarm-out <path>' needs '--swarm <K/N>'; add '--swarm 1/4' (say) to run a shard",
+        subcommand: subcommand)
+    }
+    if options.swarm != nil && options.files.count > 1 {
+      throw UsageError(
+        "'--swarm <K/N>' checks one file, got \(options.files.count); run one swarm per flow",
+        subcommand: subcommand)
+    }
+  }
+
+  private func parseMerge(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.merge.options, subcommand: .merge).scan(arguments)
+    guard !scanned.positionals.isEmpty else {
+      throw UsageError("missing expected argument '<result> ...'", subcommand: .merge)
+    }
+    var format = MergeFormat.text
+    if let value = scanned.options.last(where: { $0.spec == .mergeFormat })?.value {
+      guard let chosen = MergeFormat(rawValue: value) else {
+        throw invalidValue(
+          value, for: .mergeFormat, expected: "'text' or 'json'",
+          suggestion: Suggestion.closest(to: value, among: MergeFormat.allCases.map(\.rawValue)),
+          subcommand: .merge)
+      }
+      format = chosen
+    }
+    return .merge(files: scanned.positionals, format: format, noColor: scanned.contains(.noColor))
   }
 
   private func parseSimulate(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

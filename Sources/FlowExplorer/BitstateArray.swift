@@ -11,6 +11,10 @@
 /// states met; ``estimatedMissedStates`` sums `p / (1 - p)` over the insertions. States
 /// reachable only through a skipped state are not counted, so it is optimistic.
 ///
+/// A nonzero `seed` (``ExplorerOptions/Bitstate/seed``) passes the fingerprint through a
+/// bijective mix with the seed first, so arrays with different seeds collide on different
+/// states; seed 0 leaves the fingerprint as it is.
+///
 /// Stored properties are `@exclusivity(unchecked)`: the class is only ever used by one
 /// thread at a time, and Swift would otherwise check exclusivity dynamically on every
 /// access of a class property, which the search makes for every successor.
@@ -20,6 +24,7 @@
   @usableFromInline let shift: UInt64
   @usableFromInline let log2Bits: Int
   @usableFromInline let hashCount: Int
+  @usableFromInline let seed: UInt64
   /// Bits set so far.
   @usableFromInline @exclusivity(unchecked) var setBits: Int = 0
   /// States inserted so far.
@@ -34,9 +39,10 @@
   @inlinable func releaseStorage() {}
 
   /// Creates an empty array of `2^log2Bits` bits, setting `hashCount` bits per state.
-  @inlinable init(log2Bits: Int, hashCount: Int) {
+  @inlinable init(log2Bits: Int, hashCount: Int, seed: UInt64 = 0) {
     self.log2Bits = log2Bits
     self.hashCount = hashCount
+    self.seed = seed
     wordCount = max(1, (1 << log2Bits) / 64)
     shift = UInt64(64 - log2Bits)
     words = .allocate(capacity: wordCount)
@@ -53,20 +59,26 @@
     return Int(truncatingIfNeeded: (fingerprint &+ UInt64(i) &* step) >> shift)
   }
 
+  /// The key whose bits are set: the stored fingerprint, mixed with a nonzero seed.
+  @inlinable @inline(__always) func key(_ fingerprint: UInt64) -> UInt64 {
+    let stored = storableFingerprint(fingerprint)
+    return seed == 0 ? stored : SplitMix64.mix(stored ^ seed)
+  }
+
   /// Sum of the words touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
   @inlinable func prefetch(_ fingerprints: [UInt64]) {
     var sum: UInt64 = 0
     for fingerprint in fingerprints {
-      for i in 0..<hashCount { sum &+= words[bit(storableFingerprint(fingerprint), i) >> 6] }
+      for i in 0..<hashCount { sum &+= words[bit(key(fingerprint), i) >> 6] }
     }
     touched = sum
   }
 
   /// - Complexity: O(hashCount)
   @inlinable func insert(_ fingerprint: UInt64) -> (isNew: Bool, marks: UInt8) {
-    let key = storableFingerprint(fingerprint)
+    let key = key(fingerprint)
     var isNew = false
     for i in 0..<hashCount {
       let position = bit(key, i)
@@ -89,7 +101,7 @@
 
   /// - Complexity: O(hashCount)
   @inlinable func find(_ fingerprint: UInt64) -> UInt8? {
-    let key = storableFingerprint(fingerprint)
+    let key = key(fingerprint)
     for i in 0..<hashCount {
       let position = bit(key, i)
       if words[position >> 6] & (1 << UInt64(position & 63)) == 0 { return nil }

@@ -272,8 +272,17 @@ import Dispatch
         }
       }
       cutTransitions += Int(summary.cuts)
-      while successor < Int(summary.successorEnd) {
-        let fingerprint = buffer.fingerprints[successor]
+      let first = successor
+      let end = Int(summary.successorEnd)
+      let order = successorOrder(of: source, count: end - first)
+      var turn = order.offset
+      while successor < end {
+        // `successor` counts; `index` is the one taken, in the seed's order (`first + i`
+        // without a seed).
+        let index = first + (order.reversed ? end - first - 1 - turn : turn)
+        turn += 1
+        if turn == end - first { turn = 0 }
+        let fingerprint = buffer.fingerprints[index]
         if atDepthBound {
           transitions += 1
           if let marks = visited.find(fingerprint) {
@@ -291,8 +300,8 @@ import Dispatch
               return
             }
             parents.append(UInt32(source))
-            actionIndices.append(Int(buffer.actionIndices[successor]))
-            next.append(from: buffer.successors, at: successor)
+            actionIndices.append(Int(buffer.actionIndices[index]))
+            next.append(from: buffer.successors, at: index)
             stateCount += 1
           }
           transitions += 1
@@ -334,6 +343,15 @@ import Dispatch
     }
     if marks != 0 { visited.addMarks(marks, to: fingerprint) }
     graph.close(source, fingerprint: fingerprint, isOpen: !reachesAll)
+  }
+
+  /// The order in which the `count` successors of `source` are merged: from `offset`
+  /// round, backwards when `reversed`. In order (`0`, forwards) unless the bitstate
+  /// settings carry a seed (``ExplorerOptions/Bitstate/seed``).
+  @inlinable func successorOrder(of source: Int, count: Int) -> (offset: Int, reversed: Bool) {
+    guard let seed = options.bitstate?.seed, seed != 0, count > 1 else { return (0, false) }
+    let mixed = SplitMix64.mix(seed &+ SplitMix64.mix(UInt64(source)))
+    return (Int(truncatingIfNeeded: mixed % UInt64(count)), mixed >> 63 == 1)
   }
 
   @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {

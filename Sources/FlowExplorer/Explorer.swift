@@ -32,7 +32,8 @@ public enum Explorer {
   ) -> ExplorationResult<System.Action> {
     let plan = PropertyPlan(system.properties)
     if let bitstate = options.bitstate {
-      let visited = BitstateArray(log2Bits: bitstate.log2Bits, hashCount: bitstate.hashCount)
+      let visited = BitstateArray(
+        log2Bits: bitstate.log2Bits, hashCount: bitstate.hashCount, seed: bitstate.seed)
       var search = BreadthFirstSearch(system: system, options: options, plan: plan, visited: visited)
       return search.run()
     }

@@ -31,13 +31,22 @@ public struct ExplorerOptions: Sendable, Equatable {
     public var log2Bits: Int
     /// Bits set per state, each from a different hash of the fingerprint; 1...4.
     public var hashCount: Int
+    /// Diversifies the search, as SPIN's swarm does (`flowcheck check --swarm K/N`). 0, the
+    /// default, is the plain bitstate search. Any other seed (1) mixes the fingerprint with
+    /// the seed before its bits are taken, so different seeds lose different states to bit
+    /// collisions, and (2) changes the order in which each state's new successors enter the
+    /// visited set and the next level: a rotation by a seed- and state-dependent offset,
+    /// reversed for about half the states. The search stays breadth-first, so a violation's
+    /// trace is still a shortest one among the states this search visited.
+    public var seed: UInt64
 
     /// Creates bitstate settings; SPIN's default is 3 hash functions.
-    public init(log2Bits: Int = 30, hashCount: Int = 3) {
+    public init(log2Bits: Int = 30, hashCount: Int = 3, seed: UInt64 = 0) {
       precondition((10...40).contains(log2Bits), "bitstate 'log2Bits' must be in 10...40")
       precondition((1...4).contains(hashCount), "bitstate 'hashCount' must be in 1...4")
       self.log2Bits = log2Bits
       self.hashCount = hashCount
+      self.seed = seed
     }
   }
 

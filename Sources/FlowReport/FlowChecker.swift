@@ -14,6 +14,9 @@ public struct CheckSettings: Sendable {
   public var maxMemoryIsDefault = false
   /// log2 of the bitstate table size in bits; nil for exhaustive storage.
   public var bitstateBits: Int?
+  /// The bitstate search's seed (`ExplorerOptions.Bitstate.seed`): 0 for the plain one,
+  /// a swarm shard's number for a shard (`check --swarm K/N`).
+  public var bitstateSeed: UInt64 = 0
   /// A stop a signal handler may request: the search then ends incomplete, "interrupted".
   public var stopRequest: StopRequest?
   /// Told the search's progress, for a progress line; it changes nothing in the report.
@@ -45,7 +48,9 @@ public enum FlowChecker {
     explorerOptions.maxSeconds = options.maxSeconds
     explorerOptions.maxMemoryBytes = options.maxMemoryBytes
     explorerOptions.threads = max(1, options.threads)
-    if let bits = options.bitstateBits { explorerOptions.bitstate = .init(log2Bits: bits) }
+    if let bits = options.bitstateBits {
+      explorerOptions.bitstate = .init(log2Bits: bits, seed: options.bitstateSeed)
+    }
     explorerOptions.stopRequest = options.stopRequest
     explorerOptions.progress = options.progress
     let result = Runtime.explore(system, options: explorerOptions)

@@ -146,4 +146,26 @@ import Testing
     #expect(result.states < 1 << 14)
     #expect(result.estimatedCoverage < 0.9)
   }
+
+  /// Swarm shards (`check --swarm K/N`): on a table too small for the space, different seeds
+  /// lose different states; each seeded search is still breadth-first (a shortest trace of
+  /// the states it kept), and the same seed gives the same search with any thread count.
+  @Test func bitstateSeedsDiversifyTheSearch() {
+    let clock = BinaryClock(bits: 14, properties: [.always("few bits") { $0.nonzeroBitCount < 14 }])
+    func run(_ seed: UInt64, threads: Int = 1) -> ExplorationResult<Int> {
+      Explorer.explore(
+        clock,
+        options: ExplorerOptions(threads: threads, bitstate: .init(log2Bits: 15, hashCount: 2, seed: seed)))
+    }
+    let plain = Explorer.explore(
+      clock, options: ExplorerOptions(bitstate: .init(log2Bits: 15, hashCount: 2)))
+    #expect(signature(run(0)) == signature(plain))
+    let seeded = (1...4).map { run($0) }
+    #expect(Set(seeded.map(\.states)).count > 1)
+    #expect(seeded.allSatisfy { $0.states < 1 << 14 })
+    for (index, result) in seeded.enumerated() {
+      #expect(signature(result) == signature(run(UInt64(index + 1), threads: 2)))
+      if let trace = result.violations.first?.trace { #expect(trace.count >= 14) }
+    }
+  }
 }
