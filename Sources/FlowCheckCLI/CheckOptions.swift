@@ -28,6 +28,17 @@ struct CheckOptions: Equatable, Sendable {
   var maxTraces: Int?
   /// `--trace-dir DIR`: each violation's trace is also written there as a `TraceFile`.
   var traceDirectory: String?
+  /// `--runtime NAME|all`: NAME overrides the flow's `library`; `all` checks the flow under
+  /// every modelled runtime and prints the comparison table (`RuntimeComparison`).
+  var runtime: String?
+  /// The word `--runtime` takes for the comparison of every runtime.
+  static let allRuntimes = "all"
+
+  /// Whether `--runtime all` asks for the comparison.
+  var comparesRuntimes: Bool { runtime == Self.allRuntimes }
+
+  /// The runtime a flow is checked under instead of its `library`, for `--runtime NAME`.
+  var runtimeOverride: String? { comparesRuntimes ? nil : runtime }
 
   /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
   func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }

@@ -29,6 +29,7 @@ enum CompletionScript {
     case "--format" where subcommand == .diff: DiffFormat.allCases.map(\.rawValue)
     case "--format", "--reporter":
       (subcommand == .simulate ? OutputFormat.simulation : OutputFormat.all).map(\.name)
+    case "--runtime": RuntimeRegistry.names + [CheckOptions.allRuntimes]
     default: nil
     }
   }

@@ -90,12 +90,30 @@ struct InvocationParser {
           throw invalidValue(value, for: spec, expected: "a directory", subcommand: subcommand)
         }
         options.traceDirectory = value
+      case .runtime:
+        let choices = RuntimeRegistry.names + [CheckOptions.allRuntimes]
+        guard choices.contains(value) else {
+          throw invalidValue(
+            value, for: spec, expected: choices.map { "'\($0)'" }.joined(separator: ", "),
+            suggestion: Suggestion.closest(to: value, among: choices), subcommand: subcommand)
+        }
+        options.runtime = value
       default:
         break
       }
     }
     guard !options.files.isEmpty else {
       throw UsageError("missing expected argument '<file> ...'", subcommand: subcommand)
+    }
+    if options.comparesRuntimes, ![OutputFormat.text.name, "json"].contains(options.format.name) {
+      throw UsageError(
+        "'--runtime all' prints its comparison as text or json, not '\(options.format.name)'",
+        subcommand: subcommand)
+    }
+    if options.comparesRuntimes, options.traceDirectory != nil {
+      throw UsageError(
+        "'--runtime all' writes no trace files; check under one runtime with '--runtime NAME --trace-dir DIR'",
+        subcommand: subcommand)
     }
     return .check(options)
   }
