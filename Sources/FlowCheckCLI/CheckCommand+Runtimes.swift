@@ -40,7 +40,8 @@ extension CheckCommand {
           .cannotExpress(
             RuntimeComparison.Refusal(
               line: first?.line ?? 1, column: first?.column ?? 1, id: first?.id ?? "",
-              message: first?.message ?? "the flow has errors")))
+              message: first?.message ?? "the flow has errors",
+              errors: located.entries.filter { $0.severity == "error" }.count)))
         continue
       }
       let settings = settings(for: flow, options: options)

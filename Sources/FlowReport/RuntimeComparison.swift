@@ -9,12 +9,15 @@ public struct RuntimeComparison: Sendable {
     public var column: Int
     public var id: String
     public var message: String
+    /// How many errors the runtime's front end reports in all.
+    public var errors: Int
 
-    public init(line: Int, column: Int, id: String, message: String) {
+    public init(line: Int, column: Int, id: String, message: String, errors: Int = 1) {
       self.line = line
       self.column = column
       self.id = id
       self.message = message
+      self.errors = errors
     }
   }
 
@@ -164,6 +167,12 @@ public struct RuntimeComparison: Sendable {
         lines.append(
           "  \(padded)  cannot express the flow: \(path):\(refusal.line):\(refusal.column): \(refusal.message)"
         )
+        if refusal.errors > 1 {
+          let indent = String(repeating: " ", count: nameWidth + 4)
+          lines.append(
+            "\(indent)(the first of \(refusal.errors) errors; 'flowcheck check \(path) --runtime \(name)' lists them)"
+          )
+        }
       }
     }
     lines.append("")
@@ -207,7 +216,7 @@ public struct RuntimeComparison: Sendable {
           "name": .string(name), "expressible": .bool(false),
           "reason": .object([
             "line": .int(refusal.line), "column": .int(refusal.column), "id": .string(refusal.id),
-            "message": .string(refusal.message),
+            "message": .string(refusal.message), "errors": .int(refusal.errors),
           ]),
         ])
       }
