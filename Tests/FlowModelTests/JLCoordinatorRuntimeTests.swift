@@ -227,4 +227,76 @@ import Testing
     #expect(harness.visibleStack == ["Home"])
     #expect(harness.tree == ["App"])
   }
+
+  @Test func aPopToTheRootRunsTheRootOwnersDidDismissAllViewControllersToOverride() throws {
+    // The example's ViewCoordinator: on a pop to the root, the root's coordinator stops the
+    // flows pushed above it, even those the wrapper never reported (gap 2's middle screen).
+    var harness = try Harness(
+      """
+      app Root {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var toRoot: 0...9 = 0
+      var wrongOwner: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild A }
+        didDismissAllViewControllersTo Home { toRoot += 1 }
+      }
+      coordinator A: ParentPresenter {
+        start { present Detail }
+        on Detail.more { startChild A2 }
+        didDismissAllViewControllersTo { wrongOwner += 1 }
+      }
+      coordinator A2: ParentPresenter {
+        start { present Detail }
+      }
+      """)
+    func value(_ name: String) -> Int {
+      harness.state.globals[harness.flow.variables.firstIndex { $0.name == name }!]
+    }
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.more")
+    #expect(harness.visibleStack == ["Home", "Detail", "Detail"])
+    try harness.perform("long-press Back, choose Home")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text.hasSuffix("notifies didDismissAllViewControllersTo(Home)")
+      })
+    #expect(value("toRoot") == 1)
+    // A presented no screen that is the root: the identity filter keeps its override quiet.
+    #expect(value("wrongOwner") == 0)
+  }
+
+  @Test func aPopToAMiddleScreenRunsNoDidDismissAllViewControllersTo() throws {
+    var harness = try Harness(
+      """
+      app Middle {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var toRoot: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild A }
+        didDismissAllViewControllersTo { toRoot += 1 }
+      }
+      coordinator A: ParentPresenter {
+        start { present Detail }
+        on Detail.more { startChild A }
+        didDismiss Detail { stop }
+      }
+      """)
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.more")
+    try harness.perform("tap Back")
+    #expect(harness.visibleStack == ["Home", "Detail"])
+    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "toRoot" }!] == 0)
+  }
 }

@@ -239,13 +239,21 @@ extension FlowStep where Runtime == JLCoordinator {
     let from = transition.from
     if !state.world.objects[from].isNavigationController && !children.contains(from) {
       notifyDismissal(of: from, by: o)
-      if children.first == shown {
-        note(
-          .library,
-          "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: shown)))")
-      }
+      if children.first == shown { notifyDismissalOfAll(to: shown, by: o) }
     } else if transition.to == shown && children.contains(shown) {
       notifyPresentation(of: shown, by: o)
+    }
+  }
+
+  /// `notifyObserverAboutDismissOfAllViewControllers(to:)`: an animated pop landed on the
+  /// navigation controller's first screen. Every observer is told; a
+  /// `didDismissAllViewControllersTo S?` override runs in the coordinator that presented
+  /// that screen (the identity filter, as the example's pop-to-root handling does).
+  mutating func notifyDismissalOfAll(to root: ObjectID, by o: CoordinatorID) {
+    note(.library, "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: root)))")
+    let screen = screenIndex(of: root)
+    for k in observers(of: o) where isAlive(k) && state.owners[root] == k {
+      runHooks(.didDismissAllViewControllersTo, in: k) { $0 == nil || $0 == screen }
     }
   }
 

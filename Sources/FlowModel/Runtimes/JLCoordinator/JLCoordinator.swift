@@ -19,7 +19,10 @@ public enum JLCoordinator: CoordinatorRuntime {
 
   public static let capabilities = RuntimeCapabilities(
     library: name,
-    operations: [.present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop]
+    operations: [
+      .present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop,
+      .didDismissAllViewControllersTo,
+    ]
       + RuntimeCapabilities.flowOperations,
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [
