@@ -19,7 +19,7 @@ extension ResolverDiagnosticTests {
       "root clause under presenter",
       presenterApp + "coordinator App: InitialPresenter {\n  1️⃣root window\n  start { present Home }\n}\n",
       .invalidRoot,
-      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, ParentPresenter)"
+      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, TabPresenter, TabNavigationPresenter, ParentPresenter)"
     ),
     DiagnosticCase(
       "duplicate didDismiss",

@@ -299,4 +299,91 @@ import Testing
     #expect(harness.visibleStack == ["Home", "Detail"])
     #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "toRoot" }!] == 0)
   }
+
+  /// Two tabs made in Home's handler: a TabPresenter and a TabNavigationPresenter.
+  static let tabs = """
+    app Tabs {
+      library presenter
+      window App
+    }
+    screen Home
+    screen First
+    screen Second
+    screen More
+    var reports: 0...9 = 0
+    coordinator App: InitialNavigationPresenter {
+      start { present Home }
+      on Home.tabs { startChild FirstTab; startChild SecondTab }
+    }
+    coordinator FirstTab: TabPresenter {
+      start { present First }
+      on First.remove { dismiss }
+      on First.close { dismissRoot }
+      didPresent First { reports += 1 }
+    }
+    coordinator SecondTab: TabNavigationPresenter {
+      start { present Second }
+      on Second.more { present More }
+      on Second.remove { dismiss }
+      on More.close { dismiss }
+      didPresent { reports += 1 }
+      didDismiss Second { stop }
+    }
+    """
+
+  /// The tabs of the tab bar controller Home presents, as the report draws them.
+  func tabBarLine(_ harness: Harness) -> String? {
+    harness.picture.first { $0.contains("UITabBarController") }?.trimmingCharacters(in: .whitespaces)
+  }
+
+  @Test func aTabPresenterAppendsATabAndReportsIt() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    // The first tab coordinator's code presents a tab bar controller over Home; the second
+    // finds it presented and adds its own navigation controller as the second tab.
+    #expect(
+      tabBarLine(harness)
+        == "presents (pageSheet): UITabBarController [*First | UINavigationController [Second] {delegate: SecondTab}]"
+    )
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+    let reports = harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!]
+    #expect(reports == 2)
+    #expect(harness.failingInvariants.isEmpty)
+  }
+
+  @Test func aTabPresentersDismissOnlyLogs() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("tap First.remove")
+    #expect(
+      harness.lastLog.lines.contains { $0.text == "TabPresenter.dismiss only logs: a tab is not removed" })
+    #expect(tabBarLine(harness)?.contains("[*First | UINavigationController") == true)
+  }
+
+  @Test func aTabNavigationPresenterPushesAndPopsButNeverDismissesItsRoot() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("select the SecondTab tab")
+    try harness.perform("tap Second.more")
+    #expect(harness.visibleStack == ["Second", "More"])
+    try harness.perform("tap More.close")
+    #expect(harness.visibleStack == ["Second"])
+    try harness.perform("tap Second.remove")
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text == "the tab's root is not dismissed: nothing happens, silently"
+      })
+    #expect(harness.visibleStack == ["Second"])
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+  }
+
+  @Test func dismissRootDismissesThePresentedTabBarAndTellsNobody() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("tap First.close")
+    #expect(tabBarLine(harness) == nil)
+    // Neither tab coordinator hears of it: both stay in App's children with no screen.
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
 }

@@ -30,6 +30,12 @@ extension FlowStep where Runtime == JLCoordinator {
         .library,
         "\(coordinatorName)(presenter: \(kind.rawValue)(presentingViewController: \(name(ofObject: instance.presentingScreen))))"
       )
+    case .tabPresenter, .tabNavigationPresenter:
+      instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
+      let tabBar = tabBarController(presentedFrom: instance.presentingScreen)
+      note(
+        .library,
+        "\(coordinatorName)(presenter: \(kind.rawValue)(tabBarController: \(name(ofObject: tabBar))))")
     default:
       note(.library, "\(coordinatorName)(presenter: \(kind.rawValue)(window: window))")
     }
@@ -43,6 +49,49 @@ extension FlowStep where Runtime == JLCoordinator {
     }
     coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id
+  }
+
+  /// The `UITabBarController` a tab presenter is given, as the app's code sets it up: the one
+  /// `from` (the screen the parent's handler runs for) presents already, a sibling tab's
+  /// coordinator having made it; else a new one, presented from `from`; for the window
+  /// coordinator (no `from`), the window's root tab bar controller, made and installed when
+  /// the window shows none.
+  mutating func tabBarController(presentedFrom from: ObjectID?) -> ObjectID {
+    if let from {
+      if let presented = presentedViewController(of: from), state.world.objects[presented].isTabBarController
+      {
+        return presented
+      }
+      let tabBar = makeTabBarController()
+      note(.library, "\(name(ofObject: from)).present(\(name(ofObject: tabBar)), animated: true)")
+      uikit { $0.present(tabBar, from: from, animated: true, effects: &$1) }
+      return tabBar
+    }
+    if let root = state.world.windowRoot, state.world.objects[root].isTabBarController { return root }
+    let tabBar = makeTabBarController()
+    note(.library, "window.rootViewController = \(name(ofObject: tabBar)); makeKeyAndVisible()")
+    uikit { $0.setWindowRoot(tabBar, effects: &$1) }
+    return tabBar
+  }
+
+  /// A `UITabBarController` with no tabs, made by the app's code.
+  mutating func makeTabBarController() -> ObjectID {
+    let id = state.world.makeTabBarController()
+    while state.owners.count < state.world.objects.count { state.owners.append(nil) }
+    return id
+  }
+
+  /// The tab bar controller tab presenter `o` was given: what its presenting screen
+  /// presents, else the window's root; nil when it is gone.
+  func tabBar(of o: CoordinatorID) -> ObjectID? {
+    let candidate: ObjectID?
+    if let from = state.coordinators[o].presentingScreen {
+      candidate = presentedViewController(of: from)
+    } else {
+      candidate = state.world.windowRoot
+    }
+    guard let candidate, state.world.objects[candidate].isTabBarController else { return nil }
+    return candidate
   }
 
   /// The view controller a modal presenter made in `p`'s handler presents from: the screen

@@ -11,7 +11,8 @@ import FlowLanguage
 /// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
 /// `stop()` stops the children, then tells the parent. The library's code is modelled in the
 /// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
-/// Initial, InitialNavigation, Modal, ModalNavigation, and a parent's presenter shared.
+/// Initial, InitialNavigation, Modal, ModalNavigation, Tab, TabNavigation, and a parent's
+/// presenter shared.
 public enum JLCoordinator: CoordinatorRuntime {
   public typealias Coordinator = JLCoordinatorState
 
@@ -27,7 +28,7 @@ public enum JLCoordinator: CoordinatorRuntime {
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [
       .initialPresenter, .initialNavigationPresenter, .modalPresenter, .modalNavigationPresenter,
-      .parentPresenter,
+      .tabPresenter, .tabNavigationPresenter, .parentPresenter,
     ],
     usesRootClause: false,
     alternatives: [
