@@ -12,6 +12,7 @@ public enum InvariantID: String, CaseIterable, Sendable {
   case uikitCrash = "uikit-crash"
   case uikitNoop = "uikit-noop"
   case resultOnce = "result-once"
+  case stoppedOnScreen = "stopped-on-screen"
   case noDeadEnd = "no-dead-end"
   case canReturn = "can-return"
   case always

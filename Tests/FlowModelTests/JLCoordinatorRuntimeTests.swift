@@ -109,6 +109,38 @@ import Testing
     #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Sheet")
     #expect(harness.tree == ["App"])
     #expect(harness.failingInvariants == ["dead-screen"])
+    // stopped-on-screen, as the step settles: SheetFlow stopped, its Sheet still shown.
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text
+          == "stopped-on-screen: SheetFlow was stopped while its screen Sheet is still on screen: the screen's delegate is deallocated"
+      })
+  }
+
+  @Test func stoppingWithTheScreenDismissedInTheSameStepIsNotStoppedOnScreen() throws {
+    // 'stop' before 'dismiss' in one handler: by the time the step settles, the screen is gone.
+    var harness = try Harness(
+      """
+      app Order {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Sheet
+      coordinator App: InitialPresenter {
+        start { present Home }
+        on Home.open { startChild SheetFlow }
+      }
+      coordinator SheetFlow: ModalPresenter {
+        start { present Sheet }
+        on Sheet.done { stop; dismiss }
+      }
+      """)
+    try harness.perform("tap Home.open")
+    try harness.perform("tap Sheet.done")
+    #expect(harness.lastStepViolations.isEmpty)
+    #expect(harness.tree == ["App"])
   }
 
   @Test func gap5DismissRootReportsOnlyTheFirstPresented() throws {

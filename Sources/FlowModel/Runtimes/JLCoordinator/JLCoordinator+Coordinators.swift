@@ -134,6 +134,7 @@ extension FlowStep where Runtime == JLCoordinator {
   /// touches UIKit and does not unregister from the presenter.
   mutating func stop(_ c: CoordinatorID) {
     guard isAlive(c) else { return }
+    state.coordinators[c].stoppedInStep = true
     running(c) { step in
       step.note(.library, "\(step.name(ofCoordinator: c)).stop()")
       for child in step.state.coordinators[c].children { step.stop(child) }
@@ -148,6 +149,27 @@ extension FlowStep where Runtime == JLCoordinator {
       step.note(
         .library,
         "\(step.name(ofCoordinator: p)).childCoordinators.removeAll { $0 === \(step.name(ofCoordinator: c)) }"
+      )
+    }
+  }
+
+  /// `stopped-on-screen`, once the step has settled: a coordinator stopped during it whose
+  /// screen is still in the window's hierarchy. Clears the marks `stop()` left.
+  mutating func checkStoppedOnScreen() {
+    for c in state.coordinators.indices where state.coordinators[c].stoppedInStep {
+      state.coordinators[c].stoppedInStep = false
+      let onScreen = state.world.objectsInHierarchy().first { vc in
+        guard vc < state.owners.count, state.owners[vc] == c, case .screen = state.world.objects[vc].kind
+        else {
+          return false
+        }
+        return true
+      }
+      guard let vc = onScreen else { continue }
+      let delegate = isAlive(c) ? "a stopped coordinator" : "deallocated"
+      report(
+        .stoppedOnScreen,
+        "\(tables.flow.coordinators[state.coordinators[c].declaration].name) was stopped while its screen \(name(ofObject: vc)) is still on screen: the screen's delegate is \(delegate)"
       )
     }
   }

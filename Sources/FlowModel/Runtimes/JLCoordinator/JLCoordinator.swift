@@ -106,6 +106,12 @@ public enum JLCoordinator: CoordinatorRuntime {
     preconditionFailure("JLCoordinator schedules no work of its own")
   }
 
+  /// Once the step has settled: `stopped-on-screen` for the coordinators it stopped.
+  public static func quiesce(_ step: inout FlowStep<JLCoordinator>) -> Bool {
+    step.checkStoppedOnScreen()
+    return false
+  }
+
   public static func libraryEvents(in state: FlowState<JLCoordinator>, into actions: inout [FlowAction]) {}
 
   public static func perform(libraryEvent event: Int, _ step: inout FlowStep<JLCoordinator>) {
@@ -122,7 +128,35 @@ public enum JLCoordinator: CoordinatorRuntime {
     .presenterFinishPropagation, .orphanChild, .deadScreen,
   ]
 
-  public static let invariants: [Invariant] = []
+  public static let invariants: [Invariant] = [
+    Invariant(
+      .stoppedOnScreen, kinds: [.step], runtimes: [name],
+      explanation: InvariantExplanation(
+        holdsWhen: "no coordinator is stopped while a screen it presented is still on screen",
+        whatItChecks: """
+          JLCoordinator's stop() stops the children, tells the parent (didStop) and leaves its \
+          childCoordinators; it never touches UIKit. Once each step has settled, flowcheck looks \
+          at every coordinator stopped during it: if a screen that coordinator presented is still \
+          in the window's hierarchy, the invariant is broken.
+          """,
+        whyItMatters: """
+          The screen stays, but its delegate, the coordinator, has left the tree and is \
+          deallocated (nothing else holds it): the screen's buttons call nothing. The user sees \
+          a screen that no longer responds, and the flow can only be left by UIKit's own gestures.
+          """,
+        typicalCause: """
+          A 'didDismiss { stop }' override reached by a report of a screen that did not leave: \
+          ModalPresenter.dismiss of a screen that itself presents another dismisses only that \
+          other one, yet reports the first dismissed (gap 3). Or a handler that calls 'stop' \
+          without dismissing its screen, or a 'didDismiss { stop }' without a screen, which any \
+          of the coordinator's screens popped (a pushed one above its first) runs.
+          """,
+        howToFix: """
+          Stop a coordinator only from the report of its own first screen's dismissal, with the \
+          screen named ('didDismiss S { stop }'); dismiss what a screen presents before \
+          dismissing the screen; close a flow with 'dismiss' and let the report stop it.
+          """))
+  ]
 
   /// A screen's taps reach its delegate, the coordinator that presented it, while it is alive.
   public static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<JLCoordinator>) -> Bool {

@@ -33,6 +33,9 @@ public struct JLCoordinatorState: CoordinatorState {
   public var wasOnScreen: Bool
   public var locals: LocalValues
   public var isAlive = true
+  /// Set by `stop()` during a step and cleared when the step settles (`quiesce`); never
+  /// packed: a stored state has none set.
+  var stoppedInStep = false
 
   public init(declaration: Int, presenterOwner: CoordinatorID, locals: LocalValues) {
     self.declaration = declaration
