@@ -13,6 +13,7 @@ public enum InvariantID: String, CaseIterable, Sendable {
   case uikitNoop = "uikit-noop"
   case resultOnce = "result-once"
   case stoppedOnScreen = "stopped-on-screen"
+  case registeredAfterStop = "registered-after-stop"
   case noDeadEnd = "no-dead-end"
   case canReturn = "can-return"
   case always

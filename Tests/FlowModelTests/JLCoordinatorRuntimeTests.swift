@@ -418,4 +418,45 @@ import Testing
     #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
     #expect(harness.failingInvariants == ["finish-propagation"])
   }
+
+  @Test func aStoppedCoordinatorHeldByItsAsyncWorkStillHearsItsPresenter() throws {
+    // stop() does not unregister: the pending 'after' keeps Pushed alive, and the pop it
+    // makes later is reported to it.
+    let late = """
+      app Late {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var reports: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild Pushed }
+      }
+      coordinator Pushed: ParentPresenter {
+        start { present Detail }
+        on Detail.done { stop; after save { dismiss } }
+        didDismiss Detail { reports += 1 }
+      }
+      """
+    var harness = try Harness(late)
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.done")
+    #expect(harness.tree == ["App"])
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    // The user taps Back before the work completes: the animated pop is reported to the
+    // stopped coordinator, which the pending work still holds.
+    try harness.perform("tap Back (from Detail)")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(harness.lastStepViolations == ["registered-after-stop"])
+    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!] == 1)
+    // When the work completes first, its pop frees the coordinator before UIKit reports it.
+    var completed = try Harness(late)
+    try completed.perform("tap Home.push")
+    try completed.perform("tap Detail.done")
+    try completed.perform("async 'save' completes")
+    #expect(completed.visibleStack == ["Home"])
+    #expect(completed.lastStepViolations.isEmpty)
+  }
 }

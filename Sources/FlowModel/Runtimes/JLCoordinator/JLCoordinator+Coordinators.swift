@@ -135,6 +135,7 @@ extension FlowStep where Runtime == JLCoordinator {
   mutating func stop(_ c: CoordinatorID) {
     guard isAlive(c) else { return }
     state.coordinators[c].stoppedInStep = true
+    state.coordinators[c].hasStopped = true
     running(c) { step in
       step.note(.library, "\(step.name(ofCoordinator: c)).stop()")
       for child in step.state.coordinators[c].children { step.stop(child) }
@@ -177,6 +178,14 @@ extension FlowStep where Runtime == JLCoordinator {
   /// Runs coordinator `c`'s overrides of `hook` whose target `matches`, in source order.
   mutating func runHooks(_ hook: PresenterHook, in c: CoordinatorID, matches: (Int?) -> Bool) {
     let hooks = flow.coordinators[state.coordinators[c].declaration].presenterHooks
+    if hook != .didStop, state.coordinators[c].hasStopped, !state.coordinators[c].stoppedInStep,
+      hooks.contains(where: { $0.hook == hook && matches($0.target) })
+    {
+      report(
+        .registeredAfterStop,
+        "\(name(ofCoordinator: c)) stopped in an earlier step but is still registered with its presenter: its \(hook.rawValue) override runs"
+      )
+    }
     for entry in hooks where entry.hook == hook && matches(entry.target) {
       guard isAlive(c) else { return }
       running(c) { step in

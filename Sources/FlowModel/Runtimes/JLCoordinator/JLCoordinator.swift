@@ -155,7 +155,31 @@ public enum JLCoordinator: CoordinatorRuntime {
           Stop a coordinator only from the report of its own first screen's dismissal, with the \
           screen named ('didDismiss S { stop }'); dismiss what a screen presents before \
           dismissing the screen; close a flow with 'dismiss' and let the report stop it.
-          """))
+          """)),
+    Invariant(
+      .registeredAfterStop, kinds: [.step], runtimes: [name],
+      explanation: InvariantExplanation(
+        holdsWhen: "no presenter report reaches a coordinator that stopped in an earlier step",
+        whatItChecks: """
+          stop() never unregisters a coordinator from its presenter, and a presenter reports \
+          to every coordinator registered with it. A stopped coordinator is normally freed as \
+          soon as its code returns; one that something still holds (async work of its own) \
+          stays registered. flowcheck reports a 'didPresent', 'didDismiss' or \
+          'didDismissAllViewControllersTo' override that runs in a coordinator stopped in an \
+          earlier step.
+          """,
+        whyItMatters: """
+          The stopped coordinator is out of the tree, yet it still reacts to its presenter: it \
+          can stop again, change app state, or start children that nothing will ever stop.
+          """,
+        typicalCause: """
+          A coordinator that stops with async work pending ('after'), whose completion later \
+          dismisses or presents through the presenter it is still registered with.
+          """,
+        howToFix: """
+          Stop a coordinator last: let pending work finish (or drop it) before 'stop', or close \
+          the flow with 'dismiss' and stop from the 'didDismiss S' report.
+          """)),
   ]
 
   /// A screen's taps reach its delegate, the coordinator that presented it, while it is alive.
