@@ -74,7 +74,10 @@ enum CheckCommand {
     _ path: String, options: CheckOptions, renderer: any ReportRenderer, stopRequest: StopRequest?,
     console: inout Console<Output, ErrorOutput>
   ) -> (ExitCode, FileResult) {
-    switch FlowLoading.load(path, console: &console) {
+    if options.comparesRuntimes {
+      return compareRuntimes(path, options: options, renderer: renderer, console: &console)
+    }
+    switch FlowLoading.load(path, runtime: options.runtimeOverride, console: &console) {
     case .failure(let failure):
       let code = console.report(failure)
       console.write(renderer.render(failure.diagnostics))

@@ -32,6 +32,17 @@ struct CheckOptions: Equatable, Sendable {
   var swarm: SwarmShard?
   /// `--swarm-out PATH`: where the shard's result goes; nil for `SwarmShard.defaultOutput`.
   var swarmOutput: String?
+  /// `--runtime NAME|all`: NAME overrides the flow's `library`; `all` checks the flow under
+  /// every modelled runtime and prints the comparison table (`RuntimeComparison`).
+  var runtime: String?
+  /// The word `--runtime` takes for the comparison of every runtime.
+  static let allRuntimes = "all"
+
+  /// Whether `--runtime all` asks for the comparison.
+  var comparesRuntimes: Bool { runtime == Self.allRuntimes }
+
+  /// The runtime a flow is checked under instead of its `library`, for `--runtime NAME`.
+  var runtimeOverride: String? { comparesRuntimes ? nil : runtime }
 
   /// The depth bound for `flow`: `--max-depth`, else the flow's `limits { depth }`.
   func effectiveDepth(for flow: CheckedFlow) -> Int { maxDepth ?? flow.limits.depth }

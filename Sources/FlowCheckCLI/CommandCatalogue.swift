@@ -109,6 +109,12 @@ extension OptionSpec {
     help:
       "Also write each violation's trace as a JSON file in this directory (created if missing), "
       + "for 'flowcheck replay'.")
+  static let runtime = OptionSpec(
+    name: "--runtime", valueName: "runtime",
+    help:
+      "Check under this runtime instead of the flow's 'library': \(RuntimeRegistry.names.joined(separator: ", ")); "
+      + "or 'all': check under every runtime that can express the flow and print a table invariant × runtime "
+      + "(text or json; exit 1 when any of them violates an invariant).")
   static let noTraces = OptionSpec(
     name: "--no-traces", help: "Print no trace: the same as '--max-traces 0'.")
 
@@ -155,7 +161,7 @@ extension OptionSpec {
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
-    .maxTraces, .noTraces, .noProgress, .traceDirectory,
+    .maxTraces, .noTraces, .noProgress, .traceDirectory, .runtime,
     .swarm, .swarmOut,
   ]
 

@@ -30,6 +30,7 @@ enum CompletionScript {
     case "--format" where subcommand == .merge: MergeFormat.allCases.map(\.rawValue)
     case "--format", "--reporter":
       (subcommand == .simulate ? OutputFormat.simulation : OutputFormat.all).map(\.name)
+    case "--runtime": RuntimeRegistry.names + [CheckOptions.allRuntimes]
     default: nil
     }
   }

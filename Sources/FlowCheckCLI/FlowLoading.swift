@@ -13,9 +13,10 @@ enum FlowLoading {
   }
 
   /// The resolved flow at `path` (its warnings printed), or the failure for the caller to
-  /// report: unreadable (66) or errors in the flow (65).
+  /// report: unreadable (66) or errors in the flow (65). `runtime` (`--runtime NAME`)
+  /// overrides the flow's `library`.
   static func load<Output, ErrorOutput>(
-    _ path: String, console: inout Console<Output, ErrorOutput>
+    _ path: String, runtime: String? = nil, console: inout Console<Output, ErrorOutput>
   ) -> Result<Loaded, CommandFailure> {
     let bytes: [UInt8]
     do {
@@ -24,7 +25,7 @@ enum FlowLoading {
       return .failure(.unreadable(path: path, reason: error.reason))
     }
     let source = SourceFile(path: path, bytes: bytes)
-    let loaded = FrontEnd.check(source: source, libraries: RuntimeRegistry.libraries)
+    let loaded = FrontEnd.check(source: source, libraries: RuntimeRegistry.libraries, runtime: runtime)
     guard !loaded.hasErrors, let flow = loaded.flow else {
       return .failure(.flowHasErrors(source, loaded.diagnostics))
     }

@@ -99,6 +99,14 @@ struct InvocationParser {
           throw invalidValue(value, for: spec, expected: "a file", subcommand: subcommand)
         }
         options.swarmOutput = value
+      case .runtime:
+        let choices = RuntimeRegistry.names + [CheckOptions.allRuntimes]
+        guard choices.contains(value) else {
+          throw invalidValue(
+            value, for: spec, expected: choices.map { "'\($0)'" }.joined(separator: ", "),
+            suggestion: Suggestion.closest(to: value, among: choices), subcommand: subcommand)
+        }
+        options.runtime = value
       default:
         break
       }
@@ -107,6 +115,21 @@ struct InvocationParser {
       throw UsageError("missing expected argument '<file> ...'", subcommand: subcommand)
     }
     try validateSwarm(options, subcommand: subcommand)
+    if options.comparesRuntimes, ![OutputFormat.text.name, "json"].contains(options.format.name) {
+      throw UsageError(
+        "'--runtime all' prints its comparison as text or json, not '\(options.format.name)'",
+        subcommand: subcommand)
+    }
+    if options.comparesRuntimes, options.swarm != nil {
+      throw UsageError(
+        "'--runtime all' runs no swarm shard; run each runtime's swarm with '--runtime NAME --swarm K/N'",
+        subcommand: subcommand)
+    }
+    if options.comparesRuntimes, options.traceDirectory != nil {
+      throw UsageError(
+        "'--runtime all' writes no trace files; check under one runtime with '--runtime NAME --trace-dir DIR'",
+        subcommand: subcommand)
+    }
     return .check(options)
   }
 

@@ -54,15 +54,18 @@ public enum FrontEnd {
     }
   }
 
-  /// Parses and resolves a file already in memory.
+  /// Parses and resolves a file already in memory; `runtime` overrides the flow's
+  /// `library` (see `Resolver.resolve`).
   /// - Complexity: O(n) in the size of the file, plus the resolver's name suggestions.
-  public static func check(source: SourceFile, libraries: [RuntimeCapabilities]) -> FrontEndResult {
+  public static func check(
+    source: SourceFile, libraries: [RuntimeCapabilities], runtime: String? = nil
+  ) -> FrontEndResult {
     let parsed = Parser.parse(source)
     let parseDiagnostics = sortedDiagnostics(parsed.diagnostics)
     if parseDiagnostics.contains(where: { $0.severity == .error }) {
       return FrontEndResult(source: source, file: parsed.file, flow: nil, diagnostics: parseDiagnostics)
     }
-    let resolved = Resolver.resolve(parsed.file, source: source, libraries: libraries)
+    let resolved = Resolver.resolve(parsed.file, source: source, libraries: libraries, runtime: runtime)
     return FrontEndResult(
       source: source, file: parsed.file, flow: resolved.flow,
       diagnostics: sortedDiagnostics(parseDiagnostics + resolved.diagnostics))

@@ -12,6 +12,8 @@ public enum InvariantID: String, CaseIterable, Sendable {
   case uikitCrash = "uikit-crash"
   case uikitNoop = "uikit-noop"
   case resultOnce = "result-once"
+  case stoppedOnScreen = "stopped-on-screen"
+  case registeredAfterStop = "registered-after-stop"
   case noDeadEnd = "no-dead-end"
   case canReturn = "can-return"
   case always

@@ -378,7 +378,7 @@ extension Parser.Session {
       return .didFinish(
         child: child,
         body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
-    case "didPresent", "didDismiss", "didStop":
+    case "didPresent", "didDismiss", "didStop", "didDismissAllViewControllersTo":
       advance()
       let hook = PresenterHook(rawValue: token.text)!
       var target: Name? = nil

@@ -58,7 +58,7 @@ extension Parser {
   static let appMemberKeywords = ["library", "window", "home", "limits"]
   static let coordinatorMemberKeywords = [
     "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish", "viewController", "result",
-    "didPresent", "didDismiss", "didStop",
+    "didPresent", "didDismiss", "didStop", "didDismissAllViewControllersTo",
   ]
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",

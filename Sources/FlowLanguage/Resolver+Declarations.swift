@@ -47,6 +47,7 @@ extension Resolution {
         libraryAt = member.range.start
         guard !Self.isMissing(name) else { continue }
         if let known = libraries.first(where: { $0.library.rawValue == name.text }) {
+          guard !libraryOverridden else { continue }
           library = known.library
           capabilities = known
         } else {
@@ -620,6 +621,10 @@ extension Resolution {
   /// What a coordinator's kind names under a runtime without a `root` clause: the router it
   /// is given, or under JLCoordinator the presenter it is made with.
   static func kindWord(of library: LibraryProfile) -> String {
-    library.rawValue == "presenter" ? "presenter" : "router"
+    switch library.rawValue {
+    case "presenter": "presenter"
+    case "router": "router"
+    default: "coordinator kind"
+    }
   }
 }

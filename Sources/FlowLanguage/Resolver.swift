@@ -20,13 +20,17 @@ public struct ResolveResult: Sendable {
 /// Turns a parsed `.flow` file into a `CheckedFlow`: every name becomes an index, every
 /// statement is checked against the chosen runtime.
 public enum Resolver {
-  /// Resolves `file`, parsed from `source`.
+  /// Resolves `file`, parsed from `source`. `runtime`, when it names one of `libraries`,
+  /// is the library the flow is resolved and checked under whatever its `library` line
+  /// says (`check --runtime NAME`); the line must still name a known library.
   /// - Complexity: O(n) in the size of the tree, plus the "did you mean" searches of
   ///   unknown names.
-  public static func resolve(_ file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities])
+  public static func resolve(
+    _ file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities], runtime: String? = nil
+  )
     -> ResolveResult
   {
-    var resolution = Resolution(file: file, source: source, libraries: libraries)
+    var resolution = Resolution(file: file, source: source, libraries: libraries, runtime: runtime)
     resolution.run()
     return resolution.result()
   }
@@ -90,6 +94,8 @@ struct Resolution {
   let libraries: [RuntimeCapabilities]
   var library: LibraryProfile
   var capabilities: RuntimeCapabilities
+  /// Set by `--runtime NAME`: the `library` line is validated but does not choose.
+  var libraryOverridden = false
   var windowName: Name?
   var windowCoordinator: Int?
   var homeName: Name?
@@ -136,13 +142,15 @@ struct Resolution {
   var properties: [PropertyInfo] = []
   var expectation: Expectation = .none
 
-  init(file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities]) {
+  init(file: FlowFile, source: SourceFile, libraries: [RuntimeCapabilities], runtime: String? = nil) {
     precondition(!libraries.isEmpty, "the resolver needs at least one library")
     self.file = file
     self.source = source
     self.libraries = libraries
-    self.library = libraries[0].library
-    self.capabilities = libraries[0]
+    let chosen = libraries.first { $0.library.rawValue == runtime }
+    self.library = (chosen ?? libraries[0]).library
+    self.capabilities = chosen ?? libraries[0]
+    self.libraryOverridden = chosen != nil
   }
 
   /// Runs every pass, in dependency order.

@@ -44,6 +44,9 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case didDismiss
   /// `didStop C { … }`: JLCoordinator's `didStop(child:)` override.
   case didStop
+  /// `didDismissAllViewControllersTo S { … }`: JLCoordinator's
+  /// `presenter(_:didDismissAllViewControllersTo:)` override.
+  case didDismissAllViewControllersTo
 
   /// The member a JLCoordinator hook override is.
   public init(_ hook: PresenterHook) {
@@ -51,6 +54,7 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
     case .didPresent: self = .didPresent
     case .didDismiss: self = .didDismiss
     case .didStop: self = .didStop
+    case .didDismissAllViewControllersTo: self = .didDismissAllViewControllersTo
     }
   }
 

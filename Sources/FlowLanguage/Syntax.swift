@@ -227,6 +227,9 @@ public enum PresenterHook: String, Equatable, Sendable, CaseIterable {
   case didDismiss
   /// `didStop(child:)`: a child's `stop()` tells its parent.
   case didStop
+  /// `presenter(_:didDismissAllViewControllersTo:)`: the navigation delegate wrapper saw an
+  /// animated pop land on the navigation controller's first screen.
+  case didDismissAllViewControllersTo
 }
 
 /// Where a coordinator's root view controller comes from.

@@ -19,7 +19,7 @@ extension ResolverDiagnosticTests {
       "root clause under presenter",
       presenterApp + "coordinator App: InitialPresenter {\n  1️⃣root window\n  start { present Home }\n}\n",
       .invalidRoot,
-      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, ParentPresenter)"
+      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, TabPresenter, TabNavigationPresenter, ParentPresenter)"
     ),
     DiagnosticCase(
       "duplicate didDismiss",
@@ -37,6 +37,20 @@ extension ResolverDiagnosticTests {
       presenterApp
         + "coordinator App: InitialPresenter {\n  start { present Home }\n  didStop 1️⃣Ap { stop }\n}\n",
       .unknownCoordinator, "unknown coordinator 'Ap'; did you mean 'App'?"),
+    DiagnosticCase(
+      "didDismissAllViewControllersTo of an unknown screen",
+      presenterApp
+        + "coordinator App: InitialNavigationPresenter {\n  start { present Home }\n"
+        + "  didDismissAllViewControllersTo 1️⃣Hme { stop }\n}\n",
+      .unknownScreen, "unknown screen 'Hme'; did you mean 'Home'?"),
+    DiagnosticCase(
+      "didDismissAllViewControllersTo under radianttap",
+      "app Example {\n  library radianttap\n  window App\n}\nscreen Home\n"
+        + "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n"
+        + "  1️⃣didDismissAllViewControllersTo Home { }\n}\n",
+      .unsupportedStatement,
+      "'didDismissAllViewControllersTo' is not available under runtime 'radianttap'; write 'popBack { … }': a pop to the root calls handlePopBack(to:)"
+    ),
     DiagnosticCase(
       "show under presenter",
       presenterApp + "coordinator App: InitialPresenter {\n  start { 1️⃣show Home }\n}\n",

@@ -550,7 +550,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "unknown invariant, far", base + "expect violation shadow-sync, 1️⃣crash\n", .unknownInvariant,
       "unknown invariant 'crash'; expected 'shadow-sync', 'finish-propagation', 'orphan-child', 'dead-screen', "
-        + "'unhandled-message', 'delegate-owner', 'stale-closure', 'uikit-crash', 'uikit-noop', 'result-once', 'no-dead-end', "
+        + "'unhandled-message', 'delegate-owner', 'stale-closure', 'uikit-crash', 'uikit-noop', 'result-once', 'stopped-on-screen', 'registered-after-stop', 'no-dead-end', "
         + "'can-return', 'always', 'never' or 'reachable'"),
   ]
 

@@ -109,6 +109,38 @@ import Testing
     #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Sheet")
     #expect(harness.tree == ["App"])
     #expect(harness.failingInvariants == ["dead-screen"])
+    // stopped-on-screen, as the step settles: SheetFlow stopped, its Sheet still shown.
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text
+          == "stopped-on-screen: SheetFlow was stopped while its screen Sheet is still on screen: the screen's delegate is deallocated"
+      })
+  }
+
+  @Test func stoppingWithTheScreenDismissedInTheSameStepIsNotStoppedOnScreen() throws {
+    // 'stop' before 'dismiss' in one handler: by the time the step settles, the screen is gone.
+    var harness = try Harness(
+      """
+      app Order {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Sheet
+      coordinator App: InitialPresenter {
+        start { present Home }
+        on Home.open { startChild SheetFlow }
+      }
+      coordinator SheetFlow: ModalPresenter {
+        start { present Sheet }
+        on Sheet.done { stop; dismiss }
+      }
+      """)
+    try harness.perform("tap Home.open")
+    try harness.perform("tap Sheet.done")
+    #expect(harness.lastStepViolations.isEmpty)
+    #expect(harness.tree == ["App"])
   }
 
   @Test func gap5DismissRootReportsOnlyTheFirstPresented() throws {
@@ -226,5 +258,205 @@ import Testing
     try harness.perform("tap Root.close")
     #expect(harness.visibleStack == ["Home"])
     #expect(harness.tree == ["App"])
+  }
+
+  @Test func aPopToTheRootRunsTheRootOwnersDidDismissAllViewControllersToOverride() throws {
+    // The example's ViewCoordinator: on a pop to the root, the root's coordinator stops the
+    // flows pushed above it, even those the wrapper never reported (gap 2's middle screen).
+    var harness = try Harness(
+      """
+      app Root {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var toRoot: 0...9 = 0
+      var wrongOwner: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild A }
+        didDismissAllViewControllersTo Home { toRoot += 1 }
+      }
+      coordinator A: ParentPresenter {
+        start { present Detail }
+        on Detail.more { startChild A2 }
+        didDismissAllViewControllersTo { wrongOwner += 1 }
+      }
+      coordinator A2: ParentPresenter {
+        start { present Detail }
+      }
+      """)
+    func value(_ name: String) -> Int {
+      harness.state.globals[harness.flow.variables.firstIndex { $0.name == name }!]
+    }
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.more")
+    #expect(harness.visibleStack == ["Home", "Detail", "Detail"])
+    try harness.perform("long-press Back, choose Home")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text.hasSuffix("notifies didDismissAllViewControllersTo(Home)")
+      })
+    #expect(value("toRoot") == 1)
+    // A presented no screen that is the root: the identity filter keeps its override quiet.
+    #expect(value("wrongOwner") == 0)
+  }
+
+  @Test func aPopToAMiddleScreenRunsNoDidDismissAllViewControllersTo() throws {
+    var harness = try Harness(
+      """
+      app Middle {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var toRoot: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild A }
+        didDismissAllViewControllersTo { toRoot += 1 }
+      }
+      coordinator A: ParentPresenter {
+        start { present Detail }
+        on Detail.more { startChild A }
+        didDismiss Detail { stop }
+      }
+      """)
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.more")
+    try harness.perform("tap Back")
+    #expect(harness.visibleStack == ["Home", "Detail"])
+    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "toRoot" }!] == 0)
+  }
+
+  /// Two tabs made in Home's handler: a TabPresenter and a TabNavigationPresenter.
+  static let tabs = """
+    app Tabs {
+      library presenter
+      window App
+    }
+    screen Home
+    screen First
+    screen Second
+    screen More
+    var reports: 0...9 = 0
+    coordinator App: InitialNavigationPresenter {
+      start { present Home }
+      on Home.tabs { startChild FirstTab; startChild SecondTab }
+    }
+    coordinator FirstTab: TabPresenter {
+      start { present First }
+      on First.remove { dismiss }
+      on First.close { dismissRoot }
+      didPresent First { reports += 1 }
+    }
+    coordinator SecondTab: TabNavigationPresenter {
+      start { present Second }
+      on Second.more { present More }
+      on Second.remove { dismiss }
+      on More.close { dismiss }
+      didPresent { reports += 1 }
+      didDismiss Second { stop }
+    }
+    """
+
+  /// The tabs of the tab bar controller Home presents, as the report draws them.
+  func tabBarLine(_ harness: Harness) -> String? {
+    harness.picture.first { $0.contains("UITabBarController") }?.trimmingCharacters(in: .whitespaces)
+  }
+
+  @Test func aTabPresenterAppendsATabAndReportsIt() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    // The first tab coordinator's code presents a tab bar controller over Home; the second
+    // finds it presented and adds its own navigation controller as the second tab.
+    #expect(
+      tabBarLine(harness)
+        == "presents (pageSheet): UITabBarController [*First | UINavigationController [Second] {delegate: SecondTab}]"
+    )
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+    let reports = harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!]
+    #expect(reports == 2)
+    #expect(harness.failingInvariants.isEmpty)
+  }
+
+  @Test func aTabPresentersDismissOnlyLogs() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("tap First.remove")
+    #expect(
+      harness.lastLog.lines.contains { $0.text == "TabPresenter.dismiss only logs: a tab is not removed" })
+    #expect(tabBarLine(harness)?.contains("[*First | UINavigationController") == true)
+  }
+
+  @Test func aTabNavigationPresenterPushesAndPopsButNeverDismissesItsRoot() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("select the SecondTab tab")
+    try harness.perform("tap Second.more")
+    #expect(harness.visibleStack == ["Second", "More"])
+    try harness.perform("tap More.close")
+    #expect(harness.visibleStack == ["Second"])
+    try harness.perform("tap Second.remove")
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text == "the tab's root is not dismissed: nothing happens, silently"
+      })
+    #expect(harness.visibleStack == ["Second"])
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+  }
+
+  @Test func dismissRootDismissesThePresentedTabBarAndTellsNobody() throws {
+    var harness = try Harness(Self.tabs)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("tap First.close")
+    #expect(tabBarLine(harness) == nil)
+    // Neither tab coordinator hears of it: both stay in App's children with no screen.
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func aStoppedCoordinatorHeldByItsAsyncWorkStillHearsItsPresenter() throws {
+    // stop() does not unregister: the pending 'after' keeps Pushed alive, and the pop it
+    // makes later is reported to it.
+    let late = """
+      app Late {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Detail
+      var reports: 0...9 = 0
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.push { startChild Pushed }
+      }
+      coordinator Pushed: ParentPresenter {
+        start { present Detail }
+        on Detail.done { stop; after save { dismiss } }
+        didDismiss Detail { reports += 1 }
+      }
+      """
+    var harness = try Harness(late)
+    try harness.perform("tap Home.push")
+    try harness.perform("tap Detail.done")
+    #expect(harness.tree == ["App"])
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    // The user taps Back before the work completes: the animated pop is reported to the
+    // stopped coordinator, which the pending work still holds.
+    try harness.perform("tap Back (from Detail)")
+    #expect(harness.visibleStack == ["Home"])
+    #expect(harness.lastStepViolations == ["registered-after-stop"])
+    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!] == 1)
+    // When the work completes first, its pop frees the coordinator before UIKit reports it.
+    var completed = try Harness(late)
+    try completed.perform("tap Home.push")
+    try completed.perform("tap Detail.done")
+    try completed.perform("async 'save' completes")
+    #expect(completed.visibleStack == ["Home"])
+    #expect(completed.lastStepViolations.isEmpty)
   }
 }

@@ -29,6 +29,7 @@ public struct StepLog: Sendable, Equatable {
 /// A property broken during a step (as opposed to one checked on the state it ends in).
 public enum StepProperty: Int, Sendable, CaseIterable {
   case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation, resultOnce
+  case stoppedOnScreen, registeredAfterStop
 
   /// The invariant it reports under.
   public var invariant: InvariantID {
@@ -40,6 +41,8 @@ public enum StepProperty: Int, Sendable, CaseIterable {
     case .orphanChild: .orphanChild
     case .finishPropagation: .finishPropagation
     case .resultOnce: .resultOnce
+    case .stoppedOnScreen: .stoppedOnScreen
+    case .registeredAfterStop: .registeredAfterStop
     }
   }
 

@@ -29,6 +29,8 @@ public enum Insecurity: CoordinatorRuntime {
       .didPresent: "Insecurity has no presentation hook; run the code where the child is started",
       .didDismiss: "write the code in the completion block of 'start C { result in … }', where result is nil",
       .didStop: "write the code in the completion block of 'start C { result in … }'",
+      .didDismissAllViewControllersTo:
+        "Insecurity has no pop hook; each popped child's completion runs with nil",
       .show: "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
       .root:
         "a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root",

@@ -30,6 +30,12 @@ extension FlowStep where Runtime == JLCoordinator {
         .library,
         "\(coordinatorName)(presenter: \(kind.rawValue)(presentingViewController: \(name(ofObject: instance.presentingScreen))))"
       )
+    case .tabPresenter, .tabNavigationPresenter:
+      instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
+      let tabBar = tabBarController(presentedFrom: instance.presentingScreen)
+      note(
+        .library,
+        "\(coordinatorName)(presenter: \(kind.rawValue)(tabBarController: \(name(ofObject: tabBar))))")
     default:
       note(.library, "\(coordinatorName)(presenter: \(kind.rawValue)(window: window))")
     }
@@ -43,6 +49,49 @@ extension FlowStep where Runtime == JLCoordinator {
     }
     coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id
+  }
+
+  /// The `UITabBarController` a tab presenter is given, as the app's code sets it up: the one
+  /// `from` (the screen the parent's handler runs for) presents already, a sibling tab's
+  /// coordinator having made it; else a new one, presented from `from`; for the window
+  /// coordinator (no `from`), the window's root tab bar controller, made and installed when
+  /// the window shows none.
+  mutating func tabBarController(presentedFrom from: ObjectID?) -> ObjectID {
+    if let from {
+      if let presented = presentedViewController(of: from), state.world.objects[presented].isTabBarController
+      {
+        return presented
+      }
+      let tabBar = makeTabBarController()
+      note(.library, "\(name(ofObject: from)).present(\(name(ofObject: tabBar)), animated: true)")
+      uikit { $0.present(tabBar, from: from, animated: true, effects: &$1) }
+      return tabBar
+    }
+    if let root = state.world.windowRoot, state.world.objects[root].isTabBarController { return root }
+    let tabBar = makeTabBarController()
+    note(.library, "window.rootViewController = \(name(ofObject: tabBar)); makeKeyAndVisible()")
+    uikit { $0.setWindowRoot(tabBar, effects: &$1) }
+    return tabBar
+  }
+
+  /// A `UITabBarController` with no tabs, made by the app's code.
+  mutating func makeTabBarController() -> ObjectID {
+    let id = state.world.makeTabBarController()
+    while state.owners.count < state.world.objects.count { state.owners.append(nil) }
+    return id
+  }
+
+  /// The tab bar controller tab presenter `o` was given: what its presenting screen
+  /// presents, else the window's root; nil when it is gone.
+  func tabBar(of o: CoordinatorID) -> ObjectID? {
+    let candidate: ObjectID?
+    if let from = state.coordinators[o].presentingScreen {
+      candidate = presentedViewController(of: from)
+    } else {
+      candidate = state.world.windowRoot
+    }
+    guard let candidate, state.world.objects[candidate].isTabBarController else { return nil }
+    return candidate
   }
 
   /// The view controller a modal presenter made in `p`'s handler presents from: the screen
@@ -85,6 +134,8 @@ extension FlowStep where Runtime == JLCoordinator {
   /// touches UIKit and does not unregister from the presenter.
   mutating func stop(_ c: CoordinatorID) {
     guard isAlive(c) else { return }
+    state.coordinators[c].stoppedInStep = true
+    state.coordinators[c].hasStopped = true
     running(c) { step in
       step.note(.library, "\(step.name(ofCoordinator: c)).stop()")
       for child in step.state.coordinators[c].children { step.stop(child) }
@@ -103,9 +154,38 @@ extension FlowStep where Runtime == JLCoordinator {
     }
   }
 
+  /// `stopped-on-screen`, once the step has settled: a coordinator stopped during it whose
+  /// screen is still in the window's hierarchy. Clears the marks `stop()` left.
+  mutating func checkStoppedOnScreen() {
+    for c in state.coordinators.indices where state.coordinators[c].stoppedInStep {
+      state.coordinators[c].stoppedInStep = false
+      let onScreen = state.world.objectsInHierarchy().first { vc in
+        guard vc < state.owners.count, state.owners[vc] == c, case .screen = state.world.objects[vc].kind
+        else {
+          return false
+        }
+        return true
+      }
+      guard let vc = onScreen else { continue }
+      let delegate = isAlive(c) ? "a stopped coordinator" : "deallocated"
+      report(
+        .stoppedOnScreen,
+        "\(tables.flow.coordinators[state.coordinators[c].declaration].name) was stopped while its screen \(name(ofObject: vc)) is still on screen: the screen's delegate is \(delegate)"
+      )
+    }
+  }
+
   /// Runs coordinator `c`'s overrides of `hook` whose target `matches`, in source order.
   mutating func runHooks(_ hook: PresenterHook, in c: CoordinatorID, matches: (Int?) -> Bool) {
     let hooks = flow.coordinators[state.coordinators[c].declaration].presenterHooks
+    if hook != .didStop, state.coordinators[c].hasStopped, !state.coordinators[c].stoppedInStep,
+      hooks.contains(where: { $0.hook == hook && matches($0.target) })
+    {
+      report(
+        .registeredAfterStop,
+        "\(name(ofCoordinator: c)) stopped in an earlier step but is still registered with its presenter: its \(hook.rawValue) override runs"
+      )
+    }
     for entry in hooks where entry.hook == hook && matches(entry.target) {
       guard isAlive(c) else { return }
       running(c) { step in

@@ -63,6 +63,32 @@ extension FlowStep where Runtime == JLCoordinator {
       state.world.objects[newNav].delegate = o
       uikit { $0.present(newNav, from: from, animated: animated, effects: &$1) }
       if presentModallyCompleted(newNav, from: from, by: o) { notifyPresentation(of: vc, by: o) }
+    case .tabPresenter:
+      // `tabBarController.viewControllers.append(vc)`, then the report.
+      guard let tabBar = tabBar(of: o) else {
+        note(.library, "the tab bar controller is gone: nothing happens")
+        return
+      }
+      uikit { $0.addTab(vc, to: tabBar, effects: &$1) }
+      notifyPresentation(of: vc, by: o)
+    case .tabNavigationPresenter:
+      // The first `present` adds the presenter's own navigation controller as a tab, rooted at
+      // `vc`, its delegate the wrapper; later ones push onto it.
+      let nav = state.coordinators[o].root
+      if nav >= 0, state.world.objects[nav].container != nil {
+        uikit { $0.push(vc, on: nav, animated: animated, effects: &$1) }
+        return
+      }
+      guard let tabBar = tabBar(of: o) else {
+        note(.library, "the tab bar controller is gone: nothing happens")
+        return
+      }
+      let newNav = makeNavigationController(owner: o)
+      state.coordinators[o].root = newNav
+      state.world.objects[newNav].delegate = o
+      uikit { $0.setViewControllers([vc], of: newNav, animated: false, effects: &$1) }
+      uikit { $0.addTab(newNav, to: tabBar, effects: &$1) }
+      notifyPresentation(of: vc, by: o)
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
@@ -107,6 +133,16 @@ extension FlowStep where Runtime == JLCoordinator {
       guard nav >= 0 else { return }
       if state.world.objects[nav].children.first == vc {
         if dismissModally(nav, by: o, animated: animated) { notifyDismissal(of: vc, by: o) }
+      } else {
+        popTop(vc, of: nav, animated: animated)
+      }
+    case .tabPresenter:
+      note(.library, "TabPresenter.dismiss only logs: a tab is not removed")
+    case .tabNavigationPresenter:
+      let nav = state.coordinators[o].root
+      guard nav >= 0 else { return }
+      if state.world.objects[nav].children.first == vc {
+        note(.library, "the tab's root is not dismissed: nothing happens, silently")
       } else {
         popTop(vc, of: nav, animated: animated)
       }
@@ -170,6 +206,14 @@ extension FlowStep where Runtime == JLCoordinator {
       guard !stopped else { return }
       notifyDismissal(of: nav, by: o)
       for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+    case .tabPresenter, .tabNavigationPresenter:
+      // Dismisses the tab bar controller when it is presented; reports nothing.
+      guard let from = state.coordinators[o].presentingScreen, let tabBar = tabBar(of: o) else {
+        note(.library, "the tab bar controller is not presented: nothing happens")
+        return
+      }
+      note(.library, "\(name(ofObject: tabBar)) is dismissed; no observer is told")
+      uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
@@ -177,7 +221,7 @@ extension FlowStep where Runtime == JLCoordinator {
 
   /// `vc.presentedViewController` as UIKit answers it: what `vc`'s presentation context (a
   /// screen's navigation controller, say) presents.
-  private func presentedViewController(of vc: ObjectID) -> ObjectID? {
+  func presentedViewController(of vc: ObjectID) -> ObjectID? {
     state.world.objects[state.world.presentationRoot(of: vc)].presented
   }
 
@@ -239,13 +283,21 @@ extension FlowStep where Runtime == JLCoordinator {
     let from = transition.from
     if !state.world.objects[from].isNavigationController && !children.contains(from) {
       notifyDismissal(of: from, by: o)
-      if children.first == shown {
-        note(
-          .library,
-          "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: shown)))")
-      }
+      if children.first == shown { notifyDismissalOfAll(to: shown, by: o) }
     } else if transition.to == shown && children.contains(shown) {
       notifyPresentation(of: shown, by: o)
+    }
+  }
+
+  /// `notifyObserverAboutDismissOfAllViewControllers(to:)`: an animated pop landed on the
+  /// navigation controller's first screen. Every observer is told; a
+  /// `didDismissAllViewControllersTo S?` override runs in the coordinator that presented
+  /// that screen (the identity filter, as the example's pop-to-root handling does).
+  mutating func notifyDismissalOfAll(to root: ObjectID, by o: CoordinatorID) {
+    note(.library, "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: root)))")
+    let screen = screenIndex(of: root)
+    for k in observers(of: o) where isAlive(k) && state.owners[root] == k {
+      runHooks(.didDismissAllViewControllersTo, in: k) { $0 == nil || $0 == screen }
     }
   }
 

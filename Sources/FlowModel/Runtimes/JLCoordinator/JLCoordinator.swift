@@ -11,7 +11,8 @@ import FlowLanguage
 /// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
 /// `stop()` stops the children, then tells the parent. The library's code is modelled in the
 /// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
-/// Initial, InitialNavigation, Modal, ModalNavigation, and a parent's presenter shared.
+/// Initial, InitialNavigation, Modal, ModalNavigation, Tab, TabNavigation, and a parent's
+/// presenter shared.
 public enum JLCoordinator: CoordinatorRuntime {
   public typealias Coordinator = JLCoordinatorState
 
@@ -19,12 +20,15 @@ public enum JLCoordinator: CoordinatorRuntime {
 
   public static let capabilities = RuntimeCapabilities(
     library: name,
-    operations: [.present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop]
+    operations: [
+      .present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop,
+      .didDismissAllViewControllersTo,
+    ]
       + RuntimeCapabilities.flowOperations,
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [
       .initialPresenter, .initialNavigationPresenter, .modalPresenter, .modalNavigationPresenter,
-      .parentPresenter,
+      .tabPresenter, .tabNavigationPresenter, .parentPresenter,
     ],
     usesRootClause: false,
     alternatives: [
@@ -102,6 +106,12 @@ public enum JLCoordinator: CoordinatorRuntime {
     preconditionFailure("JLCoordinator schedules no work of its own")
   }
 
+  /// Once the step has settled: `stopped-on-screen` for the coordinators it stopped.
+  public static func quiesce(_ step: inout FlowStep<JLCoordinator>) -> Bool {
+    step.checkStoppedOnScreen()
+    return false
+  }
+
   public static func libraryEvents(in state: FlowState<JLCoordinator>, into actions: inout [FlowAction]) {}
 
   public static func perform(libraryEvent event: Int, _ step: inout FlowStep<JLCoordinator>) {
@@ -118,7 +128,59 @@ public enum JLCoordinator: CoordinatorRuntime {
     .presenterFinishPropagation, .orphanChild, .deadScreen,
   ]
 
-  public static let invariants: [Invariant] = []
+  public static let invariants: [Invariant] = [
+    Invariant(
+      .stoppedOnScreen, kinds: [.step], runtimes: [name],
+      explanation: InvariantExplanation(
+        holdsWhen: "no coordinator is stopped while a screen it presented is still on screen",
+        whatItChecks: """
+          JLCoordinator's stop() stops the children, tells the parent (didStop) and leaves its \
+          childCoordinators; it never touches UIKit. Once each step has settled, flowcheck looks \
+          at every coordinator stopped during it: if a screen that coordinator presented is still \
+          in the window's hierarchy, the invariant is broken.
+          """,
+        whyItMatters: """
+          The screen stays, but its delegate, the coordinator, has left the tree and is \
+          deallocated (nothing else holds it): the screen's buttons call nothing. The user sees \
+          a screen that no longer responds, and the flow can only be left by UIKit's own gestures.
+          """,
+        typicalCause: """
+          A 'didDismiss { stop }' override reached by a report of a screen that did not leave: \
+          ModalPresenter.dismiss of a screen that itself presents another dismisses only that \
+          other one, yet reports the first dismissed (gap 3). Or a handler that calls 'stop' \
+          without dismissing its screen, or a 'didDismiss { stop }' without a screen, which any \
+          of the coordinator's screens popped (a pushed one above its first) runs.
+          """,
+        howToFix: """
+          Stop a coordinator only from the report of its own first screen's dismissal, with the \
+          screen named ('didDismiss S { stop }'); dismiss what a screen presents before \
+          dismissing the screen; close a flow with 'dismiss' and let the report stop it.
+          """)),
+    Invariant(
+      .registeredAfterStop, kinds: [.step], runtimes: [name],
+      explanation: InvariantExplanation(
+        holdsWhen: "no presenter report reaches a coordinator that stopped in an earlier step",
+        whatItChecks: """
+          stop() never unregisters a coordinator from its presenter, and a presenter reports \
+          to every coordinator registered with it. A stopped coordinator is normally freed as \
+          soon as its code returns; one that something still holds (async work of its own) \
+          stays registered. flowcheck reports a 'didPresent', 'didDismiss' or \
+          'didDismissAllViewControllersTo' override that runs in a coordinator stopped in an \
+          earlier step.
+          """,
+        whyItMatters: """
+          The stopped coordinator is out of the tree, yet it still reacts to its presenter: it \
+          can stop again, change app state, or start children that nothing will ever stop.
+          """,
+        typicalCause: """
+          A coordinator that stops with async work pending ('after'), whose completion later \
+          dismisses or presents through the presenter it is still registered with.
+          """,
+        howToFix: """
+          Stop a coordinator last: let pending work finish (or drop it) before 'stop', or close \
+          the flow with 'dismiss' and stop from the 'didDismiss S' report.
+          """)),
+  ]
 
   /// A screen's taps reach its delegate, the coordinator that presented it, while it is alive.
   public static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<JLCoordinator>) -> Bool {

@@ -33,6 +33,11 @@ public struct JLCoordinatorState: CoordinatorState {
   public var wasOnScreen: Bool
   public var locals: LocalValues
   public var isAlive = true
+  /// Set by `stop()` during a step and cleared when the step settles (`quiesce`); never
+  /// packed: a stored state has none set.
+  var stoppedInStep = false
+  /// `stop()` ran on it; it stays registered with its presenter while something holds it.
+  public var hasStopped = false
 
   public init(declaration: Int, presenterOwner: CoordinatorID, locals: LocalValues) {
     self.declaration = declaration
@@ -77,7 +82,7 @@ public struct JLCoordinatorState: CoordinatorState {
     objects: Renumbering, coordinators: Renumbering
   ) {
     out.put(c.pointee.declaration)
-    out.put((wasOnScreen ? 1 : 0) | (c.pointee.locals.count > 0 ? 2 : 0))
+    out.put((wasOnScreen ? 1 : 0) | (c.pointee.locals.count > 0 ? 2 : 0) | (c.pointee.hasStopped ? 4 : 0))
     out.put(c.pointee.children, coordinators)
     out.put(link: c.pointee.parentLink, coordinators)
     out.put(link: c.pointee.presenterOwner >= 0 ? c.pointee.presenterOwner : nil, coordinators)
@@ -103,6 +108,7 @@ public struct JLCoordinatorState: CoordinatorState {
     instance.presentingScreen = input.optional()
     instance.lastScreen = input.optional()
     instance.wasOnScreen = flags & 1 != 0
+    instance.hasStopped = flags & 4 != 0
     if flags & 2 != 0 {
       let localCount = input.take()
       for _ in 0..<localCount { instance.locals.append(input.signed()) }

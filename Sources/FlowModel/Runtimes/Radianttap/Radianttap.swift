@@ -23,7 +23,7 @@ public enum Radianttap: CoordinatorRuntime {
     operations: RuntimeOperation.allCases.filter {
       ![
         .presentChild, .startCoordinator, .finishWith, .viewController, .result, .stop, .dismissRoot,
-        .didPresent, .didDismiss, .didStop,
+        .didPresent, .didDismiss, .didStop, .didDismissAllViewControllersTo,
       ].contains($0)
     },
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
@@ -33,6 +33,7 @@ public enum Radianttap: CoordinatorRuntime {
       .didPresent: "radianttap has no presentation hook; run the code where the screen is shown",
       .didDismiss: "write 'popBack { … }' for a pop; a dismissal is seen only through 'finish'",
       .didStop: "write 'didFinish C { … }'",
+      .didDismissAllViewControllersTo: "write 'popBack { … }': a pop to the root calls handlePopBack(to:)",
       .presentChild: "write 'startChild C', with 'root presented' in C",
       .startCoordinator: "write 'startChild C'",
       .finishWith: "write 'finish', and pass values through variables",

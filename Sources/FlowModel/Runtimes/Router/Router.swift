@@ -27,6 +27,7 @@ public enum Router: CoordinatorRuntime {
       .didPresent: "the pattern has no presentation hook; run the code after 'present'",
       .didDismiss: "write the code in the 'onDismissed { … }' block of 'presentChild'",
       .didStop: "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      .didDismissAllViewControllersTo: "the router runs the onDismissed closure of each screen a pop removes",
       .show: "write 'present S': the router pushes when its navigation controller has screens",
       .root: "write 'present S' as the first screen of 'start'",
       .top: "the routers cannot replace a screen; 'present' the next one",
