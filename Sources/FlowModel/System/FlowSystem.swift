@@ -506,6 +506,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Crashed apps and states kept beyond a bound are not expanded.
   public func isTerminal(_ state: PackedState<Runtime>) -> Bool {
-    state.words.first != 0
+    // The flags word: crashed (1) or kept beyond the bounds (2); 4 only says that
+    // navigation calls are deferred.
+    (state.words.first ?? 0) & 3 != 0
   }
 }
