@@ -58,7 +58,8 @@ import Testing
     result.world.windowRoot = new(state.world.windowRoot)
     result.world.deferredNavigations = state.world.deferredNavigations.map { entry in
       DeferredNavigation(
-        nav: permutation[entry.nav], stack: IDList(entry.stack.map { permutation[$0] }), animated: entry.animated)
+        nav: permutation[entry.nav], stack: IDList(entry.stack.map { permutation[$0] }),
+        animated: entry.animated)
     }
     for c in result.coordinators.indices {
       result.coordinators[c].root = permutation[state.coordinators[c].root]
