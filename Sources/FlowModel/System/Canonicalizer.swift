@@ -66,6 +66,8 @@ extension FlowState {
         guard let from = world.objects[nav].navigationTransitionFrom else { continue }
         if from < world.objects.count { visitObjects(from: from, &objectNumbers, &longestStack) }
         for entry in world.deferredNavigations where entry.nav == nav {
+          // The stack the deferred calls leave counts against `limits { stack }` too.
+          longestStack = max(longestStack, entry.stack.count)
           for id in entry.stack where id < world.objects.count {
             visitObjects(from: id, &objectNumbers, &longestStack)
           }

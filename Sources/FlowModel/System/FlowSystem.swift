@@ -435,7 +435,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     // The lists of objects coordinators hold, and detached controllers kept alive by them,
     // count too: without this a flow that keeps popped controllers alive would grow without
     // end. The numbering measures both as it visits the instances it keeps.
-    let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
+    let longestStack =
+      numbering?.longestStack
+      ?? state.world.deferredNavigations.reduce(
+        state.world.objects.reduce(0) { max($0, $1.children.count) }
+      ) { max($0, $1.stack.count) }
     let longestShadow =
       numbering?.longestShadow
       ?? state.coordinators.reduce(state.library.heldObjects.count) { max($0, $1.heldObjects.count) }
