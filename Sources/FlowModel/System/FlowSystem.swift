@@ -256,8 +256,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.sourceIsEncoded = false
     /// The back button's step, when the last action was one: its fingerprint (nil when cut).
     var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
+    // With pushes and pops in flight the back button's pop animates while a completed swipe
+    // has ended its transition: two different steps.
+    let swipeIsBackButton = !Runtime.readsInteractiveTransitions && tables.flow.limits.inflight == 0
     for (position, action) in actions.enumerated() {
-      if !Runtime.readsInteractiveTransitions, case .gesture(.swipeBack(let nav, completes: true)) = action,
+      if swipeIsBackButton, case .gesture(.swipeBack(let nav, completes: true)) = action,
         let back = backButton, back.nav == nav
       {
         // A completed swipe-back is the back button's pop with an interactive transition,
