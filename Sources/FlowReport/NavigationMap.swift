@@ -64,6 +64,7 @@ public struct NavigationMap: Sendable, Equatable {
     case .gesture(.swipeDown): "swipe down"
     case .gesture(.selectTab(let tab, _, let reselect)): reselect ? "re-tap tab \(tab)" : "tab \(tab)"
     case .gesture(.animationEnds(_, let dismissal)): dismissal ? "dismissal ends" : "presentation ends"
+    case .gesture(.navigationAnimationEnds(_, let pop)): pop ? "pop ends" : "push ends"
     case .appEvent(let name): "app: \(name)"
     case .completion(let task, _): "done: \(task)"
     case .library(let text): text

@@ -58,6 +58,9 @@ extension CheckReport {
     /// The animation of the presentation (or, `dismissal`, the dismissal) of the sheet
     /// showing `sheet` ends; only with `limits { inflight 1 }`.
     case animationEnds(sheet: String, dismissal: Bool)
+    /// The animation of a push (or, `pop`, a pop) to `screen` ends and `didShow` arrives;
+    /// only with `limits { inflight 1 }`.
+    case navigationAnimationEnds(screen: String, pop: Bool)
 
     /// The kinds of gesture, named as renderers print them.
     public enum Kind: String, Sendable, CaseIterable {
@@ -67,6 +70,7 @@ extension CheckReport {
       case swipeDown = "swipe-down"
       case selectTab = "select-tab"
       case animationEnds = "animation-ends"
+      case navigationAnimationEnds = "navigation-animation-ends"
     }
 
     public var kind: Kind {
@@ -77,6 +81,7 @@ extension CheckReport {
       case .swipeDown: .swipeDown
       case .selectTab: .selectTab
       case .animationEnds: .animationEnds
+      case .navigationAnimationEnds: .navigationAnimationEnds
       }
     }
   }
@@ -129,6 +134,11 @@ extension CheckReport.TraceAction {
         self = .gesture(
           .animationEnds(
             sheet: name(shown), dismissal: world.objects[presented].modalTransition == .dismissing))
+      case .navigationAnimationEnds(let nav):
+        let from = world.objects[nav].navigationTransitionFrom ?? -1
+        self = .gesture(
+          .navigationAnimationEnds(
+            screen: name(world.topViewController(of: nav)), pop: !world.objects[nav].children.contains(from)))
       }
     case .appEvent(let index):
       self = .appEvent(name: flow.appEvents[index].name)

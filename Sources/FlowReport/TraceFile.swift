@@ -130,6 +130,9 @@ public struct TraceFile: Sendable, Equatable {
       case .animationEnds(let sheet, let dismissal):
         fields["sheet"] = .string(sheet)
         fields["dismissal"] = .bool(dismissal)
+      case .navigationAnimationEnds(let screen, let pop):
+        fields["screen"] = .string(screen)
+        fields["pop"] = .bool(pop)
       }
     case .appEvent(let name): fields["name"] = .string(name)
     case .completion(let task, let coordinator):
@@ -173,6 +176,9 @@ public struct TraceFile: Sendable, Equatable {
       case .animationEnds:
         guard let sheet = string("sheet"), let dismissal = bool("dismissal") else { return nil }
         return .gesture(.animationEnds(sheet: sheet, dismissal: dismissal))
+      case .navigationAnimationEnds:
+        guard let screen = string("screen"), let pop = bool("pop") else { return nil }
+        return .gesture(.navigationAnimationEnds(screen: screen, pop: pop))
       case nil: return nil
       }
     case nil: return nil

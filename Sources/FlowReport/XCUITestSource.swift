@@ -133,7 +133,7 @@ public struct XCUITestSource: Sendable {
     case .gesture(.backMenu(let to, _)): "backMenu(app, to: \(literal(to)))"
     case .gesture(.swipeDown): "swipeDown(app)"
     case .gesture(.selectTab(let tab, _, _)): "selectTab(app, \(literal(tab)))"
-    case .gesture(.animationEnds): "waitForAnimations(app)"
+    case .gesture(.animationEnds), .gesture(.navigationAnimationEnds): "waitForAnimations(app)"
     case .appEvent(let name): "send(appEvent, app, \(literal(name)), \"app event\")"
     case .completion(let task, _): "send(asyncWorkCompletes, app, \(literal(task)), \"async completion\")"
     case .library(let text): "send(libraryEvent, app, \(literal(text)), \"library event\")"

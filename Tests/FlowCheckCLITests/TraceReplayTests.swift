@@ -75,6 +75,8 @@ import Testing
       reselect ? "tap the \(tab) tab again" : "select the \(tab) tab"
     case .gesture(.animationEnds(let sheet, let dismissal)):
       "the \(dismissal ? "dismissal" : "presentation") of \(sheet) finishes animating"
+    case .gesture(.navigationAnimationEnds(let screen, let pop)):
+      "the \(pop ? "pop" : "push") to \(screen) finishes animating"
     }
   }
 

@@ -51,10 +51,16 @@ import Testing
       moved.container = new(object.container)
       moved.presented = new(object.presented)
       moved.presenting = new(object.presenting)
+      moved.navigationTransitionFrom = new(object.navigationTransitionFrom)
       result.world.objects[permutation[old]] = moved
       result.owners[permutation[old]] = state.owners[old]
     }
     result.world.windowRoot = new(state.world.windowRoot)
+    result.world.deferredNavigations = state.world.deferredNavigations.map { entry in
+      DeferredNavigation(
+        nav: permutation[entry.nav], stack: IDList(entry.stack.map { permutation[$0] }),
+        animated: entry.animated)
+    }
     for c in result.coordinators.indices {
       result.coordinators[c].root = permutation[state.coordinators[c].root]
       result.coordinators[c].shadow = IDList(state.coordinators[c].shadow.map { permutation[$0] })
@@ -80,6 +86,14 @@ import Testing
       }
     }
     if let root = state.world.windowRoot { visit(from: root) }
+    // A push or pop in flight: its `from` controller, then the controllers of its deferred calls.
+    for nav in order {
+      guard let from = state.world.objects[nav].navigationTransitionFrom else { continue }
+      visit(from: from)
+      for entry in state.world.deferredNavigations where entry.nav == nav {
+        for vc in entry.stack { visit(from: vc) }
+      }
+    }
     let coordinators = state.withCanonicalNumbering { form in
       (0..<form.coordinators.count).map { form.coordinators.order[$0] }
     }

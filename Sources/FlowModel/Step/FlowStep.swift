@@ -100,6 +100,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     var effects = WorldEffects()
     effects.observed = Runtime.observedCallbacks
     effects.keepsModalTransitionsInFlight = tables.flow.limits.inflight > 0
+    effects.keepsNavigationTransitionsInFlight = tables.flow.limits.inflight > 0
     swap(&effects.callbacks, &callbacks)
     operation(&state.world, &effects)
     swap(&effects.callbacks, &callbacks)
@@ -252,6 +253,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
       held[id] = true
       for child in objects[id].children { hold(child) }
       if let presented = objects[id].presented { hold(presented) }
+      if let from = objects[id].navigationTransitionFrom { hold(from) }
     }
     if let root = state.world.windowRoot { hold(root) }
     for coordinator in state.coordinators where coordinator.isAlive {
@@ -259,6 +261,9 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
       for object in coordinator.heldObjects { hold(object) }
     }
     for object in state.library.heldObjects { hold(object) }
+    for entry in state.world.deferredNavigations where entry.nav < objects.count && held[entry.nav] {
+      for object in entry.stack { hold(object) }
+    }
     while released.count < objects.count { released.append(false) }
     var queued = false
     for id in objects.indices where !held[id] && !released[id] {

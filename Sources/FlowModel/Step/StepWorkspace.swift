@@ -46,6 +46,7 @@ extension FlowState {
   mutating func assign(from other: FlowState<Runtime>) {
     copyElements(of: other.world.objects, into: &world.objects)
     world.windowRoot = other.world.windowRoot
+    copyElements(of: other.world.deferredNavigations, into: &world.deferredNavigations)
     copyElements(of: other.owners, into: &owners)
     copyElements(of: other.coordinators, into: &coordinators)
     appCoordinator = other.appCoordinator
@@ -65,7 +66,9 @@ extension FlowState {
   /// not part of a value (padding, list slots past the count) can only make the answer a
   /// false "no", never a false "yes".
   func hasStructure(of source: FlowState<Runtime>) -> Bool {
-    world.windowRoot == source.world.windowRoot && appCoordinator == source.appCoordinator
+    world.windowRoot == source.world.windowRoot
+      && world.deferredNavigations == source.world.deferredNavigations
+      && appCoordinator == source.appCoordinator
       && crashed == source.crashed && pending == source.pending && library == source.library
       && sameBytes(world.objects, source.world.objects) && sameBytes(owners, source.owners)
       && sameBytes(coordinators, source.coordinators)

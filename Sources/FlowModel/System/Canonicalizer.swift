@@ -58,6 +58,21 @@ extension FlowState {
       var longestStack = 0
       if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack) }
       let attachedCount = objectNumbers.count
+      // A push or pop in flight: its transition coordinator holds the `from` controller (a
+      // popped one has left the hierarchy), and the calls UIKit deferred meanwhile hold the
+      // controllers they push. Rare: only with `limits { inflight 1 }`.
+      for position in 0..<attachedCount {
+        let nav = objectNumbers.order[position]
+        guard let from = world.objects[nav].navigationTransitionFrom else { continue }
+        if from < world.objects.count { visitObjects(from: from, &objectNumbers, &longestStack) }
+        for entry in world.deferredNavigations where entry.nav == nav {
+          // The stack the deferred calls leave counts against `limits { stack }` too.
+          longestStack = max(longestStack, entry.stack.count)
+          for id in entry.stack where id < world.objects.count {
+            visitObjects(from: id, &objectNumbers, &longestStack)
+          }
+        }
+      }
       coordinators.withUnsafeBufferPointer { coordinators in
         for position in 0..<coordinatorNumbers.count {
           // Read in place: copying the instance (two inline lists) out costs more than the visit.
@@ -121,6 +136,12 @@ extension FlowState {
   ) -> FlowState<Runtime> {
     var result = FlowState<Runtime>(globals: globals)
     result.world.windowRoot = world.windowRoot.flatMap { objectNumbers[$0] }
+    result.world.deferredNavigations = world.deferredNavigations.compactMap { entry in
+      guard let nav = objectNumbers[entry.nav] else { return nil }
+      var stack = entry.stack
+      stack.renumber { objectNumbers[$0] }
+      return DeferredNavigation(nav: nav, stack: stack, animated: entry.animated)
+    }.sorted { $0.nav < $1.nav }
     result.world.objects.reserveCapacity(objectNumbers.count)
     result.owners.reserveCapacity(objectNumbers.count)
     for position in 0..<objectNumbers.count {
@@ -130,6 +151,7 @@ extension FlowState {
       object.container = object.container.flatMap { objectNumbers[$0] }
       object.presented = object.presented.flatMap { objectNumbers[$0] }
       object.presenting = object.presenting.flatMap { objectNumbers[$0] }
+      object.navigationTransitionFrom = object.navigationTransitionFrom.flatMap { objectNumbers[$0] }
       object.delegate = object.delegate.flatMap { coordinatorNumbers[$0] }
       object.associatedCoordinator = object.associatedCoordinator.flatMap { coordinatorNumbers[$0] }
       result.world.objects.append(object)

@@ -58,6 +58,11 @@ extension FlowAction {
         let what =
           state.world.objects[presented].modalTransition == .dismissing ? "dismissal" : "presentation"
         return "the \(what) of \(name(shown)) finishes animating"
+      case .navigationAnimationEnds(let nav):
+        let top = state.world.topViewController(of: nav) ?? nav
+        let isPush = state.world.objects[nav].children.contains(
+          state.world.objects[nav].navigationTransitionFrom ?? -1)
+        return "the \(isPush ? "push" : "pop") to \(name(top)) finishes animating"
       }
     case .appEvent(let index):
       return "app event '\(flow.appEvents[index].name)'"

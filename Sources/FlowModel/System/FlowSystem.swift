@@ -256,8 +256,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.sourceIsEncoded = false
     /// The back button's step, when the last action was one: its fingerprint (nil when cut).
     var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
+    // With pushes and pops in flight the back button's pop animates while a completed swipe
+    // has ended its transition: two different steps.
+    let swipeIsBackButton = !Runtime.readsInteractiveTransitions && tables.flow.limits.inflight == 0
     for (position, action) in actions.enumerated() {
-      if !Runtime.readsInteractiveTransitions, case .gesture(.swipeBack(let nav, completes: true)) = action,
+      if swipeIsBackButton, case .gesture(.swipeBack(let nav, completes: true)) = action,
         let back = backButton, back.nav == nav
       {
         // A completed swipe-back is the back button's pop with an interactive transition,
@@ -435,7 +438,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     // The lists of objects coordinators hold, and detached controllers kept alive by them,
     // count too: without this a flow that keeps popped controllers alive would grow without
     // end. The numbering measures both as it visits the instances it keeps.
-    let longestStack = numbering?.longestStack ?? state.world.objects.reduce(0) { max($0, $1.children.count) }
+    let longestStack =
+      numbering?.longestStack
+      ?? state.world.deferredNavigations.reduce(
+        state.world.objects.reduce(0) { max($0, $1.children.count) }
+      ) { max($0, $1.stack.count) }
     let longestShadow =
       numbering?.longestShadow
       ?? state.coordinators.reduce(state.library.heldObjects.count) { max($0, $1.heldObjects.count) }
@@ -506,6 +513,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Crashed apps and states kept beyond a bound are not expanded.
   public func isTerminal(_ state: PackedState<Runtime>) -> Bool {
-    state.words.first != 0
+    // The flags word: crashed (1) or kept beyond the bounds (2); 4 only says that
+    // navigation calls are deferred.
+    (state.words.first ?? 0) & 3 != 0
   }
 }

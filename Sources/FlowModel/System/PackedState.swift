@@ -106,14 +106,18 @@ extension FlowState {
         self.coordinators.withUnsafeBufferPointer { allCoordinators in
           // At most this many words, of at most three bytes each.
           var words =
-            8 + globals.count + 2 * pending.count + objects.count * (8 + IDList.capacity)
+            8 + globals.count + 2 * pending.count + objects.count * (9 + IDList.capacity)
             + library.packedWordBound
           for position in 0..<coordinators.count {
             words += allCoordinators[coordinators.order[position]].packedWordBound
           }
+          // Navigation calls deferred by a push or pop in flight, by the stack's new number.
+          let deferred = world.deferredNavigations.filter { objects.map[$0.nav] >= 0 }
+            .sorted { objects.map[$0.nav] < objects.map[$1.nav] }
+          words += deferred.count * (2 + IDList.capacity)
           bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
           var out = PackedWriter(bytes.base, capacity: words * PackedEncoding.maximumBytesPerWord)
-          out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0))
+          out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0) | (deferred.isEmpty ? 0 : 4))
           out.put(globals.count)
           for value in globals { out.put(value) }
           out.put(objects.count)
@@ -130,6 +134,7 @@ extension FlowState {
             let presented = objects.map[object.pointee.presentedOrMinusOne]
             let delegate = coordinators.map[object.pointee.delegateOrMinusOne]
             let associatedCoordinator = coordinators.map[object.pointee.associatedCoordinatorOrMinusOne]
+            let transitionFrom = objects.map[object.pointee.navigationTransitionFromOrMinusOne]
             switch object.pointee.kind {
             case .navigationController: out.put(0)
             case .tabBarController: out.put(1)
@@ -139,15 +144,24 @@ extension FlowState {
               object.pointee.style.packedIndex | (object.pointee.modalInPresentation ? 4 : 0)
                 | (hasChildren ? 8 : 0) | (presented >= 0 ? 16 : 0) | (delegate >= 0 ? 32 : 0)
                 | (associatedCoordinator >= 0 ? 64 : 0) | (owner >= 0 ? 128 : 0)
-                | Int(object.pointee.modalTransition?.rawValue ?? 0) << 8)
+                | Int(object.pointee.modalTransition?.rawValue ?? 0) << 8
+                | (transitionFrom >= 0 ? 1 << 10 : 0))
             if hasChildren { out.put(object.pointee.children, objects) }
             if object.pointee.isTabBarController { out.put(object.pointee.selectedIndex) }
             if presented >= 0 { out.put(presented) }
             if delegate >= 0 { out.put(delegate) }
             if associatedCoordinator >= 0 { out.put(associatedCoordinator) }
             if owner >= 0 { out.put(owner) }
+            if transitionFrom >= 0 { out.put(transitionFrom) }
           }
           out.put(link: world.windowRoot, objects)
+          if !deferred.isEmpty {
+            out.put(deferred.count)
+            for entry in deferred {
+              out.put(objects.map[entry.nav] * 2 + (entry.animated ? 1 : 0))
+              out.put(entry.stack, objects)
+            }
+          }
           out.put(coordinators.count)
           for position in 0..<coordinators.count {
             let old = coordinators.order[position]
@@ -185,6 +199,7 @@ extension FlowState {
     coordinators.removeAll(keepingCapacity: true)
     globals.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
+    world.deferredNavigations.removeAll(keepingCapacity: true)
     words.withUnsafeBufferPointer { self.unpack(from: PackedReader($0)) }
   }
 
@@ -216,6 +231,9 @@ extension FlowState {
       object.modalTransition = ModalTransition(rawValue: UInt8(objectFlags >> 8 & 3))
       world.objects.append(object)
       owners.append(objectFlags & 128 != 0 ? input.take() : nil)
+      if objectFlags & 1 << 10 != 0 {
+        world.objects[world.objects.count - 1].navigationTransitionFrom = input.take()
+      }
     }
     // The reverse links, from the forward ones.
     for id in world.objects.indices {
@@ -223,6 +241,14 @@ extension FlowState {
       if let presented = world.objects[id].presented { world.objects[presented].presenting = id }
     }
     world.windowRoot = input.optional()
+    if flags & 4 != 0 {
+      let count = input.take()
+      for _ in 0..<count {
+        let navAndAnimated = input.take()
+        world.deferredNavigations.append(
+          DeferredNavigation(nav: navAndAnimated / 2, stack: input.list(), animated: navAndAnimated % 2 == 1))
+      }
+    }
     let coordinatorCount = input.take()
     coordinators.reserveCapacity(coordinatorCount)
     for _ in 0..<coordinatorCount {

@@ -68,6 +68,16 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
     set { storedModalTransition = newValue?.rawValue ?? 0 }
   }
 
+  /// Navigation controller only: the push or pop of this stack that is still animating
+  /// (only with `limits { inflight 1 }`), named by the transition's `from` controller, the
+  /// top before it began (the transition coordinator holds it until the end, also when it
+  /// was popped). `viewControllers` already has its new value; `didShow` comes with
+  /// `Gesture.navigationAnimationEnds`. Nil when no navigation transition animates.
+  public var navigationTransitionFrom: ObjectID? {
+    get { Self.link(storedNavigationTransitionFrom) }
+    set { storedNavigationTransitionFrom = Self.stored(newValue) }
+  }
+
   // Stored as 32-bit values, -1 for nil (ids fit in 16 bits: a packed state stores them so):
   // an `Int?` takes 16 bytes, and every step copies every object of the state.
   private var storedSelectedIndex: Int32 = 0
@@ -77,6 +87,7 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
   private var storedDelegate: Int32 = -1
   private var storedAssociatedCoordinator: Int32 = -1
   private var storedModalTransition: UInt8 = 0
+  private var storedNavigationTransitionFrom: Int32 = -1
 
   @inline(__always) private static func link(_ stored: Int32) -> Int? { stored < 0 ? nil : Int(stored) }
 
@@ -85,6 +96,7 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
   var presentedOrMinusOne: Int { Int(storedPresented) }
   var delegateOrMinusOne: Int { Int(storedDelegate) }
   var associatedCoordinatorOrMinusOne: Int { Int(storedAssociatedCoordinator) }
+  var navigationTransitionFromOrMinusOne: Int { Int(storedNavigationTransitionFrom) }
   @inline(__always) private static func stored(_ link: Int?) -> Int32 { link.map { Int32($0) } ?? -1 }
 
   public init(

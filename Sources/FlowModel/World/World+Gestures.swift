@@ -18,12 +18,16 @@ public enum Gesture: Hashable, Sendable {
   /// Not the user's: the animation of the presentation or dismissal of `presented`, kept
   /// in flight, ends (`limits { inflight 1 }`).
   case animationEnds(presented: ObjectID)
+  /// Not the user's: the animation of the push or pop of `nav`, kept in flight, ends and
+  /// `didShow` arrives (`limits { inflight 1 }`).
+  case navigationAnimationEnds(nav: ObjectID)
 }
 
 extension World {
   /// The enabled gestures in a fixed order: back button, swipe-back completed, swipe-back
   /// cancelled, back menu entries (ascending index), swipe down, tabs (outermost tab bar
-  /// first, ascending index), then the end of the presentation or dismissal in flight.
+  /// first, ascending index), then the end of the presentation or dismissal in flight, then
+  /// the end of each push or pop in flight (ascending id).
   ///
   /// While a presentation animates in, the gestures are those of the level it covers (see
   /// `touchableModalTop()`); while any modal transition animates, no sheet is swiped.
@@ -54,11 +58,23 @@ extension World {
     if let nav = containerOfLast {
       let count = objects[nav].children.count
       if objects[nav].isNavigationController && count >= 2 {
-        body(.backButton(nav: nav))
-        body(.swipeBack(nav: nav, completes: true))
-        body(.swipeBack(nav: nav, completes: false))
-        for index in 0..<(count - 2) {
-          body(.backMenu(nav: nav, toIndex: index))
+        // While a push or pop animates, Back can be tapped once (a pop during the push,
+        // deferred as `pop` is: wordpress-mobile/WordPress-iOS PR #25057 shows the pushed
+        // screen's bar buttons taking taps during the push); its second tap would only pop
+        // the calls' result again, which the model leaves out.
+        if objects[nav].navigationTransitionFrom == nil
+          || !deferredNavigations.contains(where: { $0.nav == nav })
+        {
+          body(.backButton(nav: nav))
+        }
+        // The model offers neither the edge swipe nor the long-press menu while a push or
+        // pop animates, a simplification that keeps the in-flight states down.
+        if objects[nav].navigationTransitionFrom == nil {
+          body(.swipeBack(nav: nav, completes: true))
+          body(.swipeBack(nav: nav, completes: false))
+          for index in 0..<(count - 2) {
+            body(.backMenu(nav: nav, toIndex: index))
+          }
         }
       }
     }
@@ -76,6 +92,9 @@ extension World {
       onPath = visibleChild(of: id)
     }
     if let moving { body(.animationEnds(presented: moving)) }
+    for (id, object) in objects.enumerated() where object.navigationTransitionFrom != nil {
+      if isInWindowHierarchy(id) { body(.navigationAnimationEnds(nav: id)) }
+    }
   }
 
   /// Performs a gesture from `gestures()`.
@@ -135,6 +154,8 @@ extension World {
       effects.emit(.tabDidSelect(tabBar: tabBar, selected: selected))
     case .animationEnds(let presented):
       endModalTransition(of: presented, effects: &effects)
+    case .navigationAnimationEnds(let nav):
+      endNavigationTransition(of: nav, effects: &effects)
     }
   }
 

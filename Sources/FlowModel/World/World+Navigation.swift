@@ -4,6 +4,24 @@
 // removals of the controllers that left the stack (top first), then `navigationDidShow`,
 // whose transition context exists only when animated. A push or set onto an empty stack is
 // never animated: UIKit has nothing to animate from.
+//
+// Transitions in flight (`limits { inflight 1 }`, `WorldEffects.keepsNavigationTransitionsInFlight`):
+// an animated, non-interactive change of the top of a stack in the window hierarchy updates
+// `viewControllers` at once and sends `willShow`, then animates; `didShow` comes only when
+// the animation ends (`Gesture.navigationAnimationEnds`). UINavigationController delivers
+// `navigationController(_:didShow:animated:)` "after the navigation controller displays a
+// view controller's view" (Apple's UINavigationControllerDelegate documentation), and
+// react-native-screens PR #409 found that during a transition the stack and `didShow` are out
+// of step. A push, pop or `setViewControllers` called while another one animates is not
+// applied at once: UIKit defers it until the running transition ends ("When a view controller
+// is pushed on a UINavigationController while another transition is in progress, the
+// viewControllers property isn't updated synchronously", rdar://44091459,
+// lionheart/openradar-mirror#20368, iOS 11.4; the deferred push does happen: both pushed
+// controllers end in the stack, openradar-mirror#19278 "Several viewControllers pushed to
+// stack" by clicking fast). The model keeps the deferred calls' net effect as the stack they
+// leave (`World.deferredNavigations`); when the animation ends, `didShow` comes first, then
+// the stack is set to it (`setViewControllers`, animated as the last deferred call), which
+// starts the next transition. Meanwhile `viewControllers` keeps its value, as in UIKit.
 
 extension World {
   /// `pushViewController(_:animated:)`.
@@ -14,6 +32,16 @@ extension World {
     _ vc: ObjectID, on nav: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
     requireNavigationController(nav, "push")
+    if var stack = deferredStack(of: nav) {
+      if let rule = unpushableKind(vc) {
+        effects.breakRule(
+          rule, "push '#\(vc)' onto '#\(nav)': a container cannot be pushed", objects: [vc, nav])
+        return
+      }
+      stack.append(vc)
+      deferCall(leaving: stack, on: nav, animated: animated)
+      return
+    }
     if let rule = unpushableKind(vc) {
       effects.breakRule(
         rule, "push '#\(vc)' onto '#\(nav)': a container cannot be pushed", objects: [vc, nav])
@@ -43,6 +71,18 @@ extension World {
   /// nothing.
   public mutating func pop(_ nav: ObjectID, animated: Bool, effects: inout WorldEffects) {
     requireNavigationController(nav, "pop")
+    if var stack = deferredStack(of: nav) {
+      guard stack.count >= 2 else {
+        effects.breakRule(
+          .popRoot,
+          "pop '#\(nav)' after the calls deferred by its transition: \(stack.count) view controller\(stack.count == 1 ? "" : "s") left",
+          objects: [nav])
+        return
+      }
+      stack.removeLast(1)
+      deferCall(leaving: stack, on: nav, animated: animated)
+      return
+    }
     let count = objects[nav].children.count
     guard count >= 2 else {
       effects.breakRule(
@@ -59,6 +99,18 @@ extension World {
     _ vc: ObjectID, in nav: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
     requireNavigationController(nav, "popTo")
+    if var stack = deferredStack(of: nav) {
+      guard let index = stack.firstIndex(of: vc) else {
+        effects.breakRule(
+          .popToMissingController,
+          "pop '#\(nav)' to '#\(vc)': it is not in the stack once the deferred calls run",
+          objects: [vc, nav])
+        return
+      }
+      stack.removeLast(stack.count - index - 1)
+      deferCall(leaving: stack, on: nav, animated: animated)
+      return
+    }
     guard let index = objects[nav].children.firstIndex(of: vc) else {
       effects.breakRule(
         .popToMissingController, "pop '#\(nav)' to '#\(vc)': it is not in the stack", objects: [vc, nav])
@@ -72,6 +124,11 @@ extension World {
   /// like `popTo` the current top: no rule broken.
   public mutating func popToRoot(_ nav: ObjectID, animated: Bool, effects: inout WorldEffects) {
     requireNavigationController(nav, "popToRoot")
+    if var stack = deferredStack(of: nav) {
+      if stack.count >= 2 { stack.removeLast(stack.count - 1) }
+      deferCall(leaving: stack, on: nav, animated: animated)
+      return
+    }
     guard objects[nav].children.count >= 2 else { return }
     truncateStack(of: nav, to: 1, animated: animated, interactive: false, effects: &effects)
   }
@@ -85,6 +142,10 @@ extension World {
     _ list: IDList, of nav: ObjectID, animated: Bool, effects: inout WorldEffects
   ) {
     requireNavigationController(nav, "setViewControllers")
+    if deferredStack(of: nav) != nil {
+      deferCall(leaving: list, on: nav, animated: animated)
+      return
+    }
     // Ids below 64 are remembered in a mask; the rare larger ones are searched for.
     var seen: UInt64 = 0
     for index in 0..<list.count {
@@ -151,7 +212,7 @@ extension World {
   /// `removed` (already top first) in between; only the removals when the top is unchanged
   /// or the stack is now empty. Callers leave `removed` empty when `effects` drops removals
   /// (`WorldEffects.observed`).
-  func reportTopChange(
+  mutating func reportTopChange(
     of nav: ObjectID, from oldTop: ObjectID?, animated: Bool, interactive: Bool,
     removed: IDList, emitRemovals: Bool, effects: inout WorldEffects
   ) {
@@ -164,7 +225,70 @@ extension World {
     let isAnimated = from != nil
     effects.emit(.navigationWillShow(nav: nav, shown: shown, animated: isAnimated))
     if emitRemovals { for vc in removed { emitRemoval(of: vc, into: &effects) } }
+    // Kept in flight: `didShow` waits for the end of the animation. An interactive pop
+    // (the swipe) ends with the user's finger; a stack outside the window does not animate.
+    if let from, !interactive, effects.keepsNavigationTransitionsInFlight, isInWindowHierarchy(nav) {
+      objects[nav].navigationTransitionFrom = from
+      return
+    }
     let transition = from.map { TransitionContext(from: $0, to: shown, isInteractive: interactive) }
     effects.emit(.navigationDidShow(nav: nav, shown: shown, animated: isAnimated, transition: transition))
+  }
+
+  // MARK: Navigation transitions in flight
+
+  /// The navigation controllers in the window hierarchy whose push or pop is animating, by
+  /// ascending id (the order `forEachGesture` offers their ends in).
+  public func navigationTransitionsInFlight() -> [ObjectID] {
+    objects.indices.filter { objects[$0].navigationTransitionFrom != nil && isInWindowHierarchy($0) }
+  }
+
+  /// True while the push of `nav`'s top animates in: its `from` is still in the stack, below
+  /// the top, and the user's taps land on it (see `visibleChild(of:)`).
+  func isPushInFlight(_ nav: ObjectID) -> Bool {
+    guard let from = objects[nav].navigationTransitionFrom else { return false }
+    let children = objects[nav].children
+    return children.count >= 2 && children[children.count - 2] == from
+  }
+
+  /// The end of the animation of `nav`'s push or pop: `didShow` of the top it shows now,
+  /// with the transition context from the top it left.
+  mutating func endNavigationTransition(of nav: ObjectID, effects: inout WorldEffects) {
+    guard let from = objects[nav].navigationTransitionFrom else {
+      preconditionFailure("no navigation transition of '#\(nav)' is in flight")
+    }
+    objects[nav].navigationTransitionFrom = nil
+    if let shown = objects[nav].children.last, shown != from {
+      effects.emit(
+        .navigationDidShow(
+          nav: nav, shown: shown, animated: true,
+          transition: TransitionContext(from: from, to: shown, isInteractive: false)))
+    }
+    runDeferredNavigation(of: nav, effects: &effects)
+  }
+
+  /// While `nav`'s push or pop animates, the stack its deferred calls leave so far (its
+  /// `viewControllers` when none was made yet); nil when nothing animates.
+  func deferredStack(of nav: ObjectID) -> IDList? {
+    guard objects[nav].navigationTransitionFrom != nil else { return nil }
+    return deferredNavigations.first { $0.nav == nav }?.stack ?? objects[nav].children
+  }
+
+  /// Records `stack` as what the calls deferred on `nav` leave. UIKit checks a deferred call
+  /// when it runs: the model checks the stack then, as `setViewControllers` does.
+  private mutating func deferCall(leaving stack: IDList, on nav: ObjectID, animated: Bool) {
+    if let index = deferredNavigations.firstIndex(where: { $0.nav == nav }) {
+      deferredNavigations[index].stack.replace(with: stack)
+      deferredNavigations[index].animated = animated
+    } else {
+      deferredNavigations.append(DeferredNavigation(nav: nav, stack: stack, animated: animated))
+    }
+  }
+
+  /// Runs the calls deferred on `nav`, if any, once its transition has ended.
+  mutating func runDeferredNavigation(of nav: ObjectID, effects: inout WorldEffects) {
+    guard let index = deferredNavigations.firstIndex(where: { $0.nav == nav }) else { return }
+    let deferred = deferredNavigations.remove(at: index)
+    setViewControllers(deferred.stack, of: nav, animated: deferred.animated, effects: &effects)
   }
 }

@@ -76,7 +76,15 @@ extension World {
     let object = objects[id]
     switch object.kind {
     case .screen: return nil
-    case .navigationController: return object.children.last
+    case .navigationController:
+      // While a push animates in, the user still sees and touches the controller it covers
+      // (a fast second tap on a button that pushes pushes again: corona-warn-app/cwa-app-ios
+      // PR #4660 "Fast double tap should not push VC … twice", wordpress-mobile/
+      // WordPressAuthenticator-iOS#453 "Tapping twice … pushed the next VC twice").
+      if object.navigationTransitionFrom != nil, isPushInFlight(id) {
+        return object.children[object.children.count - 2]
+      }
+      return object.children.last
     case .tabBarController:
       return object.children.indices.contains(object.selectedIndex)
         ? object.children[object.selectedIndex] : nil

@@ -7,7 +7,8 @@ import FlowLanguage
 /// delivers and the UIKit rules it broke; an operation that breaks a rule changes nothing.
 /// Animated transitions complete within the operation, except, when the step asks for it
 /// (`WorldEffects.keepsModalTransitionsInFlight`), an animated presentation or dismissal,
-/// which stays in flight until its `Gesture.animationEnds`.
+/// which stays in flight until its `Gesture.animationEnds`, and (`keepsNavigationTransitionsInFlight`)
+/// an animated push or pop, whose `didShow` waits for its `Gesture.navigationAnimationEnds`.
 /// Passing an id that is not in `objects`, or an object of the wrong kind (pushing onto a
 /// screen), is a programming error in the runtime and traps.
 public struct World: Hashable, Sendable {
@@ -15,6 +16,9 @@ public struct World: Hashable, Sendable {
   public var objects: [UIKitObject] = []
   /// `UIWindow.rootViewController`.
   public var windowRoot: ObjectID?
+  /// Navigation calls UIKit deferred because a push or pop of the same stack was animating
+  /// (only with `limits { inflight 1 }`); empty otherwise. At most one entry per stack.
+  public var deferredNavigations: [DeferredNavigation] = []
 
   public init() {}
 
@@ -116,5 +120,27 @@ public struct World: Hashable, Sendable {
     objects[id].presenting = nil
     objects[id].presented = nil
     objects[id].modalTransition = nil
+    // A stack that leaves the window stops animating (no `didShow` comes for it), and the
+    // calls deferred on it are dropped.
+    if objects[id].navigationTransitionFrom != nil {
+      objects[id].navigationTransitionFrom = nil
+      deferredNavigations.removeAll { $0.nav == id }
+    }
+  }
+}
+
+/// The navigation calls made on a stack while its push or pop animated, which UIKit runs when
+/// the animation ends: their net effect, as the stack they leave, and whether they animate.
+public struct DeferredNavigation: Hashable, Sendable, BitwiseCopyable {
+  /// The navigation controller.
+  public var nav: ObjectID
+  /// `viewControllers` once the deferred calls have run.
+  public var stack: IDList
+  /// Whether the last deferred call animates.
+  public var animated: Bool
+  public init(nav: ObjectID, stack: IDList, animated: Bool) {
+    self.nav = nav
+    self.stack = stack
+    self.animated = animated
   }
 }

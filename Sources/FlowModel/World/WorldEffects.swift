@@ -16,6 +16,9 @@ public struct WorldEffects: Equatable, Sendable {
   /// Whether an animated `present` or `dismiss` stays in flight until its animation ends
   /// (`limits { inflight 1 }`) instead of completing at once.
   public var keepsModalTransitionsInFlight = false
+  /// Whether an animated push or pop stays in flight until its animation ends (the same
+  /// `limits { inflight 1 }`): `didShow` comes then, not within the operation.
+  public var keepsNavigationTransitionsInFlight = false
   public init() {}
 
   /// Whether callbacks of `kind` are emitted.
