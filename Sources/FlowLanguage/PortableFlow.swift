@@ -173,17 +173,19 @@ struct PortableRewrite {
         "the app's flow '\(declaration.name.text)' owns the window's navigation stack: make it a 'NavigationFlow'",
         at: declaration.kind.range.start)
     }
-    var startSeen = false
+    var startAt: Int?
     for member in declaration.members {
       switch member.kind {
       case .start(let body):
-        if startSeen {
-          error(
-            .duplicateDeclaration, "duplicate 'start' in coordinator '\(declaration.name.text)'",
-            at: member.range.start)
+        if let startAt {
+          diagnostics.append(
+            .error(
+              .duplicateDeclaration, "duplicate 'start' in coordinator '\(declaration.name.text)'",
+              at: member.range.start, notes: [DiagnosticNote(message: "first declared here", offset: startAt)]
+            ))
           continue
         }
-        startSeen = true
+        startAt = member.range.start
         coordinator.startRange = member.range
         if body.statements.count == 1, case .navigation(.show, let screen?, nil) = body.statements[0].kind {
           coordinator.screen = screen
@@ -202,7 +204,7 @@ struct PortableRewrite {
           at: member.range.start)
       }
     }
-    if !startSeen {
+    if startAt == nil {
       error(
         .unsupportedStatement,
         "\(kind.rawValue) '\(declaration.name.text)' has no 'start'; add 'start { show SCREEN }' with its first screen",

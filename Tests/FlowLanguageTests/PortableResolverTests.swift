@@ -81,6 +81,11 @@ extension ResolverDiagnosticTests {
       "a NavigationFlow's 'start' shows its first screen and nothing else: write 'start { show SCREEN }' and do the rest in handlers"
     ),
     DiagnosticCase(
+      "a second start",
+      portableApp(
+        "router", "coordinator App: NavigationFlow {\n  2️⃣start { show Home }\n  1️⃣start { show Detail }\n}\n"),
+      .duplicateDeclaration, "duplicate 'start' in coordinator 'App'"),
+    DiagnosticCase(
       "a flow without start",
       portableApp("router", "coordinator 1️⃣App: NavigationFlow {\n  on Home.open { }\n}\n"),
       .unsupportedStatement,
@@ -131,6 +136,21 @@ extension ResolverDiagnosticTests {
     #expect(flow.coordinators.map(\.name) == ["AppWindow", "App", "DetailFlow"])
     #expect(flow.coordinators[flow.windowCoordinator].name == "AppWindow")
     #expect(flow.coordinators[1].screenHandlers.count == 1)
+  }
+
+  /// A coordinator of the library starts a portable one with its library's statement, and
+  /// the portable one takes the library's kind for where it is started.
+  @Test func aLibraryCoordinatorStartsAPortableFlow() throws {
+    let text = portableApp(
+      "radianttap",
+      "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n"
+        + "  on Home.open { startChild DetailFlow }\n}\n"
+        + "coordinator DetailFlow: NavigationFlow {\n  start { show Detail }\n  on Detail.close { finish }\n}\n"
+    )
+    let result = FrontEnd.check(source: SourceFile(path: "mixed.flow", text: text))
+    #expect(!result.hasErrors, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.coordinators.map(\.root) == [.window, .parent])
   }
 
   /// A file without portable kinds is resolved exactly as before: the lowering leaves it alone.
