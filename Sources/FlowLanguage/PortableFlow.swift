@@ -102,7 +102,7 @@ public enum PortableFlow {
   /// write, a misplaced `finish`…). A file without portable coordinators is returned as is.
   static func lower(_ file: FlowFile, library: String?) -> (file: FlowFile, diagnostics: [Diagnostic]) {
     var rewrite = PortableRewrite(file: file)
-    guard rewrite.collect() else { return (file, []) }
+    guard rewrite.collect() else { return (file, rewrite.diagnostics) }
     guard let library, let lowering = lowering(for: library) else {
       // An unknown library is reported by the resolver; a known one without a lowering here.
       if let library, let first = rewrite.coordinators.first {
@@ -145,6 +145,17 @@ struct PortableRewrite {
     for declaration in file.declarations {
       guard case .coordinator(let coordinator) = declaration.kind else { continue }
       guard let kind = PortableKind(rawValue: coordinator.kind.text) else {
+        // A misspelt portable kind: said here, since the resolver suggests only the library's.
+        let kinds = CoordinatorKind.allCases.map(\.rawValue) + PortableKind.allCases.map(\.rawValue)
+        if CoordinatorKind(rawValue: coordinator.kind.text) == nil,
+          let suggestion = NameSuggestion.closest(to: coordinator.kind.text, among: kinds),
+          PortableKind(rawValue: suggestion) != nil
+        {
+          error(
+            .unknownCoordinatorKind,
+            "unknown coordinator kind '\(coordinator.kind.text)'; did you mean the portable kind '\(suggestion)'?",
+            at: coordinator.kind.range.start)
+        }
         if libraryKinds[coordinator.name.text] == nil {
           libraryKinds[coordinator.name.text] = coordinator.kind.text
         }

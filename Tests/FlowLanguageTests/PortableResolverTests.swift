@@ -81,6 +81,11 @@ extension ResolverDiagnosticTests {
       "a NavigationFlow's 'start' shows its first screen and nothing else: write 'start { show SCREEN }' and do the rest in handlers"
     ),
     DiagnosticCase(
+      "a misspelt portable kind",
+      portableApp("radianttap", "coordinator App: 1️⃣NavigationFlw {\n  start { show Home }\n}\n"),
+      .unknownCoordinatorKind,
+      "unknown coordinator kind 'NavigationFlw'; did you mean the portable kind 'NavigationFlow'?"),
+    DiagnosticCase(
       "a second start",
       portableApp(
         "router", "coordinator App: NavigationFlow {\n  2️⃣start { show Home }\n  1️⃣start { show Detail }\n}\n"),
