@@ -30,7 +30,14 @@ public enum Resolver {
   )
     -> ResolveResult
   {
-    var resolution = Resolution(file: file, source: source, libraries: libraries, runtime: runtime)
+    // Portable coordinators (`NavigationFlow`, `SheetFlow`) are first written in the chosen
+    // library's idiom; their own errors stop the pipeline, as syntax errors do.
+    let library = PortableFlow.chosenLibrary(of: file, libraries: libraries, runtime: runtime)
+    let lowered = PortableFlow.lower(file, library: library)
+    if lowered.diagnostics.contains(where: { $0.severity == .error }) {
+      return ResolveResult(flow: nil, diagnostics: sortedDiagnostics(lowered.diagnostics))
+    }
+    var resolution = Resolution(file: lowered.file, source: source, libraries: libraries, runtime: runtime)
     resolution.run()
     return resolution.result()
   }

@@ -9,6 +9,12 @@ extension FrontEnd {
     check(source: source, libraries: RuntimeRegistry.libraries)
   }
 
+  /// `check(source:libraries:runtime:)` with `RuntimeRegistry.libraries`: the flow under
+  /// `runtime` whatever its `library` line says.
+  public static func check(source: SourceFile, runtime: String) -> FrontEndResult {
+    check(source: source, libraries: RuntimeRegistry.libraries, runtime: runtime)
+  }
+
   /// `load(path:libraries:)` with `RuntimeRegistry.libraries`.
   public static func load(path: String) -> FrontEndResult {
     load(path: path, libraries: RuntimeRegistry.libraries)

@@ -144,7 +144,8 @@ struct EditorSupportTests {
     let words =
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords + InvariantCatalogue.ids
-      + CoordinatorKind.allCases.map(\.rawValue) + RuntimeRegistry.libraries.map(\.library.rawValue)
+      + CoordinatorKind.allCases.map(\.rawValue) + PortableKind.allCases.map(\.rawValue)
+      + RuntimeRegistry.libraries.map(\.library.rawValue)
       + ["true", "false", "started", "onScreen", "pageSheet", "formSheet", "fullScreen", "overFullScreen"]
     for word in words {
       // `app X` and `var x` are matched with their name, as a declaration.

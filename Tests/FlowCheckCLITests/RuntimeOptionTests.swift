@@ -49,13 +49,15 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let runtimes = try #require(object["runtimes"] as? [[String: Any]])
     #expect(runtimes.map { $0["name"] as? String } == ["radianttap", "router", "insecurity", "presenter"])
-    #expect(runtimes.map { $0["expressible"] as? Bool } == [false, false, false, true])
+    #expect(runtimes.map { $0["expressible"] as? Bool } == [true, true, true, true])
     let rows = try #require(object["rows"] as? [[String: Any]])
     let finish = try #require(rows.first { $0["id"] as? String == "finish-propagation" })
     let cells = try #require(finish["cells"] as? [String: [String: Any]])
-    #expect(cells["presenter"]?["status"] as? String == "violated")
-    #expect(cells["presenter"]?["traceLength"] as? Int == 2)
-    #expect(cells["router"]?["status"] as? String == "cannot-express")
+    #expect(cells["radianttap"]?["status"] as? String == "violated")
+    #expect(cells["router"]?["status"] as? String == "violated")
+    #expect(cells["router"]?["traceLength"] as? Int == 2)
+    #expect(cells["insecurity"]?["status"] as? String == "ok")
+    #expect(cells["presenter"]?["status"] as? String == "ok")
   }
 
   @Test func aNamedRuntimeOverridesTheFlowsLibrary() throws {
@@ -72,13 +74,32 @@ import Testing
     #expect(overridden.stdout.hasPrefix("flowcheck \(path) — app Mini, runtime radianttap\n"))
   }
 
-  @Test func aRuntimeThatCannotExpressTheFlowGivesThePositionedError() {
-    let run = CommandRun([Self.portable, "--no-color", "--runtime", "router"])
+  @Test func aRuntimeThatCannotExpressTheFlowGivesThePositionedError() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    // A portable flow that shows a second screen in one flow: Insecurity gives each
+    // coordinator one view controller, so it refuses at the statement; radianttap pushes it.
+    let text = try String(contentsOfFile: Self.portable, encoding: .utf8)
+      .replacing(
+        "on Detail.close { finish }", with: "on Detail.close { finish }\n  on Detail.more { show Home }")
+    let path = try scratch.write("second.flow", text)
+    let run = CommandRun([path, "--no-color", "--runtime", "insecurity"])
     #expect(run.status == 65)
+    let line =
+      try #require(
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.contains("on Detail.more")
+        }) + 1
     #expect(
       run.stderrLines.first
-        == "\(Self.portable):21:18: error: unknown router 'InitialNavigationPresenter' under runtime 'router'; "
-        + "expected 'AppDelegateRouter', 'ModalNavigationRouter' or 'NavigationRouter'")
+        == "\(path):\(line):20: error: 'show Home' in a handler cannot be written under runtime 'insecurity': "
+        + "an Insecurity coordinator has exactly one view controller, its 'start { show … }' screen; "
+        + "show 'Home' from a child flow of its own ('startChild')")
+    let all = CommandRun([path, "--no-color", "--runtime", "all"])
+    #expect(
+      all.stdout.contains("insecurity  cannot express the flow: \(path):\(line):20: 'show Home' in a handler")
+    )
+    #expect(CommandRun([path, "--runtime", "radianttap"]).status != 65)
   }
 
   @Test func anUnknownRuntimeIsAUsageErrorWithASuggestion() {

@@ -813,16 +813,12 @@ extension ResolverDiagnosticTests {
     let tables =
       Self.appCases + Self.screenAndVariableCases + Self.coordinatorCases + Self.statementCases
       + Self.expressionCases + Self.overflowCases + Self.warningCases + Self.insecurityCases
-      + Self.presenterCases
+      + Self.presenterCases + Self.portableCases
     // `tooManyProperties` needs 64 properties: FlowCheckCLITests' PropertyLimitTests has it.
     let tested = tables.map(\.id) + [.unsupportedStatement, .tooManyProperties]
-    // The catalogue's ids from the names on, but `statementOutsideContext`, which nothing
-    // emits (the parser reports a statement out of place as an unknown keyword), and
-    // `runtimeNotModelled`, the command line's: read from the catalogue, so that a new id
-    // needs a case here.
-    let emitted = DiagnosticID.allCases.drop { $0 != .unknownScreen }.filter {
-      $0 != .statementOutsideContext && $0 != .runtimeNotModelled
-    }
+    // The catalogue's ids from the names on, but `runtimeNotModelled`, the command line's:
+    // read from the catalogue, so that a new id needs a case here.
+    let emitted = DiagnosticID.allCases.drop { $0 != .unknownScreen }.filter { $0 != .runtimeNotModelled }
     #expect(emitted.first == .unknownScreen && emitted.contains(.missingWindow))
     for id in emitted { #expect(tested.contains(id), "no test for \(id)") }
   }
