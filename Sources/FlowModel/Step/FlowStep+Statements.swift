@@ -49,7 +49,9 @@ extension FlowStep {
   ) {
     let info = tables.flow.coordinators[declaration]
     let method = tables.flow.messages[message]
-    let values = arguments.map { state.evaluate($0, tables: tables, context: c) }
+    // As the handlers take them: the note of a call that finds no child shows them so too.
+    let values = clamped(
+      arguments.map { state.evaluate($0, tables: tables, context: c) }, to: tables.parameters(of: message))
     guard
       let child = state.coordinators[c].children.first(where: {
         isAlive($0) && state.coordinators[$0].declaration == declaration
@@ -62,11 +64,10 @@ extension FlowStep {
       return
     }
     guard let handler = tables.messageHandler(declaration: declaration, message: message) else { return }
-    let passed = clamped(values, to: handler.parameters)
     note(
       .library,
-      "\(name(ofCoordinator: c)) calls \(info.name).\(method)(\(argumentsText(passed, message: message)))")
-    runMessageHandler(handler, in: child, arguments: passed)
+      "\(name(ofCoordinator: c)) calls \(info.name).\(method)(\(argumentsText(values, message: message)))")
+    runMessageHandler(handler, in: child, arguments: values)
   }
 
   /// Runs a message handler in `c`: its parameters hold `arguments` while the body runs
