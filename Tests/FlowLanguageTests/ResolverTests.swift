@@ -515,6 +515,10 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "an empty parameter range", withApp("  handle open(n: 1️⃣2...0) { pop }\n"), .invalidRange,
       "range 2...0 of parameter 'n' is empty; the low bound must not exceed the high bound"),
     DiagnosticCase(
+      "an argument to a message nobody handles is only checked as an expression",
+      withApp("  on Home.next { send 1️⃣nobodyHandles(count + 1) }\n"), .messageNeverHandled,
+      "message 'nobodyHandles' is sent but no coordinator handles it", severity: .warning),
+    DiagnosticCase(
       "a parameter is not visible in another handler",
       withApp("  handle open(n: 0...2) { pop }\n  on Home.next { count = 1️⃣n }\n"), .unknownVariable,
       "unknown variable 'n'"),

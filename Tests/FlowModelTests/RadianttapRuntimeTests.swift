@@ -230,7 +230,7 @@ import Testing
       on Home.ping1 { send ping(1) }
       on Home.ping2 { send ping(2) }
       on Home.mark { send mark(true) }
-      on Home.orders { startChild OrdersFlow; call OrdersFlow.reveal(far - 3) }
+      on Home.orders { startChild OrdersFlow; call OrdersFlow.reveal(far) }
       handle open(page: 0...2) {
         if page == 2 { send open(1) }
         if page == 2 { show Detail }
@@ -280,6 +280,15 @@ import Testing
     try h.perform("tap Home.orders")
     #expect(h.lastLog.lines.map(\.text).contains("App calls OrdersFlow.reveal(2)"))
     #expect(h.visibleStack == ["Home", "Orders", "Detail"])
+  }
+
+  @Test func aCallThatFindsNoChildSaysWhatItWouldHavePassed() throws {
+    var h = try FlowHarness(
+      Self.pages.replacingOccurrences(
+        of: "on Home.orders { startChild OrdersFlow;",
+        with: "on Home.orders { startChild OrdersFlow }\n  on Home.early {"))
+    try h.perform("tap Home.early")
+    #expect(h.lastLog.lines.map(\.text).contains("App holds no started OrdersFlow: reveal(2) is not called"))
   }
 
   @Test func anArgumentIsNotPartOfTheStateOnceItsHandlerReturns() throws {
