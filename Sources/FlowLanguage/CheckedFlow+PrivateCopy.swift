@@ -69,6 +69,7 @@ extension CoordinatorInfo {
       PresenterHookInfo(hook: $0.hook, target: $0.target, body: fresh($0.body))
     }
     copy.messageHandlersDeclaredAt = messageHandlersDeclaredAt
+    copy.messageParameters = messageParameters.mapValues { $0.map { $0 } }
     return copy
   }
 }
@@ -92,7 +93,8 @@ extension CheckedStatement {
     case .activate: .activate
     case .stop: .stop
     case .dismissRoot(let animated): .dismissRoot(animated: animated)
-    case .send(let message): .send(message: message)
+    case .send(let message, let arguments):
+      .send(message: message, arguments: arguments.map { $0.privateCopy() })
     case .ifElse(let condition, let then, let otherwise):
       .ifElse(condition.privateCopy(), then: fresh(then), otherwise: fresh(otherwise))
     case .assign(let variable, let op, let expression):
@@ -103,7 +105,8 @@ extension CheckedStatement {
       .start(coordinator: coordinator, context: context, animated: animated, completion: completion)
     case .finishWith(let result): .finishWith(result: result)
     case .selectTab(let coordinator): .selectTab(coordinator: coordinator)
-    case .call(let coordinator, let message): .call(coordinator: coordinator, message: message)
+    case .call(let coordinator, let message, let arguments):
+      .call(coordinator: coordinator, message: message, arguments: arguments.map { $0.privateCopy() })
     }
   }
 }

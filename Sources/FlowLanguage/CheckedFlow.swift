@@ -196,6 +196,11 @@ public struct CoordinatorInfo: Equatable, Sendable {
   public var messageHandlers: [Int: [CheckedStatement]]
   /// Where each message handler's `handle message` is written, by message index.
   public var messageHandlersDeclaredAt: [Int: Int] = [:]
+  /// The parameters of each message handler, by message index: local variables of this
+  /// coordinator (in `CheckedFlow.variables`, hidden from every other block) that the
+  /// runtime sets to the arguments before the body runs and back afterwards, so a value
+  /// lives in the state only while its handler runs. Absent or empty: no parameters.
+  public var messageParameters: [Int: [Int]] = [:]
   /// `handlePopBack(to:)` override, if any.
   public var popBack: [CheckedStatement]?
   /// `coordinatorDidFinish` overrides: (child coordinator index or nil for any, body).
@@ -245,6 +250,8 @@ public struct CoordinatorInfo: Equatable, Sendable {
       && lhs.presentedModalInPresentation == rhs.presentedModalInPresentation
       && lhs.start == rhs.start && lhs.screenHandlers == rhs.screenHandlers
       && lhs.messageHandlers == rhs.messageHandlers && lhs.popBack == rhs.popBack
+      && lhs.messageParameters.filter { !$0.value.isEmpty }
+        == rhs.messageParameters.filter { !$0.value.isEmpty }
       && lhs.didFinish.map(\.child) == rhs.didFinish.map(\.child)
       && lhs.didFinish.map(\.body) == rhs.didFinish.map(\.body)
       && lhs.presenterHooks == rhs.presenterHooks
@@ -372,7 +379,9 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case stop
   /// JLCoordinator: `presenter.dismissRoot(animated:)`.
   case dismissRoot(animated: Bool)
-  case send(message: Int)
+  /// `send m(args)`: the arguments are evaluated in the sender, in the order of the
+  /// message's parameters (empty for none).
+  case send(message: Int, arguments: [CheckedExpression])
   case ifElse(CheckedExpression, then: [CheckedStatement], otherwise: [CheckedStatement])
   case assign(variable: Int, AssignmentOperator, CheckedExpression)
   /// Index into `CheckedFlow.asyncTasks`.
@@ -388,8 +397,8 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   /// App code selects the tab of the started child of this declaration.
   case selectTab(coordinator: Int)
   /// The coordinator calls its started child of declaration `coordinator`: that child's
-  /// handler of `message` runs in it.
-  case call(coordinator: Int, message: Int)
+  /// handler of `message` runs in it, with the arguments evaluated in the caller.
+  case call(coordinator: Int, message: Int, arguments: [CheckedExpression])
 }
 
 public indirect enum CheckedExpression: Equatable, Sendable {

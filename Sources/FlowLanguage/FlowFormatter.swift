@@ -193,7 +193,8 @@ private struct FlowPrinter {
     case .start(let body): headed("start", body, indent: 1)
     case .screenEvent(let screen, let event, let body):
       headed("on \(screen.text).\(event.text)", body, indent: 1)
-    case .message(let message, let body): headed("handle \(message.text)", body, indent: 1)
+    case .message(let message, let parameters, let body):
+      headed("handle \(message.text)" + parameterListText(parameters), body, indent: 1)
     case .popBack(let body): headed("popBack", body, indent: 1)
     case .didFinish(let child, let body):
       headed("didFinish" + (child.map { " \($0.text)" } ?? ""), body, indent: 1)
@@ -270,10 +271,11 @@ private struct FlowPrinter {
     case .activate: return "activate"
     case .stop: return "stop"
     case .dismissRoot(let animated): return "dismissRoot" + (animated.map { " animated: \($0.value)" } ?? "")
-    case .send(let name): return "send \(name.text)"
+    case .send(let name, let arguments): return "send \(name.text)" + argumentsText(arguments)
     case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
     case .selectTab(let name): return "selectTab \(name.text)"
-    case .call(let coordinator, let message): return "call \(coordinator.text).\(message.text)"
+    case .call(let coordinator, let message, let arguments):
+      return "call \(coordinator.text).\(message.text)" + argumentsText(arguments)
     case .assignment(let name, let op, let value): return "\(name.text) \(op.rawValue) \(expression(value))"
     case .ifElse, .after: return nil
     }
@@ -374,6 +376,11 @@ private struct FlowPrinter {
   }
 
   // MARK: Expressions
+
+  /// `(a, b)` after a message's name in `send` and `call`; nothing for none.
+  static func argumentsText(_ arguments: [Expression]) -> String {
+    arguments.isEmpty ? "" : "(" + arguments.map { expression($0) }.joined(separator: ", ") + ")"
+  }
 
   static func expression(_ expression: Expression) -> String {
     switch expression.kind {

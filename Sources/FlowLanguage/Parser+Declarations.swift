@@ -315,7 +315,7 @@ extension Parser.Session {
 
   /// ```
   /// member := 'root' NAME | 'identifier' STRING | var | 'start' block | 'on' NAME '.' NAME block
-  ///         | 'handle' NAME block | 'popBack' block | 'didFinish' NAME? block
+  ///         | 'handle' NAME parameters? block | 'popBack' block | 'didFinish' NAME? block
   ///         | 'viewController' NAME 'retained'? | 'result' NAME (',' NAME)*
   ///         | ( 'didPresent' | 'didDismiss' | 'didStop' ) NAME? block
   /// ```
@@ -363,8 +363,11 @@ extension Parser.Session {
     case "handle":
       advance()
       let message = expectName("a message name after 'handle'")
+      let parameters = at(.leftParen) && !current.startsLine ? parseParameters(of: message) : []
       let handler = "'handle \(message.text)'"
-      return .message(message, parseBlock(owner: handler, after: "after \(handler)", enclosing: .coordinator))
+      return .message(
+        message, parameters: parameters,
+        body: parseBlock(owner: handler, after: "after \(handler)", enclosing: .coordinator))
     case "popBack":
       advance()
       return .popBack(parseBlock(owner: "'popBack'", after: "after 'popBack'", enclosing: .coordinator))
@@ -412,6 +415,45 @@ extension Parser.Session {
       skipGarbage(.coordinator)
       return nil
     }
+  }
+
+  /// `parameters := '(' parameter (',' parameter)* ')'`, at the `(`;
+  /// `parameter := NAME ':' ( 'Bool' | SIGNED-INT '...' SIGNED-INT )`.
+  mutating func parseParameters(of message: Name) -> [Parameter] {
+    let open = advance()
+    var parameters: [Parameter] = []
+    while !atEnd && !at(.rightParen) {
+      let name = expectName("a parameter name, as in 'handle \(message.text)(page: 0...2)'")
+      var bounds: IntegerBounds? = nil
+      let hasColon = at(.colon)
+      if hasColon {
+        advance()
+      } else {
+        reportExpected(
+          "expected ':' and a type after parameter '\(name.text)', as in '\(name.text): 0...2' or '\(name.text): Bool'"
+        )
+      }
+      let typeStart = current.range.start
+      // Without the ':', a type written anyway is still read, so that one mistake is one error.
+      let typeFollows = !current.startsLine && (at(.integer) || at(.minus) || atWord("Bool"))
+      if atWord("Bool") && !current.startsLine {
+        advance()
+      } else if hasColon || typeFollows {
+        let low = parseSignedInteger("'Bool' or bounds after ':', as in '\(name.text): 0...2'")
+        expect(.ellipsis, "expected '...' between the bounds of parameter '\(name.text)'")
+        let high = parseSignedInteger("an upper bound after '...'")
+        bounds = IntegerBounds(
+          low: low, high: high, range: SourceRange(start: typeStart, end: max(typeStart, lastConsumedEnd)))
+      }
+      parameters.append(
+        Parameter(
+          name: name, bounds: bounds,
+          typeRange: SourceRange(start: typeStart, end: max(typeStart, lastConsumedEnd))))
+      guard at(.comma) else { break }
+      advance()
+    }
+    expectClosingParenthesis(open)
+    return parameters
   }
 
   // MARK: event, properties, expect

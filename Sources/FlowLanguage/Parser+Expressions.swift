@@ -151,6 +151,18 @@ extension Parser.Session {
     return (Expression(kind: .call(name, arguments), range: range), height)
   }
 
+  /// `arguments := '(' ( expr (',' expr)* )? ')'` on the line of the message it follows
+  /// (`send open(2)`, `call Orders.open(page)`); none when no `(` follows there.
+  mutating func parseArguments() -> [Expression] {
+    guard at(.leftParen) && !current.startsLine else { return [] }
+    if expressionLevel == 0 { reportedExpressionHeight = false }
+    expressionLevel += 1
+    defer { expressionLevel -= 1 }
+    let name = Name("", .at(current.range.start))
+    guard case .call(_, let arguments) = parseCall(name).expression.kind else { return [] }
+    return arguments
+  }
+
   mutating func expectClosingParenthesis(_ open: Token) {
     if at(.rightParen) {
       advance()

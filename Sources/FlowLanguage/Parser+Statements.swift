@@ -93,7 +93,8 @@ extension Parser.Session {
       return .dismissRoot(animated: parseAnimated())
     case "send":
       advance()
-      return .send(expectName("a message name after 'send'"))
+      let message = expectName("a message name after 'send'")
+      return .send(message, arguments: parseArguments())
     case "setStack":
       advance()
       var screens = [expectName("a screen name after 'setStack'")]
@@ -112,11 +113,11 @@ extension Parser.Session {
         reportExpected(
           "expected '.' and a message name after 'call \(coordinator.text)', as in 'call \(coordinator.text).open'"
         )
-        return .call(coordinator: coordinator, message: Name("", .at(current.range.start)))
+        return .call(coordinator: coordinator, message: Name("", .at(current.range.start)), arguments: [])
       }
       advance()
-      return .call(
-        coordinator: coordinator, message: expectName("a message name after '\(coordinator.text).'"))
+      let message = expectName("a message name after '\(coordinator.text).'")
+      return .call(coordinator: coordinator, message: message, arguments: parseArguments())
     case "if":
       return parseIf()
     case "after":

@@ -71,9 +71,19 @@ extension Resolution {
         info.screenHandlers.append(
           ScreenHandler(screen: screen, event: eventIndex, body: statements, declaredAt: at))
 
-      case .message(let message, let body):
+      case .message(let message, let parameters, let body):
         let supported = require(.handle, at: at)
-        let statements = resolveBlock(body, context)
+        let declared = declareParameters(parameters, of: message, in: index, context)
+        var inner = context
+        for (parameter, variable) in zip(parameters, declared) {
+          inner.locals[parameter.name.text] = variable
+        }
+        let outer = handlerParameters
+        for parameter in parameters where !Self.isMissing(parameter.name) {
+          handlerParameters[parameter.name.text] = message.text
+        }
+        let statements = resolveBlock(body, inner)
+        handlerParameters = outer
         guard !Self.isMissing(message) else { continue }
         if let first = messageAt[message.text] {
           duplicate(
@@ -84,6 +94,7 @@ extension Resolution {
         if supported, let index = messageIndex[message.text] {
           info.messageHandlers[index] = statements
           info.messageHandlersDeclaredAt[index] = at
+          if !declared.isEmpty { info.messageParameters[index] = declared }
         }
 
       case .popBack(let body):

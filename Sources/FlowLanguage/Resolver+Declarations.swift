@@ -557,11 +557,16 @@ extension Resolution {
   mutating func collectMessages() {
     for outline in outlines {
       for member in outline.declaration.members {
-        guard case .message(let name, _) = member.kind, !Self.isMissing(name),
-          handledMessageSet[name.text] == nil
-        else { continue }
-        handledMessageSet[name.text] = true
-        handledMessages.append(name.text)
+        guard case .message(let name, let parameters, _) = member.kind, !Self.isMissing(name) else {
+          continue
+        }
+        guard let first = messageSignatures[name.text] else {
+          handledMessageSet[name.text] = true
+          handledMessages.append(name.text)
+          messageSignatures[name.text] = (parameters, name.range.start)
+          continue
+        }
+        checkSameSignature(name, parameters, first.parameters, firstAt: first.at)
       }
     }
     for declaration in file.declarations {
@@ -569,7 +574,7 @@ extension Resolution {
       case .coordinator(let coordinator):
         for member in coordinator.members {
           switch member.kind {
-          case .message(let name, let body):
+          case .message(let name, _, let body):
             if !Self.isMissing(name) { noteMessage(name.text) }
             noteSentMessages(in: body)
           case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body),
@@ -587,6 +592,27 @@ extension Resolution {
     }
   }
 
+  /// Every `handle m` overrides one method, `m(…)` on `UIResponder`: a second one must
+  /// declare the parameters of the first (their names may differ, as Swift's may).
+  private mutating func checkSameSignature(
+    _ name: Name, _ parameters: [Parameter], _ first: [Parameter], firstAt: Int
+  ) {
+    let types = parameters.map(Self.parameterTypeText)
+    let firstTypes = first.map(Self.parameterTypeText)
+    guard types != firstTypes else { return }
+    let written = "handle \(name.text)" + parameterListText(parameters)
+    let expected = "handle \(name.text)" + parameterListText(first)
+    error(
+      .typeMismatch,
+      "'\(written)' does not match '\(expected)': every coordinator that handles '\(name.text)' overrides one method, so it takes the same parameters",
+      at: name.range.start, notes: [DiagnosticNote(message: "first declared here", offset: firstAt)])
+  }
+
+  /// `Bool` or `LOW...HIGH`: a parameter's type, as written.
+  static func parameterTypeText(_ parameter: Parameter) -> String {
+    parameter.bounds.map { "\($0.low)...\($0.high)" } ?? "Bool"
+  }
+
   private mutating func noteMessage(_ name: String) {
     guard messageIndex[name] == nil else { return }
     messageIndex[name] = messages.count
@@ -596,7 +622,7 @@ extension Resolution {
   private mutating func noteSentMessages(in block: Block) {
     for statement in block.statements {
       switch statement.kind {
-      case .send(let name):
+      case .send(let name, _):
         guard !Self.isMissing(name) else { continue }
         if handledMessageSet[name.text] != nil
           || NameSuggestion.closest(to: name.text, among: handledMessages) == nil

@@ -152,6 +152,7 @@ extension Resolution {
     default: break
     }
     if let screen = screenIndex[name.text] { return (.screen(screen), .screen) }
+    if reportParameterMisuse(name, assigning: false) { return nil }
     reportUnknownName(name, locals: locals)
     return nil
   }
@@ -209,7 +210,7 @@ extension Resolution {
   /// The coordinator that declares a local variable of this name, if any.
   private func localOwner(of name: String) -> String? {
     for (index, variable) in variables.enumerated() where variable.name == name {
-      if resultVariables.contains(index) { continue }
+      if resultVariables.contains(index) || parameterVariables.contains(index) { continue }
       if let owner = variable.owner, owner < outlines.count { return outlines[owner].declaration.name.text }
     }
     return nil

@@ -68,7 +68,7 @@ extension Resolution {
     case .dismissRoot(let animated):
       return require(.dismissRoot, at: at) ? .dismissRoot(animated: animated?.value ?? true) : nil
 
-    case .send(let name):
+    case .send(let name, let arguments):
       guard require(.send, at: at), !Self.isMissing(name) else { return nil }
       if handledMessageSet[name.text] == nil {
         if let suggestion = NameSuggestion.closest(to: name.text, among: handledMessages) {
@@ -82,8 +82,10 @@ extension Resolution {
           "message '\(name.text)' is sent but no coordinator handles it\(screenEventHint(for: name.text))",
           at: name.range.start)
       }
-      guard let index = messageIndex[name.text] else { return nil }
-      return .send(message: index)
+      guard let index = messageIndex[name.text],
+        let checked = resolveArguments(arguments, of: name, written: "send \(name.text)", context)
+      else { return nil }
+      return .send(message: index, arguments: checked)
 
     case .ifElse(let condition, let then, let otherwise):
       let checked = resolveCondition(condition, context, what: "the condition of 'if'")
@@ -128,11 +130,11 @@ extension Resolution {
       }
       return .selectTab(coordinator: child)
 
-    case .call(let name, let method):
+    case .call(let name, let method, let arguments):
       guard require(.call, at: at), !Self.isMissing(name), !Self.isMissing(method) else { return nil }
       guard let child = lookUpCoordinator(name) else { return nil }
       let handled = outlines[child].declaration.members.compactMap { member -> String? in
-        guard case .message(let message, _) = member.kind, !Self.isMissing(message) else { return nil }
+        guard case .message(let message, _, _) = member.kind, !Self.isMissing(message) else { return nil }
         return message.text
       }
       guard handled.contains(method.text), let message = messageIndex[method.text] else {
@@ -142,7 +144,11 @@ extension Resolution {
           at: method.range.start)
         return nil
       }
-      return .call(coordinator: child, message: message)
+      guard
+        let checked = resolveArguments(
+          arguments, of: method, written: "call \(name.text).\(method.text)", context)
+      else { return nil }
+      return .call(coordinator: child, message: message, arguments: checked)
 
     case .after(let name, let body):
       let task = asyncTasks.count
@@ -150,7 +156,10 @@ extension Resolution {
       // The body runs later, once a completion's result has been reset: it cannot read one.
       let scopes = completionScopes
       for level in completionScopes.indices { completionScopes[level].readable = false }
-      asyncTasks[task].body = resolveBlock(body, context)
+      // Nor the parameters of the handler it is written in, back at rest by then.
+      asyncTasks[task].body = withParametersHidden(context) { resolution, inner in
+        resolution.resolveBlock(body, inner)
+      }
       completionScopes = scopes
       return .after(task: task)
     }
@@ -306,6 +315,7 @@ extension Resolution {
 
   /// The variable an assignment writes, or nil after reporting why there is none.
   private mutating func lookUpAssignable(_ name: Name, _ context: StatementContext) -> Int? {
+    if reportParameterMisuse(name, assigning: true) { return nil }
     if let scope = completionScope(named: name.text) {
       error(
         .typeMismatch,

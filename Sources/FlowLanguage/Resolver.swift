@@ -135,6 +135,16 @@ struct Resolution {
   /// Names of handled messages, in declaration order (for suggestions).
   var handledMessages: [String] = []
   var handledMessageSet: [String: Bool] = [:]
+  /// Per handled message: its parameters (from its first `handle`, which every other
+  /// `handle` of it must repeat: they override one method) and where that is written.
+  var messageSignatures: [String: (parameters: [Parameter], at: Int)] = [:]
+  /// The parameters of the `handle` whose body is being resolved: name → message.
+  var handlerParameters: [String: String] = [:]
+  /// The parameters of the enclosing `handle` inside an `after` body, which runs once the
+  /// handler has returned: name → message. Reading or assigning one is an error.
+  var hiddenParameters: [String: String] = [:]
+  /// The hidden variables holding a handler's parameters (not visible by name elsewhere).
+  var parameterVariables: Set<Int> = []
 
   var appEvents: [AppEventInfo] = []
   var asyncTasks: [AsyncTaskInfo] = []

@@ -201,8 +201,9 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   case start(Block)
   /// `on SCREEN.EVENT { … }`: a screen event arriving up the responder chain.
   case screenEvent(screen: Name, event: Name, body: Block)
-  /// `handle MESSAGE { … }`: a message arriving up the responder chain.
-  case message(Name, Block)
+  /// `handle MESSAGE(NAME: TYPE, …) { … }`: a message arriving up the responder chain, with
+  /// the parameters its sender passes (none when no list is written).
+  case message(Name, parameters: [Parameter], body: Block)
   /// `popBack { … }`: the library's `handlePopBack(to:)` override.
   case popBack(Block)
   /// `didFinish CHILD? { … }`: `coordinatorDidFinish(_:)` override, run after the library's own.
@@ -215,6 +216,33 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   /// `didPresent S? { … }`, `didDismiss S? { … }`, `didStop C? { … }`: JLCoordinator's
   /// `presenter(_:didPresent:)`, `presenter(_:didDismiss:)` and `didStop(child:)` overrides.
   case presenterHook(PresenterHook, target: Name?, body: Block)
+}
+
+/// A parameter of `handle MESSAGE(NAME: TYPE)`: `Bool` or a bounded Int `LOW...HIGH`, the
+/// small value a coordinatingResponder method carries (radianttap's `globalDisplay(page:)`).
+public struct Parameter: Equatable, Sendable {
+  public var name: Name
+  /// nil: `Bool`; else the bounds of an Int.
+  public var bounds: IntegerBounds?
+  /// Where the type is written (the word `Bool`, or the bounds).
+  public var typeRange: SourceRange
+  public init(name: Name, bounds: IntegerBounds?, typeRange: SourceRange) {
+    self.name = name
+    self.bounds = bounds
+    self.typeRange = typeRange
+  }
+}
+
+extension Parameter {
+  /// `page: 0...2`, `flag: Bool`: as the canonical form writes it.
+  public var text: String {
+    name.text + ": " + (bounds.map { "\($0.low)...\($0.high)" } ?? "Bool")
+  }
+}
+
+/// `(page: 0...2, flag: Bool)` after a message's name; empty for none.
+func parameterListText(_ parameters: [Parameter]) -> String {
+  parameters.isEmpty ? "" : "(" + parameters.map(\.text).joined(separator: ", ") + ")"
 }
 
 /// The JLCoordinator `Coordinator` hooks a flow can override (`Coordinator/Coordinator.swift`),
@@ -339,8 +367,9 @@ public indirect enum StatementKind: Equatable, Sendable {
   case stop
   /// `dismissRoot animated: B`: JLCoordinator's `presenter.dismissRoot(animated:)`.
   case dismissRoot(animated: AnimatedFlag?)
-  /// `send MESSAGE`: a message up the coordinatingResponder chain.
-  case send(Name)
+  /// `send MESSAGE` | `send MESSAGE(EXPR, …)`: a message up the coordinatingResponder chain,
+  /// with its arguments (empty when none are written).
+  case send(Name, arguments: [Expression])
   /// `if EXPR { … } (else { … } | else if …)?`; an `else if` is an else block holding one `if`.
   case ifElse(condition: Expression, then: Block, otherwise: Block?)
   /// `NAME = EXPR` | `NAME += EXPR` | `NAME -= EXPR`
@@ -353,9 +382,9 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `selectTab C`: the app's own code selects the tab whose root is started child C's
   /// (`tabBarController.selectedViewController = c.rootViewController`).
   case selectTab(Name)
-  /// `call C.m`: the coordinator calls method `m` (C's `handle m`) on its started child C,
-  /// as app code does through a property holding the child.
-  case call(coordinator: Name, message: Name)
+  /// `call C.m` | `call C.m(EXPR, …)`: the coordinator calls method `m` (C's `handle m`) on
+  /// its started child C, as app code does through a property holding the child.
+  case call(coordinator: Name, message: Name, arguments: [Expression])
 }
 
 /// The completion block of an Insecurity `start C { NAME in … }`: `binding` is the NAME

@@ -85,8 +85,8 @@ public enum SyntaxDump {
     case .screenEvent(let screen, let event, let body):
       line(1, "on \(screen.text).\(event.text)", into: &output)
       dump(body, indent: 2, into: &output)
-    case .message(let message, let body):
-      line(1, "handle \(message.text)", into: &output)
+    case .message(let message, let parameters, let body):
+      line(1, "handle \(message.text)" + parameterListText(parameters), into: &output)
       dump(body, indent: 2, into: &output)
     case .popBack(let body):
       line(1, "popBack", into: &output)
@@ -143,12 +143,13 @@ public enum SyntaxDump {
     case .stop: line(indent, "stop", into: &output)
     case .dismissRoot(let animated):
       line(indent, "dismissRoot" + (animated.map { " animated=\($0.value)" } ?? ""), into: &output)
-    case .send(let name): line(indent, "send \(name.text)", into: &output)
+    case .send(let name, let arguments):
+      line(indent, "send \(name.text)" + argumentsText(arguments), into: &output)
     case .setStack(let names):
       line(indent, "setStack " + names.map(\.text).joined(separator: ", "), into: &output)
     case .selectTab(let name): line(indent, "selectTab \(name.text)", into: &output)
-    case .call(let coordinator, let message):
-      line(indent, "call \(coordinator.text).\(message.text)", into: &output)
+    case .call(let coordinator, let message, let arguments):
+      line(indent, "call \(coordinator.text).\(message.text)" + argumentsText(arguments), into: &output)
     case .ifElse(let condition, let then, let otherwise):
       line(indent, "if \(expression(condition))", into: &output)
       dump(then, indent: indent + 1, into: &output)
@@ -165,6 +166,11 @@ public enum SyntaxDump {
   }
 
   /// An expression in prefix form, e.g. `(&& (name a) (! (name b)))`.
+  /// `(a, b)` after a message's name in `send` and `call`; empty for none.
+  static func argumentsText(_ arguments: [Expression]) -> String {
+    arguments.isEmpty ? "" : "(" + arguments.map { expression($0) }.joined(separator: ", ") + ")"
+  }
+
   public static func expression(_ expression: Expression) -> String {
     switch expression.kind {
     case .bool(let value): "\(value)"

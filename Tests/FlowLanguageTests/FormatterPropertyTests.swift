@@ -205,7 +205,7 @@ private struct FlowShape {
           case .root(let clause): roots.append(clause.source.text)
           case .start(let body), .popBack(let body), .didFinish(_, let body), .screenEvent(_, _, let body):
             visit(body)
-          case .message(let name, let body):
+          case .message(let name, _, let body):
             handled.append(name.text)
             visit(body)
           default: break
@@ -223,7 +223,7 @@ private struct FlowShape {
       switch statement.kind {
       case .navigation(let verb, let screen?, _) where verb != .popTo: shown.append(screen.text)
       case .startChild(let name): started.append(name.text)
-      case .send(let name): sent.append(name.text)
+      case .send(let name, _): sent.append(name.text)
       case .ifElse(_, let then, let otherwise):
         visit(then)
         if let otherwise { visit(otherwise) }

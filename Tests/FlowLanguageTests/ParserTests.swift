@@ -181,6 +181,24 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
         == "event e { selectTab Orders; call Orders.showLatest }\n")
   }
 
+  @Test func messagesWithArguments() {
+    #expect(
+      parsedDump(
+        "coordinator A: NavigationCoordinator {\n  handle open(page: 0...2, now: Bool) { send open(page + 1, !now); call B.go(-1) }\n}"
+      ) == [
+        "coordinator A: NavigationCoordinator", "  handle open(page: 0...2, now: Bool)",
+        "    send open((+ (name page) 1), (! (name now)))", "    call B.go((- 1))",
+      ])
+    #expect(
+      formatted(
+        "coordinator A: NavigationCoordinator {\nhandle open( page :-1 ... 2 ){send open(page+1);call B.go(( 2 ))}\n}"
+      )
+        == "coordinator A: NavigationCoordinator {\n  handle open(page: -1...2) { send open(page + 1); call B.go((2)) }\n}\n"
+    )
+    // An empty list is no list: the canonical form drops it.
+    #expect(formatted("event e { send ping() }") == "event e { send ping }\n")
+  }
+
   @Test func appEventsAddressedToACoordinator() {
     #expect(
       parsedDump("event shipped to Orders when ready { show Shipment }") == [
@@ -435,6 +453,11 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       "screen A { 1️⃣stlye pageSheet }", .unknownKeyword,
       "unknown screen attribute 'stlye'; did you mean 'style'?"),
     Case("expect 1️⃣pas", .unknownKeyword, "unknown expectation 'pas'; did you mean 'pass'?"),
+    Case(
+      "coordinator A: NavigationCoordinator {\n  handle open(page 1️⃣0...2) {}\n}", .expectedToken,
+      "expected ':' and a type after parameter 'page', as in 'page: 0...2' or 'page: Bool'"),
+    Case(
+      "event e { send open(1 1️⃣}", .expectedToken, "expected ')' to match '('"),
     Case(
       "event e { call Orders 1️⃣}", .expectedToken,
       "expected '.' and a message name after 'call Orders', as in 'call Orders.open'"),

@@ -452,6 +452,96 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
 
   @Test(arguments: statementCases) func statements(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
 
+  /// `handle m(NAME: TYPE)`, `send m(EXPR)` and `call C.m(EXPR)`: arity, types and ranges
+  /// of arguments, and where a parameter is visible.
+  static let argumentCases: [DiagnosticCase] = [
+    DiagnosticCase(
+      "a message sent without its argument",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send 1️⃣open }\n"), .typeMismatch,
+      "message 'open' takes 1 argument (n: 0...2), but 'send open' passes 0 (hint: 'send open(0)')"),
+    DiagnosticCase(
+      "a message sent with an argument it does not take",
+      withApp("  handle ping { pop }\n  on Home.next { send ping(1️⃣1) }\n"), .typeMismatch,
+      "message 'ping' takes no arguments, but 'send ping' passes 1 (hint: 'send ping')"),
+    DiagnosticCase(
+      "an argument outside the parameter's range",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣3) }\n"), .valueOutOfRange,
+      "value 3 is outside parameter 'n' of 'open', 0...2"),
+    DiagnosticCase(
+      "a negative constant argument",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣-1) }\n"),
+      .valueOutOfRange, "value -1 is outside parameter 'n' of 'open', 0...2"),
+    DiagnosticCase(
+      "a Bool argument for an Int parameter",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣ready) }\n"), .typeMismatch,
+      "argument 'n' of 'open' must be an Int in 0...2, not a Bool"),
+    DiagnosticCase(
+      "an Int argument for a Bool parameter",
+      withApp("  handle mark(done: Bool) { pop }\n  on Home.next { send mark(1️⃣count) }\n"), .typeMismatch,
+      "argument 'done' of 'mark' must be a Bool, not an Int"),
+    DiagnosticCase(
+      "an unknown variable as an argument",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣cuont) }\n"), .unknownVariable,
+      "unknown variable 'cuont'; did you mean 'count'?"),
+    DiagnosticCase(
+      "a call with the wrong number of arguments",
+      withApp("  on Home.next { startChild Orders; call Orders.open(1, 1️⃣2) }\n")
+        + "coordinator Orders: NavigationCoordinator {\n  root parent\n  start { show Home }\n  handle open(n: 0...2) { pop }\n}\n",
+      .typeMismatch,
+      "message 'open' takes 1 argument (n: 0...2), but 'call Orders.open' passes 2 (hint: 'call Orders.open(0)')"
+    ),
+    DiagnosticCase(
+      "two handlers of one message with other parameters",
+      withApp("  handle 2️⃣open(n: 0...2) { pop }\n  on Home.next { startChild Orders }\n")
+        + "coordinator Orders: NavigationCoordinator {\n  root parent\n  start { show Home }\n  handle 1️⃣open(n: 0...3) { pop }\n}\n",
+      .typeMismatch,
+      "'handle open(n: 0...3)' does not match 'handle open(n: 0...2)': every coordinator that handles 'open' overrides one method, so it takes the same parameters"
+    ),
+    DiagnosticCase(
+      "a parameter read in async work", withApp("  handle open(n: 0...2) { after load { count = 1️⃣n } }\n"),
+      .unknownVariable,
+      "'n' is read in work that runs later: the parameter of 'handle open' is gone once the handler returns; copy it into a variable first"
+    ),
+    DiagnosticCase(
+      "a parameter assigned", withApp("  handle open(n: 0...2) { 1️⃣n = 1 }\n"), .typeMismatch,
+      "cannot assign to 'n': it is a parameter of 'handle open'; assign a variable of your own"),
+    DiagnosticCase(
+      "a parameter named after a variable", withApp("  handle open(1️⃣page: 0...2) { pop }\n"),
+      .duplicateDeclaration, "parameter 'page' has the name of variable 'page'; name it otherwise"),
+    DiagnosticCase(
+      "two parameters of one name", withApp("  handle open(2️⃣n: 0...2, 1️⃣n: Bool) { pop }\n"),
+      .duplicateDeclaration, "duplicate parameter 'n' of 'handle open'"),
+    DiagnosticCase(
+      "an empty parameter range", withApp("  handle open(n: 1️⃣2...0) { pop }\n"), .invalidRange,
+      "range 2...0 of parameter 'n' is empty; the low bound must not exceed the high bound"),
+    DiagnosticCase(
+      "an argument to a message nobody handles is only checked as an expression",
+      withApp("  on Home.next { send 1️⃣nobodyHandles(count + 1) }\n"), .messageNeverHandled,
+      "message 'nobodyHandles' is sent but no coordinator handles it", severity: .warning),
+    DiagnosticCase(
+      "a parameter is not visible in another handler",
+      withApp("  handle open(n: 0...2) { pop }\n  on Home.next { count = 1️⃣n }\n"), .unknownVariable,
+      "unknown variable 'n'"),
+  ]
+
+  @Test(arguments: argumentCases) func arguments(_ testCase: DiagnosticCase) { expectDiagnostic(testCase) }
+
+  @Test func argumentsAndParametersResolve() throws {
+    let result = resolveFlow(
+      withApp(
+        "  handle open(n: 1...3, now: Bool) { if n == 2 && now { pop } }\n  on Home.next { send open(count, !ready) }\n"
+      ))
+    let flow = try #require(result.flow, "\(result.diagnostics)")
+    let app = flow.coordinators[0]
+    let parameters = try #require(app.messageParameters[0])
+    #expect(parameters.map { flow.variables[$0].name } == ["n", "now"])
+    #expect(parameters.map { flow.variables[$0].type } == [.integer(low: 1, high: 3), .bool])
+    // At rest at the bound nearest 0, and false.
+    #expect(parameters.map { flow.variables[$0].initialValue } == [1, 0])
+    #expect(
+      app.screenHandlers[0].body == [.send(message: 0, arguments: [.variable(1), .not(.variable(0))])])
+  }
+
   /// Arithmetic that could leave the 64-bit integers, one case per operator and per place
   /// an expression is written: refused where it is written, so that nothing traps at run time.
   static let overflowMessage =
@@ -833,14 +923,16 @@ extension ResolverDiagnosticTests {
     let statements: [StatementKind] = [
       .navigation(verb: .show, screen: nil, animated: nil),
       .navigation(verb: .popTo, screen: empty, animated: nil),
-      .startChild(empty), .stopChild(empty), .send(empty), .assignment(empty, .add, missingExpression),
+      .startChild(empty), .stopChild(empty), .send(empty, arguments: []),
+      .assignment(empty, .add, missingExpression),
       .ifElse(condition: missingExpression, then: emptyBlock, otherwise: nil), .after(empty, emptyBlock),
     ]
     let body = Block(statements: statements.map { Statement(kind: $0, range: nowhere) }, range: nowhere)
     let members: [CoordinatorMemberKind] = [
       .root(RootClause(source: empty)), .identifier("", nowhere),
       .variable(VariableDeclaration(name: empty, bounds: nil, initialValue: missingExpression)),
-      .start(body), .screenEvent(screen: empty, event: empty, body: body), .message(empty, body),
+      .start(body), .screenEvent(screen: empty, event: empty, body: body),
+      .message(empty, parameters: [], body: body),
       .popBack(body),
       .didFinish(child: empty, body: body),
     ]
@@ -949,7 +1041,8 @@ extension ResolverDiagnosticTests {
     #expect(app.messageHandlers == [0: [.after(task: 0)]])
     #expect(
       account.screenHandlers[0].body == [
-        .assign(variable: 0, .assign, .bool(true)), .send(message: 0), .send(message: 1),
+        .assign(variable: 0, .assign, .bool(true)), .send(message: 0, arguments: []),
+        .send(message: 1, arguments: []),
         .dismiss(animated: true), .finish,
       ])
     #expect(account.didFinish.count == 1 && account.didFinish[0].child == nil)

@@ -146,13 +146,15 @@ import Testing
       }
       event shipped to OrdersFlow when !shown { shown = true; show Shipment }
       """)
-    #expect(!h.events.contains("app event 'shipped'"))
+    #expect(!h.events.contains("app event 'shipped' to OrdersFlow"))
     try h.perform("tap Home.orders")
-    #expect(h.events.contains("app event 'shipped'"))
-    try h.perform("app event 'shipped'")
+    #expect(h.events.contains("app event 'shipped' to OrdersFlow"))
+    try h.perform("app event 'shipped' to OrdersFlow")
     #expect(h.visibleStack == ["Home", "Orders", "Shipment"])
     #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Shipment"])
-    #expect(!h.events.contains("app event 'shipped'"), "its condition reads OrdersFlow's own variable")
+    #expect(
+      !h.events.contains("app event 'shipped' to OrdersFlow"), "its condition reads OrdersFlow's own variable"
+    )
   }
 
   static let deepLink = """
@@ -190,7 +192,7 @@ import Testing
     #expect(h.visibleStack == ["Orders"])
     #expect(!h.lastLog.lines.contains { $0.text.hasPrefix("UIKit: tabBarController(didSelect:") })
     try h.perform("tap Orders.open")
-    try h.perform("app event 'openOrder'")
+    try h.perform("app event 'openOrder' to Main")
     // Selecting the selected tab from code pops nothing; the call pushes a second Detail.
     #expect(h.visibleStack == ["Orders", "Detail", "Detail"])
     #expect(h.shadow(of: "OrdersFlow") == ["Orders", "Detail", "Detail"])
@@ -200,7 +202,7 @@ import Testing
   @Test func aDeepLinkSwitchesTabThenPushesThroughTheChild() throws {
     var h = try FlowHarness(Self.deepLink)
     #expect(h.visibleStack == ["Feed"])
-    try h.perform("app event 'openOrder'")
+    try h.perform("app event 'openOrder' to Main")
     #expect(h.visibleStack == ["Orders", "Detail"])
     #expect(h.failingInvariants.isEmpty)
   }
@@ -211,6 +213,91 @@ import Testing
     try h.perform("tap Feed.detail")
     #expect(h.state == before)
     #expect(h.lastLog.lines.map(\.text).contains("FeedFlow holds no started Later: go() is not called"))
+  }
+
+  static let pages = """
+    app A { window App }
+    screen Home
+    screen Orders
+    screen Detail
+    var far: 0...5 = 5
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.one { send open(1) }
+      on Home.two { send open(2) }
+      on Home.far { send open(far) }
+      on Home.ping1 { send ping(1) }
+      on Home.ping2 { send ping(2) }
+      on Home.mark { send mark(true) }
+      on Home.orders { startChild OrdersFlow; call OrdersFlow.reveal(far) }
+      handle open(page: 0...2) {
+        if page == 2 { send open(1) }
+        if page == 2 { show Detail }
+        if page == 1 { show Orders }
+      }
+      handle ping(n: 0...2) {}
+      handle mark(done: Bool) { if done { show Detail } }
+    }
+    coordinator OrdersFlow: NavigationCoordinator {
+      root parent
+      start { show Orders }
+      handle reveal(page: 0...2) { if page == 2 { show Detail } }
+    }
+    """
+
+  @Test func aMessageCarriesItsArgumentToTheHandler() throws {
+    var h = try FlowHarness(Self.pages)
+    try h.perform("tap Home.one")
+    #expect(h.visibleStack == ["Home", "Orders"])
+    #expect(h.lastLog.lines.map(\.text).contains("App handles message open(1)"))
+    #expect(h.failingInvariants.isEmpty)
+  }
+
+  @Test func aHandlerReenteredWithAnotherArgumentGetsItsOwnBack() throws {
+    var h = try FlowHarness(Self.pages)
+    // open(2) sends open(1) first: the inner handler sees 1, the outer 2 again afterwards.
+    try h.perform("tap Home.two")
+    #expect(h.visibleStack == ["Home", "Orders", "Detail"])
+  }
+
+  @Test func anIntArgumentSaturatesAtTheParametersBound() throws {
+    var h = try FlowHarness(Self.pages)
+    try h.perform("tap Home.far")
+    #expect(h.lastLog.lines.map(\.text).contains("App handles message open(2)"))
+    #expect(h.visibleStack == ["Home", "Orders", "Detail"])
+  }
+
+  @Test func aBoolArgumentIsWrittenByName() throws {
+    var h = try FlowHarness(Self.pages)
+    try h.perform("tap Home.mark")
+    #expect(h.lastLog.lines.map(\.text).contains("App handles message mark(true)"))
+    #expect(h.visibleStack == ["Home", "Detail"])
+  }
+
+  @Test func aCallIntoAChildCarriesItsArgument() throws {
+    var h = try FlowHarness(Self.pages)
+    try h.perform("tap Home.orders")
+    #expect(h.lastLog.lines.map(\.text).contains("App calls OrdersFlow.reveal(2)"))
+    #expect(h.visibleStack == ["Home", "Orders", "Detail"])
+  }
+
+  @Test func aCallThatFindsNoChildSaysWhatItWouldHavePassed() throws {
+    var h = try FlowHarness(
+      Self.pages.replacingOccurrences(
+        of: "on Home.orders { startChild OrdersFlow;",
+        with: "on Home.orders { startChild OrdersFlow }\n  on Home.early {"))
+    try h.perform("tap Home.early")
+    #expect(h.lastLog.lines.map(\.text).contains("App holds no started OrdersFlow: reveal(2) is not called"))
+  }
+
+  @Test func anArgumentIsNotPartOfTheStateOnceItsHandlerReturns() throws {
+    var h = try FlowHarness(Self.pages)
+    let before = h.state
+    try h.perform("tap Home.ping1")
+    #expect(h.state == before)
+    try h.perform("tap Home.ping2")
+    #expect(h.state == before, "states differing only in a past argument are one")
   }
 
   static let quietPops = """

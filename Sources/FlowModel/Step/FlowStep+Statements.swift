@@ -33,32 +33,91 @@ extension FlowStep {
     case .after(let task):
       note(.library, "\(name(ofCoordinator: c)) starts async work '\(tables.flow.asyncTasks[task].name)'")
       state.pending.append(PendingCompletion(task: task, coordinator: c))
-    case .call(let declaration, let message):
-      call(message, onChild: declaration, from: c)
+    case .call(let declaration, let message, let arguments):
+      call(message, arguments, onChild: declaration, from: c)
     default:
       // Every other statement is the library's, including those a runtime adds.
       Runtime.execute(statement, in: c, &self)
     }
   }
 
-  /// `call C.m`: the app's `child?.m()` on the child of `declaration` that `c` holds (the
-  /// first in its children, the one its reference points to): C's `handle m` runs in it.
-  /// Nothing happens when `c` holds no such child, as with a nil optional.
-  mutating func call(_ message: Int, onChild declaration: Int, from c: CoordinatorID) {
+  /// `call C.m(args)`: the app's `child?.m(args)` on the child of `declaration` that `c`
+  /// holds (the first in its children, the one its reference points to): C's `handle m`
+  /// runs in it. Nothing happens when `c` holds no such child, as with a nil optional.
+  mutating func call(
+    _ message: Int, _ arguments: [CheckedExpression], onChild declaration: Int, from c: CoordinatorID
+  ) {
     let info = tables.flow.coordinators[declaration]
     let method = tables.flow.messages[message]
+    // As the handlers take them: the note of a call that finds no child shows them so too.
+    let values = clamped(
+      arguments.map { state.evaluate($0, tables: tables, context: c) }, to: tables.parameters(of: message))
     guard
       let child = state.coordinators[c].children.first(where: {
         isAlive($0) && state.coordinators[$0].declaration == declaration
       })
     else {
-      note(.library, "\(name(ofCoordinator: c)) holds no started \(info.name): \(method)() is not called")
+      note(
+        .library,
+        "\(name(ofCoordinator: c)) holds no started \(info.name): \(method)(\(argumentsText(values, message: message))) is not called"
+      )
       return
     }
-    note(.library, "\(name(ofCoordinator: c)) calls \(info.name).\(method)()")
     guard let handler = tables.messageHandler(declaration: declaration, message: message) else { return }
+    note(
+      .library,
+      "\(name(ofCoordinator: c)) calls \(info.name).\(method)(\(argumentsText(values, message: message)))")
+    runMessageHandler(handler, in: child, arguments: values)
+  }
+
+  /// Runs a message handler in `c`: its parameters hold `arguments` while the body runs
+  /// and are put back afterwards (to rest, but for a handler re-entered within the step),
+  /// so a state between steps never holds an argument: a value is part of the state only
+  /// while it is needed, and states differing only in a past argument are one.
+  mutating func runMessageHandler(_ handler: FlowTables.Handler, in c: CoordinatorID, arguments: [Int]) {
     handlersRun.append(handler.slot)
-    running(child) { step in step.execute(handler.body, in: child) }
+    guard !handler.parameters.isEmpty else {
+      running(c) { step in step.execute(handler.body, in: c) }
+      return
+    }
+    let declaration = state.coordinators[c].declaration
+    var saved: [Int] = []
+    for (variable, value) in zip(handler.parameters, arguments) {
+      let slot = tables.slot[variable]
+      saved.append(state.coordinators[c].locals[slot])
+      state.coordinators[c].locals[slot] = value
+    }
+    running(c) { step in step.execute(handler.body, in: c) }
+    // A coordinator freed by its own handler keeps no locals worth restoring.
+    guard isAlive(c), state.coordinators[c].declaration == declaration else { return }
+    for (variable, value) in zip(handler.parameters, saved) {
+      state.coordinators[c].locals[tables.slot[variable]] = value
+    }
+  }
+
+  /// Arguments as the handler's parameters take them: an Int saturates at the nearer bound
+  /// (as an assignment does), a Bool is 0 or 1.
+  func clamped(_ values: [Int], to parameters: [Int]) -> [Int] {
+    guard !values.isEmpty else { return values }
+    return zip(values, parameters).map { value, variable in
+      if case .integer(let low, let high) = tables.flow.variables[variable].type {
+        return min(max(value, low), high)
+      }
+      return value != 0 ? 1 : 0
+    }
+  }
+
+  /// `2, true`: argument values for the trace, Bools by name where the handler's parameter
+  /// says so (any handler of the message: they share one signature).
+  func argumentsText(_ values: [Int], message: Int) -> String {
+    guard !values.isEmpty else { return "" }
+    let parameters = tables.parameters(of: message)
+    return values.enumerated().map { position, value in
+      if position < parameters.count, case .bool = tables.flow.variables[parameters[position]].type {
+        return value != 0 ? "true" : "false"
+      }
+      return "\(value)"
+    }.joined(separator: ", ")
   }
 
   /// Assignments saturate at the variable's bounds, as the app's own clamping would;

@@ -14,6 +14,9 @@ final class FlowTables: Sendable {
   struct Handler: Sendable {
     let body: [CheckedStatement]
     let slot: Int
+    /// A message handler's parameters: local variables of its coordinator, set to the
+    /// arguments while the body runs (`FlowStep.runMessageHandler`). Empty for none.
+    var parameters: [Int] = []
   }
 
   /// Per variable: its slot in `FlowState.globals` or in `CoordinatorState.locals`.
@@ -41,6 +44,15 @@ final class FlowTables: Sendable {
 
   func messageHandler(declaration: Int, message: Int) -> Handler? {
     messageHandlers[declaration][message]
+  }
+
+  /// The parameters of some handler of `message` (they all have one signature); empty when
+  /// it has none or no coordinator handles it.
+  func parameters(of message: Int) -> [Int] {
+    for perMessage in messageHandlers {
+      if let handler = perMessage[message] { return handler.parameters }
+    }
+    return []
   }
 
   init(flow: CheckedFlow) {
@@ -83,7 +95,9 @@ final class FlowTables: Sendable {
       screenHandlers.append(perScreen)
       var perMessage: [Int: Handler] = [:]
       for message in coordinator.messageHandlers.keys.sorted() where message < flow.messages.count {
-        perMessage[message] = Handler(body: coordinator.messageHandlers[message]!, slot: labels.count)
+        perMessage[message] = Handler(
+          body: coordinator.messageHandlers[message]!, slot: labels.count,
+          parameters: coordinator.messageParameters[message] ?? [])
         labels.append("\(coordinator.name): handle \(flow.messages[message])")
         declaredAt.append(coordinator.messageHandlersDeclaredAt[message] ?? coordinator.declaredAt)
       }

@@ -65,7 +65,10 @@ extension FlowAction {
         return "the \(isPush ? "push" : "pop") to \(name(top)) finishes animating"
       }
     case .appEvent(let index):
-      return "app event '\(flow.appEvents[index].name)'"
+      // An event addressed to a coordinator (`event E to C`) names it: it runs there.
+      let event = flow.appEvents[index]
+      let target = event.target.map { " to \(flow.coordinators[$0].name)" } ?? ""
+      return "app event '\(event.name)'\(target)"
     case .completion(let index):
       guard index < state.pending.count else { return "async completion" }
       let pending = state.pending[index]

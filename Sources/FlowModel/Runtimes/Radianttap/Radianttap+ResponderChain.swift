@@ -70,10 +70,11 @@ extension FlowStep where Runtime == Radianttap {
     "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
   }
 
-  /// `send MESSAGE` from coordinator `c`: the message starts at `c` itself (a call on
-  /// `self` reaches its own override first) and travels to its parents.
-  mutating func send(_ message: Int, from c: CoordinatorID) {
-    let label = tables.flow.messages[message]
+  /// `send MESSAGE(args)` from coordinator `c`: the message starts at `c` itself (a call on
+  /// `self` reaches its own override first) and travels to its parents, carrying the
+  /// arguments evaluated in `c` (an `@objc` method's parameters, as `globalDisplay(page:)`).
+  mutating func send(_ message: Int, _ arguments: [CheckedExpression], from c: CoordinatorID) {
+    let values = arguments.map { state.evaluate($0, tables: tables, context: c) }
     var found: FlowTables.Handler?
     let handler = firstCoordinator(from: .coordinator(c)) { handler in
       found = tables.messageHandler(declaration: state.coordinators[handler].declaration, message: message)
@@ -82,12 +83,19 @@ extension FlowStep where Runtime == Radianttap {
     guard let handler, let found else {
       report(
         .unhandledMessage,
-        "message '\(label)' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled")
+        "message '\(messageLabel(message, values))' sent by \(name(ofCoordinator: c)) reached the scene delegate unhandled"
+      )
       return
     }
-    let body = found.body
-    handlersRun.append(found.slot)
-    note(.library, "\(name(ofCoordinator: handler)) handles message \(label)")
-    running(handler) { step in step.execute(body, in: handler) }
+    let passed = clamped(values, to: found.parameters)
+    note(.library, "\(name(ofCoordinator: handler)) handles message \(messageLabel(message, passed))")
+    runMessageHandler(found, in: handler, arguments: passed)
+  }
+
+  /// `open(2)`, or `open` for a message without arguments.
+  func messageLabel(_ message: Int, _ values: [Int]) -> String {
+    values.isEmpty
+      ? tables.flow.messages[message]
+      : "\(tables.flow.messages[message])(\(argumentsText(values, message: message)))"
   }
 }

@@ -76,7 +76,7 @@ public enum Radianttap: CoordinatorRuntime {
     case .finish: step.finish(c)
     case .takeover: step.takeover(c)
     case .activate: step.activate(c)
-    case .send(let message): step.send(message, from: c)
+    case .send(let message, let arguments): step.send(message, arguments, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
     case .selectTab(let declaration): step.selectTab(declaration, in: c)
     case .presentChild, .start, .finishWith, .stop, .dismissRoot:
