@@ -343,11 +343,19 @@ extension FlowStep where Runtime == JLCoordinator {
 
   /// `AdaptivePresentationControllerDelegateWrapper.presentationControllerDidDismiss`: the
   /// sheet a modal presenter presented was swiped down; it is reported dismissed.
+  /// Only the modal presenters make their wrapper the presentation controller's delegate; a
+  /// navigation controller a NavigationPresenter was given, or a presented tab bar, has none.
   mutating func sheetSwipedDown(_ vc: ObjectID) {
-    note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc)))")
-    guard let c = state.owners[vc], isAlive(c), let o = presenter(of: c) else { return }
+    guard let c = state.owners[vc], isAlive(c), let o = presenter(of: c) else {
+      note(.library, "no presenter's sheet wrapper is the delegate of its presentation controller: nobody is told")
+      return
+    }
     let kind = presenterKind(of: o)
-    guard kind == .modalPresenter || kind == .modalNavigationPresenter else { return }
+    guard kind == .modalPresenter || kind == .modalNavigationPresenter else {
+      note(.library, "\(kind.rawValue) sets no delegate of the presentation controller: nobody is told")
+      return
+    }
+    note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc)))")
     notifyDismissal(of: vc, by: o)
   }
 }
