@@ -347,7 +347,9 @@ extension FlowStep where Runtime == JLCoordinator {
   /// navigation controller a NavigationPresenter was given, or a presented tab bar, has none.
   mutating func sheetSwipedDown(_ vc: ObjectID) {
     guard let c = state.owners[vc], isAlive(c), let o = presenter(of: c) else {
-      note(.library, "no presenter's sheet wrapper is the delegate of its presentation controller: nobody is told")
+      note(
+        .library,
+        "no presenter's sheet wrapper is the delegate of its presentation controller: nobody is told")
       return
     }
     let kind = presenterKind(of: o)
