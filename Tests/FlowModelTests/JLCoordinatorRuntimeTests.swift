@@ -96,6 +96,11 @@ import Testing
     #expect(stops == ["SheetFlow.stop()", "HelpFlow.stop()"])
     let removals = harness.lastLog.lines.map(\.text).filter { $0.contains("childCoordinators.removeAll") }
     #expect(removals.first?.hasPrefix("SheetFlow.childCoordinators") == true)
+    // The parent's didStop(child:) runs before the child leaves its childCoordinators.
+    let texts = harness.lastLog.lines.map(\.text)
+    let didStop = try #require(texts.firstIndex { $0 == "App's didStop override runs" })
+    let removal = try #require(texts.firstIndex { $0.hasPrefix("App.childCoordinators.removeAll") })
+    #expect(didStop < removal)
     #expect(harness.tree == ["App"])
     // App's didStop ran for SheetFlow only: HelpFlow's parent was SheetFlow.
     #expect(stopped(harness) == 1)
