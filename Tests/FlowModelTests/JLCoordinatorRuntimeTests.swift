@@ -568,6 +568,41 @@ import Testing
     #expect(harness.lastStepViolations.isEmpty)
   }
 
+  @Test func aNavigationPresentersDismissRootWhileItsNavigationControllerPresentsStopsItOnScreen() throws {
+    // navigationController.dismiss when it presents a sheet dismisses only the sheet, yet the
+    // navigation controller and its stack are reported: Browse stops with List still shown.
+    var harness = try Harness(
+      """
+      app Covered {
+        library presenter
+        window App
+      }
+      screen Home
+      screen List
+      screen Sheet
+      coordinator App: InitialPresenter {
+        start { present Home }
+        on Home.browse { startChild Browse }
+      }
+      coordinator Browse: NavigationPresenter {
+        start { present List }
+        on List.help { startChild SheetFlow }
+        didDismiss { stop }
+      }
+      coordinator SheetFlow: ModalPresenter {
+        start { present Sheet }
+        didDismiss Sheet { stop }
+      }
+      event close to Browse { dismissRoot }
+      """)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.help")
+    try harness.perform("app event 'close'")
+    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "List")
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    #expect(harness.tree == ["App"])
+  }
+
   @Test func aSwipeDownOfANavigationPresentersNavigationControllerIsNeverReported() throws {
     // NavigationPresenter sets no presentation controller delegate: no sheet wrapper.
     var harness = try Harness(Self.navigation)
