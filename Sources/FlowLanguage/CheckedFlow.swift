@@ -111,8 +111,9 @@ public enum CoordinatorKind: String, Sendable, CaseIterable {
   /// JLCoordinator: `InitialNavigationPresenter(window:)`: a navigation controller as the
   /// window's root, each `present` a push.
   case initialNavigationPresenter = "InitialNavigationPresenter"
-  /// JLCoordinator: `NavigationPresenter(navigationController:)` on the navigation controller
-  /// of the parent's presenter; `present` pushes, `dismiss` pops.
+  /// JLCoordinator: `NavigationPresenter(navigationController:)` on a new, empty navigation
+  /// controller (its initializer asserts it is empty) that the parent's code presents from
+  /// the screen its handler runs for; `present` pushes, `dismiss` pops the top.
   case navigationPresenter = "NavigationPresenter"
   /// JLCoordinator: `ModalPresenter(presentingViewController:)` over the screen whose handler
   /// starts the coordinator; `present` presents modally.

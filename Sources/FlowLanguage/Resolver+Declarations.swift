@@ -515,6 +515,12 @@ extension Resolution {
         "window coordinator '\(windowName)' cannot be given a ModalNavigationRouter, which presents over a parent's screen; use AppDelegateRouter or NavigationRouter",
         at: kind.range.start)
     }
+    if let kind = outlines[window].kind, let reason = Self.windowPresenterMisuse(kind) {
+      error(
+        .invalidRoot,
+        "window coordinator '\(windowName)' cannot be made with a \(kind.rawValue): \(reason)",
+        at: outlines[window].declaration.kind.range.start)
+    }
     for (index, outline) in outlines.enumerated() where !outline.isDuplicate {
       guard let root = outline.root, let rootAt = outline.rootAt else { continue }
       let name = outline.declaration.name.text
@@ -523,6 +529,25 @@ extension Resolution {
           .invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'",
           at: rootAt)
       }
+    }
+  }
+
+  /// Why JLCoordinator's presenter `kind` cannot be the window coordinator's, with the hint;
+  /// nil when it can. The scene delegate has no screen to present from and no parent whose
+  /// presenter to share; a NavigationPresenter's navigation controller is one the parent's
+  /// code presents, and the library's NavigationPresenter for the window is
+  /// InitialNavigationPresenter (its subclass that makes the navigation controller the
+  /// window's root).
+  static func windowPresenterMisuse(_ kind: CoordinatorKind) -> String? {
+    switch kind {
+    case .modalPresenter, .modalNavigationPresenter:
+      "it presents over a parent's screen, and the window has none (hint: use InitialPresenter or InitialNavigationPresenter)"
+    case .navigationPresenter:
+      "its navigation controller is one the parent's code presents (hint: use InitialNavigationPresenter, the NavigationPresenter that makes its navigation controller the window's root)"
+    case .parentPresenter:
+      "it has no parent whose presenter to share (hint: use InitialPresenter or InitialNavigationPresenter)"
+    default:
+      nil
     }
   }
 

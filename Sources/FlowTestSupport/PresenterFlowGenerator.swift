@@ -8,7 +8,8 @@
 /// - 2–6 screens, some `modalInPresentation`, and one Bool variable;
 /// - 1–3 coordinators: the first owns the window with an InitialPresenter or an
 ///   InitialNavigationPresenter; each other one has a ModalPresenter, a
-///   ModalNavigationPresenter or its parent's presenter (`ParentPresenter`) and is started
+///   ModalNavigationPresenter, a NavigationPresenter or its parent's presenter
+///   (`ParentPresenter`) and is started
 ///   by a `startChild` in a handler of an earlier coordinator;
 /// - every screen owned by one coordinator: `start` presents its first, a handler of an
 ///   earlier screen of the same coordinator presents each other one;
@@ -40,7 +41,10 @@ public struct PresenterFlowGenerator: Sendable {
     for c in 1..<max(coordinatorCount, 1) where c < coordinatorCount {
       let parent = random.int(in: 0...(c - 1))
       parents.append(parent)
-      kinds.append(random.element(of: ["ModalPresenter", "ModalNavigationPresenter", "ParentPresenter"]))
+      kinds.append(
+        random.element(of: [
+          "ModalPresenter", "ModalNavigationPresenter", "NavigationPresenter", "ParentPresenter",
+        ]))
     }
 
     var text = "app Random {\n  library presenter\n  window App\n  home Home\n"

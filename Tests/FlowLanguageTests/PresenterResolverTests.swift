@@ -19,8 +19,32 @@ extension ResolverDiagnosticTests {
       "root clause under presenter",
       presenterApp + "coordinator App: InitialPresenter {\n  1️⃣root window\n  start { present Home }\n}\n",
       .invalidRoot,
-      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, ModalPresenter, ModalNavigationPresenter, TabPresenter, TabNavigationPresenter, ParentPresenter)"
+      "'root window' is not used under runtime 'presenter': the kind after ':' names the presenter the coordinator is given (InitialPresenter, InitialNavigationPresenter, NavigationPresenter, ModalPresenter, ModalNavigationPresenter, TabPresenter, TabNavigationPresenter, ParentPresenter)"
     ),
+    DiagnosticCase(
+      "NavigationPresenter for the window coordinator",
+      presenterApp + "coordinator App: 1️⃣NavigationPresenter {\n  start { present Home }\n}\n",
+      .invalidRoot,
+      "window coordinator 'App' cannot be made with a NavigationPresenter: its navigation controller is one the parent's code presents (hint: use InitialNavigationPresenter, the NavigationPresenter that makes its navigation controller the window's root)"
+    ),
+    DiagnosticCase(
+      "ModalPresenter for the window coordinator",
+      presenterApp + "coordinator App: 1️⃣ModalPresenter {\n  start { present Home }\n}\n",
+      .invalidRoot,
+      "window coordinator 'App' cannot be made with a ModalPresenter: it presents over a parent's screen, and the window has none (hint: use InitialPresenter or InitialNavigationPresenter)"
+    ),
+    DiagnosticCase(
+      "ParentPresenter for the window coordinator",
+      presenterApp + "coordinator App: 1️⃣ParentPresenter {\n  start { present Home }\n}\n",
+      .invalidRoot,
+      "window coordinator 'App' cannot be made with a ParentPresenter: it has no parent whose presenter to share (hint: use InitialPresenter or InitialNavigationPresenter)"
+    ),
+    DiagnosticCase(
+      "NavigationPresenter misspelt",
+      presenterApp + "coordinator App: InitialPresenter {\n  start { present Home }\n}\n"
+        + "coordinator Browse: 1️⃣NavigationPresentr {\n  start { present Detail }\n}\n",
+      .unknownCoordinatorKind,
+      "unknown presenter 'NavigationPresentr' under runtime 'presenter'; did you mean 'NavigationPresenter'?"),
     DiagnosticCase(
       "duplicate didDismiss",
       presenterApp
@@ -116,6 +140,16 @@ extension ResolverDiagnosticTests {
     #expect(pushed.presenterHooks.map(\.hook) == [.didDismiss, .didStop])
     #expect(pushed.presenterHooks.last?.target == nil)
     #expect(pushed.presenterHooks.last?.body == [.dismissRoot(animated: false)])
+  }
+
+  @Test func acceptsANavigationPresenterChild() throws {
+    let result = resolveFlow(
+      presenterApp
+        + "coordinator App: InitialPresenter {\n  start { present Home }\n  on Home.browse { startChild Browse }\n}\n"
+        + "coordinator Browse: NavigationPresenter {\n  start { present Detail }\n  didDismiss { stop }\n}\n")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let browse = try #require(result.flow?.coordinators.first { $0.name == "Browse" })
+    #expect(browse.kind == .navigationPresenter)
   }
 
   @Test func formatsToItself() {

@@ -96,6 +96,11 @@ import Testing
     #expect(stops == ["SheetFlow.stop()", "HelpFlow.stop()"])
     let removals = harness.lastLog.lines.map(\.text).filter { $0.contains("childCoordinators.removeAll") }
     #expect(removals.first?.hasPrefix("SheetFlow.childCoordinators") == true)
+    // The parent's didStop(child:) runs before the child leaves its childCoordinators.
+    let texts = harness.lastLog.lines.map(\.text)
+    let didStop = try #require(texts.firstIndex { $0 == "App's didStop override runs" })
+    let removal = try #require(texts.firstIndex { $0.hasPrefix("App.childCoordinators.removeAll") })
+    #expect(didStop < removal)
     #expect(harness.tree == ["App"])
     // App's didStop ran for SheetFlow only: HelpFlow's parent was SheetFlow.
     #expect(stopped(harness) == 1)
@@ -409,14 +414,240 @@ import Testing
     #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
   }
 
-  @Test func dismissRootDismissesThePresentedTabBarAndTellsNobody() throws {
+  @Test func dismissRootDismissesThePresentedTabBarAndReportsIt() throws {
     var harness = try Harness(Self.tabs)
     try harness.perform("tap Home.tabs")
     try harness.perform("tap First.close")
     #expect(tabBarLine(harness) == nil)
-    // Neither tab coordinator hears of it: both stay in App's children with no screen.
+    // TabPresenter.dismissRoot reports the tab bar controller in the dismissal's completion.
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text.hasPrefix("TabPresenter(FirstTab) notifies didDismiss(UITabBarController")
+      })
+    // FirstTab has no screenless didDismiss; SecondTab (another presenter) hears nothing.
     #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
     #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func aDismissedTabBarReachesTheScreenlessDidDismissOfItsTabsCoordinators() throws {
+    // The example's ViewCoordinator: 'viewController.tabBarController === viewController'.
+    var harness = try Harness(
+      """
+      app Tabs {
+        library presenter
+        window App
+      }
+      screen Home
+      screen First
+      screen Second
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.tabs { startChild FirstTab; startChild SecondTab }
+      }
+      coordinator FirstTab: TabPresenter {
+        start { present First }
+        didDismiss { stop }
+      }
+      coordinator SecondTab: TabNavigationPresenter {
+        start { present Second }
+        on Second.close { dismissRoot }
+        didDismiss { stop }
+      }
+      """)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("select the SecondTab tab")
+    try harness.perform("tap Second.close")
+    #expect(tabBarLine(harness) == nil)
+    // SecondTab's presenter reports it; FirstTab, registered with the other presenter, leaks.
+    #expect(harness.tree == ["App", "FirstTab"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  /// A NavigationPresenter's navigation controller, presented over Home by App's code; a
+  /// pushed flow shares the presenter.
+  static let navigation = """
+    app Browse {
+      library presenter
+      window App
+    }
+    screen Home
+    screen List
+    screen Detail
+    var reports: 0...9 = 0
+    coordinator App: InitialPresenter {
+      start { present Home }
+      on Home.browse { startChild Browse }
+    }
+    coordinator Browse: NavigationPresenter {
+      start { present List }
+      on List.open { startChild Pushed }
+      on List.close { dismissRoot }
+      on List.remove { dismiss }
+      didPresent List { reports += 1 }
+      didDismiss { stop }
+    }
+    coordinator Pushed: ParentPresenter {
+      start { present Detail }
+      on Detail.back { dismiss }
+      on Detail.quietly { dismiss animated: false }
+      on Detail.closeAll { dismissRoot }
+      didPresent Detail { reports += 1 }
+      didDismiss { stop }
+    }
+    event expire to Browse { dismiss }
+    """
+
+  func presented(_ harness: Harness) -> Int {
+    harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!]
+  }
+
+  @Test func aNavigationPresenterPushesOntoTheNavigationControllerTheParentPresents() throws {
+    var harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    #expect(
+      harness.picture.contains {
+        $0.contains("presents (pageSheet): UINavigationController [List] {delegate: Browse}")
+      },
+      "\(harness.picture)")
+    #expect(harness.tree == ["App", "Browse"])
+    // The first push, onto an empty stack, is never animated: no transition, no didPresent.
+    #expect(presented(harness) == 0)
+    try harness.perform("tap List.open")
+    #expect(harness.visibleStack == ["List", "Detail"])
+    #expect(harness.tree == ["App", "Browse", "Pushed"])
+    #expect(presented(harness) == 1)
+    #expect(harness.failingInvariants.isEmpty)
+  }
+
+  @Test func aNavigationPresenterPopsTheTopAndTheWrapperReportsAnAnimatedPop() throws {
+    var harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.open")
+    try harness.perform("tap Detail.back")
+    #expect(harness.visibleStack == ["List"])
+    #expect(harness.tree == ["App", "Browse"])
+    // Only the top is popped: List is not.
+    try harness.perform("tap List.open")
+    try harness.perform("app event 'expire'")
+    #expect(
+      harness.lastLog.lines.contains { $0.text.hasPrefix("⚠️ trying to pop List") })
+    #expect(harness.visibleStack == ["List", "Detail"])
+    // The navigation controller's root: popping it does nothing (UIKit's pop of the root).
+    harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.remove")
+    #expect(harness.visibleStack == ["List"])
+    #expect(harness.tree == ["App", "Browse"])
+  }
+
+  @Test func gap1UnderANavigationPresenterANonAnimatedPopIsNeverReported() throws {
+    var harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.open")
+    try harness.perform("tap Detail.quietly")
+    #expect(harness.visibleStack == ["List"])
+    #expect(harness.tree == ["App", "Browse", "Pushed"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func aNavigationPresentersDismissRootReportsTheNavigationControllerThenEachScreen() throws {
+    var harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.open")
+    try harness.perform("tap Detail.closeAll")
+    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Home")
+    let reports = harness.lastLog.lines.map(\.text).filter { $0.contains("notifies didDismiss") }
+    #expect(reports.count == 3)
+    #expect(reports.first?.contains("didDismiss(UINavigationController") == true)
+    #expect(
+      reports.dropFirst().map { $0.hasSuffix("didDismiss(List)") || $0.hasSuffix("didDismiss(Detail)") } == [
+        true, true,
+      ])
+    #expect(harness.tree == ["App"])
+    #expect(harness.failingInvariants.isEmpty)
+    #expect(harness.lastStepViolations.isEmpty)
+  }
+
+  @Test func aNavigationPresentersDismissRootWhileItsNavigationControllerPresentsStopsItOnScreen() throws {
+    // navigationController.dismiss when it presents a sheet dismisses only the sheet, yet the
+    // navigation controller and its stack are reported: Browse stops with List still shown.
+    var harness = try Harness(
+      """
+      app Covered {
+        library presenter
+        window App
+      }
+      screen Home
+      screen List
+      screen Sheet
+      coordinator App: InitialPresenter {
+        start { present Home }
+        on Home.browse { startChild Browse }
+      }
+      coordinator Browse: NavigationPresenter {
+        start { present List }
+        on List.help { startChild SheetFlow }
+        didDismiss { stop }
+      }
+      coordinator SheetFlow: ModalPresenter {
+        start { present Sheet }
+        didDismiss Sheet { stop }
+      }
+      event close to Browse { dismissRoot }
+      """)
+    try harness.perform("tap Home.browse")
+    try harness.perform("tap List.help")
+    try harness.perform("app event 'close'")
+    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "List")
+    #expect(harness.lastStepViolations == ["stopped-on-screen"])
+    #expect(harness.tree == ["App"])
+  }
+
+  @Test func aSwipeDownOfANavigationPresentersNavigationControllerIsNeverReported() throws {
+    // NavigationPresenter sets no presentation controller delegate: no sheet wrapper.
+    var harness = try Harness(Self.navigation)
+    try harness.perform("tap Home.browse")
+    try harness.perform("swipe down")
+    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Home")
+    #expect(harness.tree == ["App", "Browse"])
+    #expect(harness.failingInvariants == ["finish-propagation"])
+  }
+
+  @Test func aNavigationPresentersDismissRootDoesNothingWhenItsNavigationControllerIsNotPresented() throws {
+    // Home already presents a sheet: UIKit refuses to present the navigation controller.
+    var harness = try Harness(
+      """
+      app Refused {
+        library presenter
+        window App
+      }
+      screen Home
+      screen Sheet
+      screen List
+      coordinator App: InitialPresenter {
+        start { present Home }
+        on Home.sheet { startChild SheetFlow }
+      }
+      coordinator SheetFlow: ModalPresenter {
+        start { present Sheet }
+        didDismiss Sheet { stop }
+      }
+      event browse to App { startChild Browse }
+      coordinator Browse: NavigationPresenter {
+        start { present List }
+        didDismiss { stop }
+      }
+      event close to Browse { dismissRoot }
+      """)
+    try harness.perform("tap Home.sheet")
+    try harness.perform("app event 'browse'")
+    #expect(harness.lastStepViolations == ["uikit-noop"])
+    try harness.perform("app event 'close'")
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text == "navigationController.presentingViewController is nil: nothing happens"
+      })
+    #expect(harness.tree == ["App", "SheetFlow", "Browse"])
   }
 
   @Test func aStoppedCoordinatorHeldByItsAsyncWorkStillHearsItsPresenter() throws {

@@ -30,6 +30,11 @@ extension FlowStep where Runtime == JLCoordinator {
         .library,
         "\(coordinatorName)(presenter: \(kind.rawValue)(presentingViewController: \(name(ofObject: instance.presentingScreen))))"
       )
+    case .navigationPresenter:
+      instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
+      note(
+        .library,
+        "\(coordinatorName)(presenter: NavigationPresenter(navigationController: UINavigationController()))")
     case .tabPresenter, .tabNavigationPresenter:
       instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
       let tabBar = tabBarController(presentedFrom: instance.presentingScreen)
@@ -46,6 +51,20 @@ extension FlowStep where Runtime == JLCoordinator {
       let nav = makeNavigationController(owner: id)
       state.coordinators[id].root = nav
       state.world.objects[nav].delegate = id
+    }
+    if kind == .navigationPresenter {
+      // `let nav = UINavigationController()` given to `NavigationPresenter(navigationController:)`,
+      // which asserts it is empty (so a parent's stack, never empty, cannot be given) and makes
+      // its wrapper the delegate; the app's code presents it from the screen the parent's
+      // handler runs for (`viewController.present(nav, animated: true)`). The presenter never
+      // sets the presentation controller's delegate: no sheet wrapper watches a swipe-down.
+      let nav = makeNavigationController(owner: id)
+      state.coordinators[id].root = nav
+      state.world.objects[nav].delegate = id
+      if let from = state.coordinators[id].presentingScreen {
+        note(.library, "\(name(ofObject: from)).present(\(name(ofObject: nav)), animated: true)")
+        uikit { $0.present(nav, from: from, animated: true, effects: &$1) }
+      }
     }
     coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id

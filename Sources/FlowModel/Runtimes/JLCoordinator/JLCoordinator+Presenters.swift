@@ -3,7 +3,8 @@ import FlowLanguage
 // JLCoordinator's presenters (`JLCoordinator/Sources/Presenter/`), their gaps included:
 // `Presenter.swift` (the broadcast to every registered observer), `ModalPresenting.swift`
 // (`presentModally`, `dismissModally`), `NavigablePresenting.swift` (`push`, `pop` of the top
-// only), `PresenterImplementations/{Initial,InitialNavigation,Modal,ModalNavigation}Presenter.swift`
+// only), `PresenterImplementations/{Initial,InitialNavigation,Navigation,Modal,ModalNavigation}Presenter.swift`,
+// `PresenterImplementations/TabPresenter/`
 // and the two delegate wrappers (`DelegateWrapper/`). Completions run when the transition
 // ends, which is within the step.
 extension FlowStep where Runtime == JLCoordinator {
@@ -38,6 +39,11 @@ extension FlowStep where Runtime == JLCoordinator {
         note(.library, "window.rootViewController = \(name(ofObject: nav)); makeKeyAndVisible()")
         uikit { $0.setWindowRoot(nav, effects: &$1) }
       }
+      uikit { $0.push(vc, on: nav, animated: animated, effects: &$1) }
+    case .navigationPresenter:
+      // `NavigablePresenting.push`: onto the navigation controller it was given, whose first
+      // push (onto an empty stack) UIKit never animates, so the wrapper reports nothing.
+      let nav = state.coordinators[o].root
       uikit { $0.push(vc, on: nav, animated: animated, effects: &$1) }
     case .modalPresenter:
       // Styles and the sheet wrapper as the presentation controller's delegate, then
@@ -124,7 +130,7 @@ extension FlowStep where Runtime == JLCoordinator {
         .library,
         "window.isHidden = true (flowcheck keeps the window's content: a hidden window is not modelled)")
       notifyDismissal(of: vc, by: o)
-    case .initialNavigationPresenter:
+    case .initialNavigationPresenter, .navigationPresenter:
       popTop(vc, of: state.coordinators[o].root, animated: animated)
     case .modalPresenter:
       dismissModally(vc, by: o, animated: animated)
@@ -191,6 +197,21 @@ extension FlowStep where Runtime == JLCoordinator {
       let nav = state.coordinators[o].root
       notifyDismissal(of: nav, by: o)
       for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+    case .navigationPresenter:
+      // Only when its navigation controller is presented: `navigationController.dismiss`, then
+      // in the completion the navigation controller and each controller of its stack are
+      // reported. A navigation controller that itself presents a controller dismisses only
+      // that one, yet everything is reported, as in gap 3.
+      let nav = state.coordinators[o].root
+      guard nav >= 0, state.world.objects[nav].presenting != nil else {
+        note(.library, "navigationController.presentingViewController is nil: nothing happens")
+        return
+      }
+      note(.library, "\(name(ofObject: nav)).dismiss(animated: \(animated))")
+      uikit { $0.dismiss(from: nav, animated: animated, effects: &$1) }
+      guard !stopped else { return }
+      notifyDismissal(of: nav, by: o)
+      for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
     case .modalPresenter:
       // Only the direct presented controller is reported (gap 5).
       guard let from = state.coordinators[o].presentingScreen else { return }
@@ -207,13 +228,16 @@ extension FlowStep where Runtime == JLCoordinator {
       notifyDismissal(of: nav, by: o)
       for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
     case .tabPresenter, .tabNavigationPresenter:
-      // Dismisses the tab bar controller when it is presented; reports nothing.
-      guard let from = state.coordinators[o].presentingScreen, let tabBar = tabBar(of: o) else {
+      // Only when the tab bar controller is presented: `tabBarController.dismiss`, then the
+      // completion reports the tab bar controller (`TabPresenter.swift`,
+      // `TabNavigationPresenter.swift`, both at 1.1.1).
+      guard state.coordinators[o].presentingScreen != nil, let tabBar = tabBar(of: o) else {
         note(.library, "the tab bar controller is not presented: nothing happens")
         return
       }
-      note(.library, "\(name(ofObject: tabBar)) is dismissed; no observer is told")
-      uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
+      note(.library, "\(name(ofObject: tabBar)).dismiss(animated: \(animated))")
+      uikit { $0.dismiss(from: tabBar, animated: animated, effects: &$1) }
+      if !stopped { notifyDismissal(of: tabBar, by: o) }
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
@@ -246,18 +270,34 @@ extension FlowStep where Runtime == JLCoordinator {
 
   /// `notifyObserverAboutDismiss(of:)`: a navigation controller through the navigation
   /// overload, which a `didDismiss` override without a screen receives (as the example's
-  /// `ViewCoordinator` stops on any); a screen to the coordinators that presented it.
+  /// `ViewCoordinator` stops on any); a tab bar controller to the `didDismiss` without a
+  /// screen of the coordinators whose last screen is in it (the example's check of
+  /// `viewController.tabBarController`); a screen to the coordinators that presented it.
   mutating func notifyDismissal(of vc: ObjectID, by o: CoordinatorID) {
     note(.library, "\(name(ofPresenter: o)) notifies didDismiss(\(name(ofObject: vc)))")
     let isNavigation = state.world.objects[vc].isNavigationController
+    let isTabBar = state.world.objects[vc].isTabBarController
     for k in observers(of: o) where isAlive(k) {
       if isNavigation {
+        runHooks(.didDismiss, in: k) { $0 == nil }
+      } else if isTabBar {
+        guard let own = state.coordinators[k].lastScreen, tabBarController(of: own) == vc else { continue }
         runHooks(.didDismiss, in: k) { $0 == nil }
       } else if state.owners[vc] == k {
         let screen = screenIndex(of: vc)
         runHooks(.didDismiss, in: k) { $0 == nil || $0 == screen }
       }
     }
+  }
+
+  /// `vc.tabBarController`: the tab bar controller among its containers, if any.
+  private func tabBarController(of vc: ObjectID) -> ObjectID? {
+    var current = state.world.objects[vc].container
+    while let container = current {
+      if state.world.objects[container].isTabBarController { return container }
+      current = state.world.objects[container].container
+    }
+    return nil
   }
 
   private func screenIndex(of vc: ObjectID) -> Int? {
@@ -303,11 +343,21 @@ extension FlowStep where Runtime == JLCoordinator {
 
   /// `AdaptivePresentationControllerDelegateWrapper.presentationControllerDidDismiss`: the
   /// sheet a modal presenter presented was swiped down; it is reported dismissed.
+  /// Only the modal presenters make their wrapper the presentation controller's delegate; a
+  /// navigation controller a NavigationPresenter was given, or a presented tab bar, has none.
   mutating func sheetSwipedDown(_ vc: ObjectID) {
-    note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc)))")
-    guard let c = state.owners[vc], isAlive(c), let o = presenter(of: c) else { return }
+    guard let c = state.owners[vc], isAlive(c), let o = presenter(of: c) else {
+      note(
+        .library,
+        "no presenter's sheet wrapper is the delegate of its presentation controller: nobody is told")
+      return
+    }
     let kind = presenterKind(of: o)
-    guard kind == .modalPresenter || kind == .modalNavigationPresenter else { return }
+    guard kind == .modalPresenter || kind == .modalNavigationPresenter else {
+      note(.library, "\(kind.rawValue) sets no delegate of the presentation controller: nobody is told")
+      return
+    }
+    note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc)))")
     notifyDismissal(of: vc, by: o)
   }
 }

@@ -11,8 +11,8 @@ import FlowLanguage
 /// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
 /// `stop()` stops the children, then tells the parent. The library's code is modelled in the
 /// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
-/// Initial, InitialNavigation, Modal, ModalNavigation, Tab, TabNavigation, and a parent's
-/// presenter shared.
+/// Initial, InitialNavigation, Navigation, Modal, ModalNavigation, Tab, TabNavigation, and a
+/// parent's presenter shared.
 public enum JLCoordinator: CoordinatorRuntime {
   public typealias Coordinator = JLCoordinatorState
 
@@ -27,8 +27,8 @@ public enum JLCoordinator: CoordinatorRuntime {
       + RuntimeCapabilities.flowOperations,
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [
-      .initialPresenter, .initialNavigationPresenter, .modalPresenter, .modalNavigationPresenter,
-      .tabPresenter, .tabNavigationPresenter, .parentPresenter,
+      .initialPresenter, .initialNavigationPresenter, .navigationPresenter, .modalPresenter,
+      .modalNavigationPresenter, .tabPresenter, .tabNavigationPresenter, .parentPresenter,
     ],
     usesRootClause: false,
     alternatives: [
