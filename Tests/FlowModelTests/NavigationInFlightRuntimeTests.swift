@@ -46,6 +46,46 @@ struct NavigationInFlightRuntimeTests {
     #expect(harness.failingInvariants == [])
     #expect(harness.shadow(of: "App") == ["Home", "Detail", "Detail"])
   }
+
+  static let backDuringChildPush = """
+    app Swipes {
+      window App
+      home Home
+      limits { inflight 1 }
+    }
+    screen Home
+    screen Account
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.account { startChild AccountFlow }
+    }
+    coordinator AccountFlow: NavigationCoordinator {
+      root parent
+      start { show Account }
+    }
+    """
+
+  /// Back tapped during a child's push: when the push ends, UIKit runs the deferred pop,
+  /// which animates in turn. The child's screen has left the stack, but `didShow`, through
+  /// which radianttap learns of the pop and finishes the child, is still to come: the state
+  /// invariants wait until the stack is at rest, where the child is gone.
+  @Test func stateInvariantsAreJudgedOnceTheStackIsAtRest() throws {
+    var harness = try RuntimeHarness<Radianttap>(Self.backDuringChildPush)
+    try harness.perform("tap Home.account")
+    try harness.perform("tap Back")
+    try harness.perform("the push to")
+    #expect(harness.visibleStack == ["Home"])
+    let inFlight = InvariantContext(flow: harness.flow, state: harness.state)
+    #expect(inFlight.isNavigationInFlight)
+    #expect(harness.failingInvariants.contains("finish-propagation"), "\(harness.failingInvariants)")
+    #expect(inFlight.failingBits(harness.system.stateInvariants) == 0)
+    try harness.perform("the pop to")
+    let atRest = InvariantContext(flow: harness.flow, state: harness.state)
+    #expect(!atRest.isNavigationInFlight)
+    #expect(harness.failingInvariants == [])
+    #expect(atRest.failingBits(harness.system.stateInvariants) == 0)
+  }
 }
 
 extension FlowState {

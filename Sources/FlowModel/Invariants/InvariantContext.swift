@@ -37,9 +37,17 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
       }.joined(separator: ", ") + "]"
   }
 
+  /// Whether a push or pop in the window's hierarchy is still animating (`limits { inflight
+  /// 1 }`): UIKit has changed the stack, but `didShow`, through which every library learns of
+  /// it, and the calls UIKit deferred are still to come. The library's bookkeeping is then
+  /// behind UIKit by design, so the state invariants are judged once the stack is at rest.
+  /// The end of each such animation is always an enabled event, so every state in flight
+  /// leads to one at rest, where a lasting fault still shows.
+  public var isNavigationInFlight: Bool { !state.world.navigationTransitionsInFlight().isEmpty }
+
   /// Bit i set: check i of `checks` fails (checks after the 63rd are not kept).
   func failingBits(_ checks: [StateInvariantCheck<Runtime>]) -> UInt64 {
-    guard !state.crashed else { return 0 }
+    guard !state.crashed, !isNavigationInFlight else { return 0 }
     var bits: UInt64 = 0
     for (index, invariant) in checks.enumerated() where index < 63 && invariant.check(self) != nil {
       bits |= 1 << UInt64(index)

@@ -26,13 +26,23 @@ extension FlowState {
       case .navigationController:
         let delegate = object.delegate.map { " delegate: \(coordinatorName($0))" } ?? " delegate: nil"
         return "UINavigationController [" + object.children.map(container).joined(separator: ", ") + "]"
-          + " {" + delegate.dropFirst() + "}"
+          + " {" + delegate.dropFirst() + "}" + navigationInFlight(id)
       case .tabBarController:
         let tabs = object.children.enumerated().map { index, child in
           (index == object.selectedIndex ? "*" : "") + container(child)
         }
         return "UITabBarController [" + tabs.joined(separator: " | ") + "]"
       }
+    }
+    // A push or pop still animating (`limits { inflight 1 }`), and the stack the calls UIKit
+    // deferred until its end will leave.
+    func navigationInFlight(_ id: ObjectID) -> String {
+      guard world.objects[id].navigationTransitionFrom != nil else { return "" }
+      var text = world.isPushInFlight(id) ? " (push animating" : " (pop animating"
+      if let deferred = world.deferredNavigations.first(where: { $0.nav == id }) {
+        text += "; deferred until it ends: [" + deferred.stack.map(container).joined(separator: ", ") + "]"
+      }
+      return text + ")"
     }
     let chain = world.modalChain()
     for (level, id) in chain.enumerated() {
