@@ -18,14 +18,7 @@ struct PresenterPortableLowering: PortableLowering {
 
   /// `start()`: `presenter.present(viewController, animated: true)`.
   func startMembers(of coordinator: PortableCoordinator, screen: Name) -> [CoordinatorMemberKind] {
-    let range = coordinator.startRange
-    return [
-      .start(
-        Block(
-          statements: [
-            Statement(kind: .navigation(verb: .present, screen: screen, animated: nil), range: range)
-          ], range: range))
-    ]
+    [start(.present, screen, of: coordinator)]
   }
 
   /// A JLCoordinator coordinator's `presenter.dismiss` takes back one view controller, the

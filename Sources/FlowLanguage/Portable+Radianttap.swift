@@ -18,14 +18,8 @@ struct RadianttapPortableLowering: PortableLowering {
     case (.navigationFlow, false): (root, first) = ("parent", .show)
     case (.sheetFlow, _): (root, first) = ("presented", .root)
     }
-    let range = coordinator.startRange
     return [
-      .root(RootClause(source: Name(root, range))),
-      .start(
-        Block(
-          statements: [
-            Statement(kind: .navigation(verb: first, screen: screen, animated: nil), range: range)
-          ], range: range)),
+      .root(RootClause(source: Name(root, coordinator.startRange))), start(first, screen, of: coordinator),
     ]
   }
 

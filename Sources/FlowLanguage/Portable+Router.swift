@@ -17,14 +17,7 @@ struct RouterPortableLowering: PortableLowering {
 
   /// The coordinator's `present(animated:onDismissed:)`: its first screen through its router.
   func startMembers(of coordinator: PortableCoordinator, screen: Name) -> [CoordinatorMemberKind] {
-    let range = coordinator.startRange
-    return [
-      .start(
-        Block(
-          statements: [
-            Statement(kind: .navigation(verb: .present, screen: screen, animated: nil), range: range)
-          ], range: range))
-    ]
+    [start(.present, screen, of: coordinator)]
   }
 
   /// `router.present(S)`: a push on the router's navigation controller.

@@ -63,6 +63,17 @@ protocol PortableLowering {
 
 extension PortableLowering {
   func extraMembers(of coordinator: PortableCoordinator) -> [CoordinatorMemberKind] { [] }
+
+  /// `start { VERB S }` at the coordinator's `start` line: the first screen of a flow.
+  func start(_ verb: NavigationVerb, _ screen: Name, of coordinator: PortableCoordinator)
+    -> CoordinatorMemberKind
+  {
+    let range = coordinator.startRange
+    return .start(
+      Block(
+        statements: [Statement(kind: .navigation(verb: verb, screen: screen, animated: nil), range: range)],
+        range: range))
+  }
   func windowCoordinator(for appFlow: PortableCoordinator, avoiding names: Set<String>)
     -> (name: String, declaration: CoordinatorDeclaration)?
   { nil }
