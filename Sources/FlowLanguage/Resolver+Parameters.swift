@@ -119,7 +119,7 @@ extension Resolution {
         if type != .bool {
           error(
             .typeMismatch,
-            "argument '\(parameter.name.text)' of '\(message.text)' must be a Bool, not \(type.described)",
+            "argument '\(parameter.name.text)' of '\(message.text)' must be a Bool, not \(type.described) (hint: pass 'true', 'false' or a condition)",
             at: argument.range.start)
           valid = false
         }
@@ -128,7 +128,7 @@ extension Resolution {
       guard type == .integer else {
         error(
           .typeMismatch,
-          "argument '\(parameter.name.text)' of '\(message.text)' must be an Int in \(bounds.low)...\(bounds.high), not \(type.described)",
+          "argument '\(parameter.name.text)' of '\(message.text)' must be an Int in \(bounds.low)...\(bounds.high), not \(type.described) (hint: pass a number such as \(bounds.low), or an Int variable)",
           at: argument.range.start)
         valid = false
         continue
@@ -138,7 +138,7 @@ extension Resolution {
       {
         error(
           .valueOutOfRange,
-          "value \(range.lowerBound) is outside parameter '\(parameter.name.text)' of '\(message.text)', \(bounds.low)...\(bounds.high)",
+          "value \(range.lowerBound) is outside parameter '\(parameter.name.text)' of '\(message.text)', \(bounds.low)...\(bounds.high) (hint: pass a value in \(bounds.low)...\(bounds.high), or declare '\(parameter.name.text): \(min(bounds.low, range.lowerBound))...\(max(bounds.high, range.lowerBound))' in 'handle \(message.text)')",
           at: argument.range.start)
         valid = false
       }

@@ -466,19 +466,23 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "an argument outside the parameter's range",
       withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣3) }\n"), .valueOutOfRange,
-      "value 3 is outside parameter 'n' of 'open', 0...2"),
+      "value 3 is outside parameter 'n' of 'open', 0...2 (hint: pass a value in 0...2, or declare 'n: 0...3' in 'handle open')"
+    ),
     DiagnosticCase(
       "a negative constant argument",
       withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣-1) }\n"),
-      .valueOutOfRange, "value -1 is outside parameter 'n' of 'open', 0...2"),
+      .valueOutOfRange,
+      "value -1 is outside parameter 'n' of 'open', 0...2 (hint: pass a value in 0...2, or declare 'n: -1...2' in 'handle open')"
+    ),
     DiagnosticCase(
       "a Bool argument for an Int parameter",
       withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣ready) }\n"), .typeMismatch,
-      "argument 'n' of 'open' must be an Int in 0...2, not a Bool"),
+      "argument 'n' of 'open' must be an Int in 0...2, not a Bool (hint: pass a number such as 0, or an Int variable)"
+    ),
     DiagnosticCase(
       "an Int argument for a Bool parameter",
       withApp("  handle mark(done: Bool) { pop }\n  on Home.next { send mark(1️⃣count) }\n"), .typeMismatch,
-      "argument 'done' of 'mark' must be a Bool, not an Int"),
+      "argument 'done' of 'mark' must be a Bool, not an Int (hint: pass 'true', 'false' or a condition)"),
     DiagnosticCase(
       "an unknown variable as an argument",
       withApp("  handle open(n: 0...2) { pop }\n  on Home.next { send open(1️⃣cuont) }\n"), .unknownVariable,
