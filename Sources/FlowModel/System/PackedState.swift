@@ -112,8 +112,12 @@ extension FlowState {
             words += allCoordinators[coordinators.order[position]].packedWordBound
           }
           // Navigation calls deferred by a push or pop in flight, by the stack's new number.
-          let deferred = world.deferredNavigations.filter { objects.map[$0.nav] >= 0 }
-            .sorted { objects.map[$0.nav] < objects.map[$1.nav] }
+          // Almost always none: the closures below are not even made then.
+          let deferred =
+            world.deferredNavigations.isEmpty
+            ? []
+            : world.deferredNavigations.filter { objects.map[$0.nav] >= 0 }
+              .sorted { objects.map[$0.nav] < objects.map[$1.nav] }
           words += deferred.count * (2 + IDList.capacity)
           bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
           var out = PackedWriter(bytes.base, capacity: words * PackedEncoding.maximumBytesPerWord)
