@@ -43,7 +43,11 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
   /// behind UIKit by design, so the state invariants are judged once the stack is at rest.
   /// The end of each such animation is always an enabled event, so every state in flight
   /// leads to one at rest, where a lasting fault still shows.
-  public var isNavigationInFlight: Bool { !state.world.navigationTransitionsInFlight().isEmpty }
+  public var isNavigationInFlight: Bool {
+    state.world.objects.indices.contains {
+      attached[$0] && state.world.objects[$0].navigationTransitionFrom != nil
+    }
+  }
 
   /// Bit i set: check i of `checks` fails (checks after the 63rd are not kept).
   func failingBits(_ checks: [StateInvariantCheck<Runtime>]) -> UInt64 {
