@@ -24,7 +24,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "FlowLanguage"),
-    .target(name: "FlowExplorer", swiftSettings: internalChecks),
+    // Relaxed atomic loads and stores for the visited table that threads share.
+    .target(name: "RelaxedAtomics"),
+    .target(name: "FlowExplorer", dependencies: ["RelaxedAtomics"], swiftSettings: internalChecks),
     .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"], swiftSettings: internalChecks),
     .target(name: "FlowReport", dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer"]),
     .target(

@@ -33,6 +33,15 @@
 
   @inlinable var keepsMarks: Bool { false }
   @inlinable var isExact: Bool { false }
+  /// Its inserts set bits with plain read-modify-writes: no lookup from another thread.
+  @inlinable var allowsConcurrentLookup: Bool { false }
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+    preconditionFailure("a bitstate array allows no concurrent lookup")
+  }
+  @inlinable var generation: Int { 0 }
+  @inlinable func marks(atSlot slot: Int) -> UInt8 { 0 }
+  @inlinable func reserve(forInserting count: Int) {}
+  @inlinable func hasRoom(forInserting count: Int) -> Bool { true }
   @inlinable var storedBytes: Int { wordCount * 8 }
 
   /// Nothing to free early: a bitstate search records no graph.
@@ -68,7 +77,7 @@
   /// Sum of the words touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64]) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int) {
     var sum: UInt64 = 0
     for fingerprint in fingerprints {
       for i in 0..<hashCount { sum &+= words[bit(key(fingerprint), i) >> 6] }

@@ -67,7 +67,7 @@ extension BreadthFirstSearch {
     var storedBytes = visited.storedBytes + parents.storedBytes + actionIndices.storedBytes
     storedBytes += graph.storedBytes + unknownSuccessors.storedBytes
     for target in targets { storedBytes += target.storedBytes }
-    return ExplorationResult(
+    var result = ExplorationResult(
       states: stateCount,
       transitions: transitions,
       cutTransitions: cutTransitions,
@@ -86,5 +86,8 @@ extension BreadthFirstSearch {
       storedBytes: storedBytes,
       peakResidentBytes: ResourceUsage.peakResidentBytes(),
       threads: options.threads)
+    result.mergeSeconds = Double(mergeNanoseconds) / 1e9
+    result.mergerIdleSeconds = Double(mergerIdleNanoseconds) / 1e9
+    return result
   }
 }

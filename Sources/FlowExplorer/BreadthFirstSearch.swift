@@ -74,6 +74,10 @@ import Dispatch
   @usableFromInline var sawStatesBeyondDepth = false
   @usableFromInline var lastMemoryCheck: UInt64 = 0
   @usableFromInline var lastProgress: UInt64 = 0
+  /// Time the merging thread spent in ``merge(_:firstState:atDepthBound:)``, and waiting for
+  /// work (``ExplorationResult/mergeSeconds``, ``ExplorationResult/mergerIdleSeconds``).
+  @usableFromInline var mergeNanoseconds: UInt64 = 0
+  @usableFromInline var mergerIdleNanoseconds: UInt64 = 0
 
   @inlinable init(system: System, options: ExplorerOptions, plan: PropertyPlan<State>, visited: Visited) {
     self.system = system
@@ -172,8 +176,8 @@ import Dispatch
         buffer.reset()
         buffer.expand(
           range, of: frontier, in: system, checks: checks, fingerprintingSources: recordsGraph,
-          scratch: scratches[0])
-        merge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
+          knownIn: knownSuccessors, scratch: scratches[0])
+        timedMerge(buffer, firstState: levelStart + range.lowerBound, atDepthBound: atDepthBound)
         position = range.upperBound
         current.discard(before: position)
         checkResources()
@@ -184,13 +188,14 @@ import Dispatch
     let chunk = Self.chunkSize
     let fingerprintingSources = recordsGraph
     let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
+    let known = knownSuccessors.map { SharedVisitedSet(set: $0) }
     /// Expands chunk `index` into its buffer with `scratch`, the calling thread's.
     @Sendable func expand(_ index: Int, _ scratch: WorkerScratch<System>) {
       let buffer = buffers[index % buffers.count]
       buffer.reset()
       buffer.expand(
         index * chunk..<min(count, (index + 1) * chunk), of: frontier, in: system, checks: checks,
-        fingerprintingSources: fingerprintingSources, scratch: scratch)
+        fingerprintingSources: fingerprintingSources, knownIn: known?.set, scratch: scratch)
       pipeline.expanded(index)
     }
     let helpers = DispatchGroup()
@@ -201,12 +206,24 @@ import Dispatch
       }
     }
     work: while true {
-      switch pipeline.nextMergerTask() {
+      let asked = ResourceUsage.nanoseconds()
+      let task = pipeline.nextMergerTask()
+      mergerIdleNanoseconds += ResourceUsage.nanoseconds() - asked
+      switch task {
       case .finished: break work
       case .expand(let index): expand(index, scratches[0])
       case .merge(let index):
-        merge(
-          buffers[index % buffers.count], firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
+        let buffer = buffers[index % buffers.count]
+        if known != nil && !atDepthBound {
+          // The expansions read the visited set: it must not grow under them.
+          let inserts = buffer.fingerprints.count
+          if !visited.hasRoom(forInserting: inserts) {
+            pipeline.pauseExpansions()
+            visited.reserve(forInserting: inserts)
+            pipeline.resumeExpansions()
+          }
+        }
+        timedMerge(buffer, firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
         checkResources()
         if stopReason != nil {
           pipeline.cancel()
@@ -219,6 +236,11 @@ import Dispatch
     }
     helpers.wait()
   }
+
+  /// The visited set, for the expansions to leave out the successors it holds already
+  /// (``ExpansionBuffer/expand(_:of:in:checks:fingerprintingSources:knownIn:scratch:)``);
+  /// nil when it allows no lookup from other threads.
+  @inlinable var knownSuccessors: Visited? { visited.allowsConcurrentLookup ? visited : nil }
 
   /// The state predicates still worth evaluating: `always` properties not yet broken,
   /// `sometimes` not yet witnessed, and every `canReach` target.
@@ -233,11 +255,21 @@ import Dispatch
     }
   }
 
+  /// ``merge(_:firstState:atDepthBound:)``, its time added to `mergeNanoseconds`: the clock
+  /// is read twice per chunk, not per state.
+  @inlinable mutating func timedMerge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
+    let start = ResourceUsage.nanoseconds()
+    merge(buffer, firstState: firstState, atDepthBound: atDepthBound)
+    mergeNanoseconds += ResourceUsage.nanoseconds() - start
+  }
+
   /// Merges one expanded chunk, whose first source is state `firstState`, in order: records
   /// findings, counts, inserts new successors into the visited set and `next`.
   /// Stops, between or inside sources, as soon as a limit says so.
   @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
-    visited.prefetch(buffer.fingerprints)
+    // Whether the expansion looked the successors up (see `knownSuccessors`).
+    let knownSlots = buffer.knownSlots.count == buffer.fingerprints.count
+    visited.prefetch(buffer.fingerprints, knownSlots: buffer.knownSlots, generation: buffer.visitedGeneration)
     var successor = 0
     var hit = 0
     var step = 0
@@ -283,7 +315,18 @@ import Dispatch
         turn += 1
         if turn == end - first { turn = 0 }
         let fingerprint = buffer.fingerprints[index]
-        if atDepthBound {
+        let knownSlot = knownSlots ? buffer.knownSlots[index] : -1
+        if knownSlot >= 0 {
+          // Found in the visited set when it was expanded: a known state. Its marks are read
+          // now (an earlier source may have added some), from its slot unless the set moved.
+          transitions += 1
+          if recordsGraph {
+            let marks =
+              buffer.visitedGeneration == visited.generation
+              ? visited.marks(atSlot: knownSlot) : visited.find(fingerprint) ?? 0
+            graph.add(fingerprint, marks: marks)
+          }
+        } else if atDepthBound {
           transitions += 1
           if let marks = visited.find(fingerprint) {
             if recordsGraph { graph.add(fingerprint, marks: marks) }
@@ -380,4 +423,14 @@ import Dispatch
           peakResidentBytes: ResourceUsage.peakResidentBytes()))
     }
   }
+}
+
+/// The visited set as the expanding threads see it: they only call
+/// ``VisitedSet/knownConcurrently(_:)`` on it, which the set allows while the merging thread
+/// inserts (``VisitedSet/allowsConcurrentLookup``), and the merging thread grows it only
+/// while no chunk is being expanded (``ChunkPipeline/pauseExpansions()``).
+@usableFromInline struct SharedVisitedSet<Visited: VisitedSet>: @unchecked Sendable {
+  @usableFromInline let set: Visited
+
+  @inlinable init(set: Visited) { self.set = set }
 }

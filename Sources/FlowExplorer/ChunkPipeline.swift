@@ -40,6 +40,11 @@
   /// Per slot: the chunk in it is expanded and waits to be merged.
   @usableFromInline @exclusivity(unchecked) var ready: [Bool]
   @usableFromInline @exclusivity(unchecked) var isCancelled = false
+  /// Chunks being expanded now, by any thread.
+  @usableFromInline @exclusivity(unchecked) var expanding = 0
+  /// No chunk is handed out while the merging thread needs the expansions to stand still
+  /// (``pauseExpansions()``).
+  @usableFromInline @exclusivity(unchecked) var isPaused = false
 
   /// A pipeline for `count` chunks over `slots` buffers (at least one).
   @inlinable init(count: Int, slots: Int) {
@@ -67,11 +72,12 @@
   @inlinable func take() -> Int? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while !isCancelled && nextToTake < count && nextToTake >= nextToMerge + slots {
+    while !isCancelled && nextToTake < count && (nextToTake >= nextToMerge + slots || isPaused) {
       pthread_cond_wait(changed, mutex)
     }
     guard !isCancelled && nextToTake < count else { return nil }
     nextToTake += 1
+    expanding += 1
     return nextToTake - 1
   }
 
@@ -79,6 +85,7 @@
   @inlinable func expanded(_ chunk: Int) {
     pthread_mutex_lock(mutex)
     ready[chunk % slots] = true
+    expanding -= 1
     pthread_cond_broadcast(changed)
     pthread_mutex_unlock(mutex)
   }
@@ -93,6 +100,7 @@
       if ready[nextToMerge % slots] { return .merge(nextToMerge) }
       if nextToTake < count && nextToTake < nextToMerge + slots {
         nextToTake += 1
+        expanding += 1
         return .expand(nextToTake - 1)
       }
       pthread_cond_wait(changed, mutex)
@@ -105,6 +113,24 @@
     precondition(chunk == nextToMerge, "chunks are merged in order")
     ready[chunk % slots] = false
     nextToMerge += 1
+    pthread_cond_broadcast(changed)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// For the merging thread, between two of its tasks: hands out no chunk and waits until
+  /// no thread is expanding one, so that what the expansions read may change (the visited
+  /// set grows). ``resumeExpansions()`` ends the pause.
+  @inlinable func pauseExpansions() {
+    pthread_mutex_lock(mutex)
+    isPaused = true
+    while expanding > 0 { pthread_cond_wait(changed, mutex) }
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Ends ``pauseExpansions()``.
+  @inlinable func resumeExpansions() {
+    pthread_mutex_lock(mutex)
+    isPaused = false
     pthread_cond_broadcast(changed)
     pthread_mutex_unlock(mutex)
   }

@@ -1,8 +1,9 @@
 /// What one worker computed for a chunk of the frontier, waiting to be merged.
 ///
-/// Workers never touch the visited set: they expand states (properties, actions, successors,
-/// fingerprints) into a buffer, and the merge reads the buffers in chunk order, so states
-/// are numbered exactly as a single thread numbers them.
+/// Workers expand states (properties, actions, successors, fingerprints) into a buffer, and
+/// the merge reads the buffers in chunk order, so states are numbered exactly as a single
+/// thread numbers them. Workers only read the visited set, to find which successors it holds
+/// already (see ``expand(_:of:in:checks:fingerprintingSources:knownIn:scratch:)``).
 ///
 /// `@unchecked Sendable`: each buffer is written by exactly one worker during
 /// `concurrentPerform` and read by the merging thread only after `concurrentPerform`
@@ -47,6 +48,12 @@
   /// the merge, on one thread, only copies the new ones.
   @usableFromInline @exclusivity(unchecked) var successors = System.Frontier()
   @usableFromInline @exclusivity(unchecked) var fingerprints: [UInt64] = []
+  /// Per successor, its slot in the visited set when the expansion found it there (a known
+  /// state), else -1.
+  @usableFromInline @exclusivity(unchecked) var knownSlots: [Int] = []
+  /// The visited set's ``VisitedSet/generation`` when `knownSlots` were found: they hold
+  /// while it is the set's.
+  @usableFromInline @exclusivity(unchecked) var visitedGeneration = 0
   /// Per expanded state, its own fingerprint, when the expansion was asked for them.
   @usableFromInline @exclusivity(unchecked) var sourceFingerprints: [UInt64] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
@@ -64,6 +71,7 @@
     sources.removeAll(keepingCapacity: true)
     successors.removeAll(keepingCapacity: true)
     fingerprints.removeAll(keepingCapacity: true)
+    knownSlots.removeAll(keepingCapacity: true)
     sourceFingerprints.removeAll(keepingCapacity: true)
     actionIndices.removeAll(keepingCapacity: true)
     hits.removeAll(keepingCapacity: true)
@@ -75,15 +83,22 @@
   /// with `fingerprintingSources`, also each state's own fingerprint. `scratch` is the
   /// calling thread's (see ``WorkerScratch``).
   ///
+  /// With `visited` (a set that ``VisitedSet/allowsConcurrentLookup``), then looks every
+  /// successor's fingerprint up in it (`knownSlots`): most successors are known states, and
+  /// finding them here takes that work off the merge, which one thread does for all. The
+  /// set only grows, so the merge would find them known too. All of a chunk's lookups come
+  /// after its expansion, its slots touched first, so that their cache misses overlap.
+  ///
   /// The arrays are moved into locals for the loop: class properties would pay a dynamic
   /// exclusivity check on every append.
   /// - Complexity: O(states × actions) calls into `system`; no allocation once warm.
-  @inlinable func expand(
+  @inlinable func expand<Visited: VisitedSet>(
     _ range: Range<Int>,
     of frontier: System.Frontier,
     in system: System,
     checks: [PropertyPlan<System.State>.StateCheck],
     fingerprintingSources: Bool = false,
+    knownIn visited: Visited?,
     scratch: WorkerScratch<System>
   ) {
     var sources = take(&self.sources)
@@ -129,6 +144,10 @@
         Source(
           successorEnd: Int32(successors.count), hitEnd: Int32(hits.count),
           stepEnd: Int32(stepHits.count), cuts: cuts, flags: flags))
+    }
+    if let visited {
+      visitedGeneration = visited.generation
+      visited.findConcurrently(fingerprints, slots: &knownSlots)
     }
     self.sources = sources
     self.successors = successors

@@ -1,3 +1,5 @@
+import RelaxedAtomics
+
 /// An open-addressing hash set of 64-bit fingerprints, optionally with a byte of marks per
 /// fingerprint.
 ///
@@ -11,9 +13,13 @@
 /// Memory: 8 bytes per slot (9 with marks), so 10.7 to 21.3 (12 to 24) bytes per stored
 /// state.
 ///
-/// Stored properties are `@exclusivity(unchecked)`: the class is only ever used by one
-/// thread at a time, and Swift would otherwise check exclusivity dynamically on every
-/// access of a class property, which the search makes for every successor.
+/// One thread, the merging one, inserts; the others may look fingerprints up meanwhile with
+/// ``knownConcurrently(_:)``, whose loads, like the inserting store, are atomic (relaxed).
+/// The table must not grow while they do (``reserve(forInserting:)`` grows it beforehand).
+///
+/// Stored properties are `@exclusivity(unchecked)`: only the merging thread changes them,
+/// and Swift would otherwise check exclusivity dynamically on every access of a class
+/// property, which the search makes for every successor.
 @usableFromInline final class FingerprintTable: VisitedSet {
   @usableFromInline @exclusivity(unchecked) var keys: UnsafeMutablePointer<UInt64>
   @usableFromInline @exclusivity(unchecked) var marks: UnsafeMutablePointer<UInt8>?
@@ -31,6 +37,8 @@
   /// Capacity before ``releaseStorage()``, for `storedBytes`.
   @usableFromInline @exclusivity(unchecked) var releasedCapacity = 0
   @usableFromInline @exclusivity(unchecked) var isReleased = false
+  /// How many times the table grew (or was released): slots move then.
+  @usableFromInline @exclusivity(unchecked) var generation = 0
 
   /// Creates an empty table that holds `minimumCapacity` fingerprints before it first grows.
   @inlinable init(minimumCapacity: Int = 1 << 12, keepsMarks: Bool) {
@@ -43,9 +51,11 @@
     growthThreshold = slots - slots / 4
     keys = zeroedArray(slots)
     if keepsMarks { marks = zeroedArray(slots) }
+    touchedConcurrentlyStorage.initialize(to: 0)
   }
 
   deinit {
+    touchedConcurrentlyStorage.deallocate()
     releaseZeroedArray(keys, count: capacity)
     releaseZeroedArray(marks, count: capacity)
   }
@@ -56,6 +66,7 @@
     guard !isReleased else { return }
     releasedCapacity = capacity
     isReleased = true
+    generation += 1
     releaseZeroedArray(keys, count: capacity)
     releaseZeroedArray(marks, count: capacity)
     capacity = 16
@@ -80,7 +91,7 @@
     while true {
       let stored = keys[slot]
       if stored == 0 {
-        keys[slot] = key
+        relaxed_store_u64(keys + slot, key)
         count += 1
         return (true, 0)
       }
@@ -103,6 +114,57 @@
     }
   }
 
+  /// Appends, per fingerprint, its slot if it is stored, else -1; from a thread other than
+  /// the one inserting: a fingerprint being inserted meanwhile may be missed, one never
+  /// inserted is never found. Not while the table grows. Every home slot is touched first,
+  /// so that the misses overlap.
+  /// - Complexity: expected O(1) per fingerprint.
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+    let mask = capacity - 1
+    var sum: UInt64 = 0
+    for fingerprint in fingerprints {
+      sum &+= relaxed_load_u64(keys + home(storableFingerprint(fingerprint)))
+    }
+    touchedConcurrently = sum
+    for fingerprint in fingerprints {
+      let key = storableFingerprint(fingerprint)
+      var slot = home(key)
+      while true {
+        let stored = relaxed_load_u64(keys + slot)
+        if stored == 0 {
+          slots.append(-1)
+          break
+        }
+        if stored == key {
+          slots.append(slot)
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+
+  /// Sum of the keys `findConcurrently` touched first, kept so the loads are not optimised
+  /// away; written by several threads at once and never read, so atomic too.
+  @usableFromInline var touchedConcurrently: UInt64 {
+    get { relaxed_load_u64(touchedConcurrentlyStorage) }
+    set { relaxed_store_u64(touchedConcurrentlyStorage, newValue) }
+  }
+  @usableFromInline let touchedConcurrentlyStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+  @inlinable func marks(atSlot slot: Int) -> UInt8 { marks?[slot] ?? 0 }
+
+  @inlinable var allowsConcurrentLookup: Bool { true }
+
+  /// Grows the table now if inserting `count` more fingerprints would grow it, so that those
+  /// inserts do not (and lookups from other threads may go on while they run).
+  @inlinable func reserve(forInserting count: Int) {
+    while !hasRoom(forInserting: count) { grow() }
+  }
+
+  /// Whether `count` more inserts fit without growing (`insert` grows at the threshold).
+  @inlinable func hasRoom(forInserting count: Int) -> Bool { self.count + count < growthThreshold }
+
   /// - Complexity: expected O(1).
   @inlinable func addMarks(_ added: UInt8, to fingerprint: UInt64) {
     guard let marks else { return }
@@ -123,18 +185,18 @@
   /// Sum of the keys touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64]) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int) {
     var sum: UInt64 = 0
-    fingerprints.withUnsafeBufferPointer { buffer in
-      if let marks {
-        // `insert` reads the marks of a known state too: the other array, another miss.
-        for fingerprint in buffer {
-          let slot = home(storableFingerprint(fingerprint))
-          sum &+= keys[slot] &+ UInt64(marks[slot])
-        }
-      } else {
-        for fingerprint in buffer { sum &+= keys[home(storableFingerprint(fingerprint))] }
+    let slotsHold = generation == self.generation && knownSlots.count == fingerprints.count
+    for (index, fingerprint) in fingerprints.enumerated() {
+      if slotsHold, knownSlots[index] >= 0 {
+        if let marks { sum &+= UInt64(marks[knownSlots[index]]) }
+        continue
       }
+      let slot = home(storableFingerprint(fingerprint))
+      sum &+= keys[slot]
+      // `insert` reads the marks of a known state too: the other array, another miss.
+      if let marks { sum &+= UInt64(marks[slot]) }
     }
     touched = sum
   }
@@ -154,6 +216,7 @@
     let oldKeys = keys
     let oldMarks = marks
     let oldCapacity = capacity
+    generation += 1
     capacity = oldCapacity * 2
     shift -= 1
     growthThreshold = capacity - capacity / 4

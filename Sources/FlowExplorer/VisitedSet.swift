@@ -19,15 +19,42 @@
   /// no marks. The explorer marks a state that it knows reaches a `canReach` target.
   @inlinable func addMarks(_ marks: UInt8, to fingerprint: UInt64)
 
+  /// Whether other threads may call ``knownConcurrently(_:)`` while the merging thread
+  /// inserts, provided it calls ``reserve(forInserting:)`` first.
+  @inlinable var allowsConcurrentLookup: Bool { get }
+
+  /// Appends to `slots`, per fingerprint, its slot if it was inserted, else -1; asked from
+  /// another thread than the inserting one (only where ``allowsConcurrentLookup``): a
+  /// fingerprint being inserted may be missed, one never inserted is never found. A slot
+  /// holds its fingerprint until the set next moves its contents (``generation``).
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int])
+
+  /// How many times the set has moved its contents: a slot from ``slotConcurrently(_:)``
+  /// is valid while this is unchanged.
+  @inlinable var generation: Int { get }
+
+  /// The marks of the fingerprint in `slot` (0 when the set keeps none).
+  @inlinable func marks(atSlot slot: Int) -> UInt8
+
+  /// Makes room now for `count` more inserts, so that they do not move what concurrent
+  /// lookups read; nothing for a set that never moves.
+  @inlinable func reserve(forInserting count: Int)
+
+  /// Whether `count` more inserts fit without moving what concurrent lookups read.
+  @inlinable func hasRoom(forInserting count: Int) -> Bool
+
   /// Whether a fingerprint seen once is always recognised, and never a new one as seen.
   @inlinable var isExact: Bool { get }
 
   /// Whether the set keeps eight marks per fingerprint (``addMarks(_:to:)``).
   @inlinable var keepsMarks: Bool { get }
 
-  /// Touches the memory `fingerprints` will probe, so that the inserts that follow find it
-  /// in the cache: the loads are independent, so the processor overlaps their misses.
-  @inlinable func prefetch(_ fingerprints: [UInt64])
+  /// Touches the memory the merge of `fingerprints` will read, so that it finds it in the
+  /// cache: the loads are independent, so the processor overlaps their misses.
+  /// `knownSlots` are the buffer's (``ExpansionBuffer/knownSlots``), or empty: a successor
+  /// found known already is read only for its marks in its slot, by a set that keeps marks,
+  /// when the set's ``generation`` is still `generation`.
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int)
 
   /// Bytes of memory the set holds (or held, after ``releaseStorage()``).
   @inlinable var storedBytes: Int { get }

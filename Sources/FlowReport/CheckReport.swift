@@ -138,6 +138,10 @@ public struct CheckReport: Sendable {
   public var peakResidentBytes: Int
   /// Bytes held by the explorer's visited set and trace arrays.
   public var storedBytes: Int
+  /// Seconds of the search spent merging, on one thread (the serial part), and that thread's
+  /// waits for work (`ExplorationResult.mergeSeconds`, `.mergerIdleSeconds`).
+  public var mergeSeconds: Double = 0
+  public var mergerIdleSeconds: Double = 0
   public var bounds: String
   public var verdicts: [Verdict]
   public var violations: [Violation]
@@ -152,6 +156,9 @@ public struct CheckReport: Sendable {
   public var warnings: [FileDiagnostics.Entry] = []
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+  /// The share of the search's time spent merging. With one thread, the serial fraction of
+  /// the work: the part more threads cannot share.
+  public var mergeShare: Double { seconds > 0 ? mergeSeconds / seconds : 0 }
   /// Peak resident memory per stored state (the whole process's, so an upper bound).
   public var bytesPerState: Double { states > 0 ? Double(peakResidentBytes) / Double(states) : 0 }
 }

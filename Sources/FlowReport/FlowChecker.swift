@@ -205,7 +205,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       "stack \(limits.stack), presented \(limits.presented), coordinators \(limits.coordinators), pending \(limits.pending), view controllers \(system.maximumObjects)"
       + (limits.inflight > 0 ? ", inflight \(limits.inflight)" : "")
     let (expectation, met) = expectationCheck(outcome: outcome, verdicts: verdicts)
-    return CheckReport(
+    var report = CheckReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, outcome: outcome,
       incompleteReason: incompleteReason, states: result.states, transitions: result.transitions,
       cutTransitions: result.cutTransitions, depth: result.maxDepthReached, seconds: result.seconds,
@@ -216,6 +216,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       verdicts: verdicts, violations: violations, screensNeverShown: screensNeverShown,
       handlersNeverRun: handlersNeverRun, messagesNeverHandled: messagesNeverHandled,
       expectation: expectation, expectationMet: met)
+    report.mergeSeconds = result.mergeSeconds
+    report.mergerIdleSeconds = result.mergerIdleSeconds
+    return report
   }
 
   /// Whether the outcome is what the flow's `expect` line asks for. A partial (bitstate)

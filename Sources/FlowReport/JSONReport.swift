@@ -83,6 +83,8 @@ public struct JSONReport: Sendable {
       "peakRSSBytes": .int(report.peakResidentBytes),
       "storedBytes": .int(report.storedBytes),
       "bytesPerState": .double(report.bytesPerState),
+      "mergeSeconds": .double(report.mergeSeconds),
+      "mergerIdleSeconds": .double(report.mergerIdleSeconds),
     ])
   }
 

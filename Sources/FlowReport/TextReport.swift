@@ -76,7 +76,9 @@ public struct TextReport: Sendable {
     return "stats: \(format(report.seconds, digits: 3)) s, \(speed) states/s, "
       + "\(threads), peak RSS \(report.peakResidentBytes) bytes (\(ByteCount.describe(report.peakResidentBytes))), "
       + "stored \(report.storedBytes) bytes (\(ByteCount.describe(report.storedBytes))), "
-      + "\(Int(report.bytesPerState.rounded())) bytes/state"
+      + "\(Int(report.bytesPerState.rounded())) bytes/state, "
+      + "merge \(format(report.mergeSeconds, digits: 3)) s (\(format(100 * report.mergeShare, digits: 1)) %), "
+      + "merger idle \(format(report.mergerIdleSeconds, digits: 3)) s"
   }
 
   func summary(_ report: CheckReport) -> String {

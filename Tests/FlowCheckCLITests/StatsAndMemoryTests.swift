@@ -10,6 +10,7 @@ struct StatsTests {
   /// The keys `scripts/bench` reads, and the rest of the `stats` object.
   static let statsKeys = [
     "seconds", "statesPerSecond", "threads", "peakRSSBytes", "storedBytes", "bytesPerState",
+    "mergeSeconds", "mergerIdleSeconds",
   ]
 
   @Test("JSON gets a stats object with the figures scripts/bench reads", arguments: [1, 2])
@@ -35,6 +36,11 @@ struct StatsTests {
     #expect(peak > 0)
     #expect(abs(perState - Double(peak) / Double(states)) < 1)
     #expect((stats["storedBytes"] as? Int ?? -1) >= 0)
+    // The merge is part of the search, on the thread that merges.
+    let merge = try #require((stats["mergeSeconds"] as? NSNumber)?.doubleValue)
+    let idle = try #require((stats["mergerIdleSeconds"] as? NSNumber)?.doubleValue)
+    #expect(merge > 0 && merge <= seconds)
+    #expect(idle >= 0 && merge + idle <= seconds)
   }
 
   @Test("without --stats, JSON has no stats object")
@@ -61,7 +67,7 @@ struct StatsTests {
     #expect(
       line.wholeMatch(
         of:
-          /stats: [0-9]+\.[0-9]{3} s, [0-9]+ states\/s, [0-9]+ threads?, peak RSS [0-9]+ bytes \(.+\), stored [0-9]+ bytes \(.+\), [0-9]+ bytes\/state/
+          /stats: [0-9]+\.[0-9]{3} s, [0-9]+ states\/s, [0-9]+ threads?, peak RSS [0-9]+ bytes \(.+\), stored [0-9]+ bytes \(.+\), [0-9]+ bytes\/state, merge [0-9]+\.[0-9]{3} s \([0-9]+\.[0-9] %\), merger idle [0-9]+\.[0-9]{3} s/
       ) != nil, "\(line)")
     #expect(!plain.stderr.contains("stats:"))
   }
