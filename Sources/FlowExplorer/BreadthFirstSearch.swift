@@ -426,7 +426,7 @@ import Dispatch
 }
 
 /// The visited set as the expanding threads see it: they only call
-/// ``VisitedSet/knownConcurrently(_:)`` on it, which the set allows while the merging thread
+/// ``VisitedSet/findConcurrently(_:slots:)`` on it, which the set allows while the merging thread
 /// inserts (``VisitedSet/allowsConcurrentLookup``), and the merging thread grows it only
 /// while no chunk is being expanded (``ChunkPipeline/pauseExpansions()``).
 @usableFromInline struct SharedVisitedSet<Visited: VisitedSet>: @unchecked Sendable {

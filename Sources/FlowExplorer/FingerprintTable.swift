@@ -14,7 +14,7 @@ import RelaxedAtomics
 /// state.
 ///
 /// One thread, the merging one, inserts; the others may look fingerprints up meanwhile with
-/// ``knownConcurrently(_:)``, whose loads, like the inserting store, are atomic (relaxed).
+/// ``findConcurrently(_:slots:)``, whose loads, like the inserting store, are atomic (relaxed).
 /// The table must not grow while they do (``reserve(forInserting:)`` grows it beforehand).
 ///
 /// Stored properties are `@exclusivity(unchecked)`: only the merging thread changes them,
@@ -51,11 +51,9 @@ import RelaxedAtomics
     growthThreshold = slots - slots / 4
     keys = zeroedArray(slots)
     if keepsMarks { marks = zeroedArray(slots) }
-    touchedConcurrentlyStorage.initialize(to: 0)
   }
 
   deinit {
-    touchedConcurrentlyStorage.deallocate()
     releaseZeroedArray(keys, count: capacity)
     releaseZeroedArray(marks, count: capacity)
   }
@@ -117,15 +115,11 @@ import RelaxedAtomics
   /// Appends, per fingerprint, its slot if it is stored, else -1; from a thread other than
   /// the one inserting: a fingerprint being inserted meanwhile may be missed, one never
   /// inserted is never found. Not while the table grows. Every home slot is touched first,
-  /// so that the misses overlap.
+  /// so that the misses overlap (an atomic load is kept even when its value is unused).
   /// - Complexity: expected O(1) per fingerprint.
   @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
     let mask = capacity - 1
-    var sum: UInt64 = 0
-    for fingerprint in fingerprints {
-      sum &+= relaxed_load_u64(keys + home(storableFingerprint(fingerprint)))
-    }
-    touchedConcurrently = sum
+    for fingerprint in fingerprints { _ = relaxed_load_u64(keys + home(storableFingerprint(fingerprint))) }
     for fingerprint in fingerprints {
       let key = storableFingerprint(fingerprint)
       var slot = home(key)
@@ -143,14 +137,6 @@ import RelaxedAtomics
       }
     }
   }
-
-  /// Sum of the keys `findConcurrently` touched first, kept so the loads are not optimised
-  /// away; written by several threads at once and never read, so atomic too.
-  @usableFromInline var touchedConcurrently: UInt64 {
-    get { relaxed_load_u64(touchedConcurrentlyStorage) }
-    set { relaxed_store_u64(touchedConcurrentlyStorage, newValue) }
-  }
-  @usableFromInline let touchedConcurrentlyStorage = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
 
   @inlinable func marks(atSlot slot: Int) -> UInt8 { marks?[slot] ?? 0 }
 

@@ -19,7 +19,7 @@
   /// no marks. The explorer marks a state that it knows reaches a `canReach` target.
   @inlinable func addMarks(_ marks: UInt8, to fingerprint: UInt64)
 
-  /// Whether other threads may call ``knownConcurrently(_:)`` while the merging thread
+  /// Whether other threads may call ``findConcurrently(_:slots:)`` while the merging thread
   /// inserts, provided it calls ``reserve(forInserting:)`` first.
   @inlinable var allowsConcurrentLookup: Bool { get }
 
@@ -29,7 +29,7 @@
   /// holds its fingerprint until the set next moves its contents (``generation``).
   @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int])
 
-  /// How many times the set has moved its contents: a slot from ``slotConcurrently(_:)``
+  /// How many times the set has moved its contents: a slot from ``findConcurrently(_:slots:)``
   /// is valid while this is unchanged.
   @inlinable var generation: Int { get }
 

@@ -39,7 +39,7 @@ enum PortableLowered {
 }
 
 /// How one runtime writes the portable vocabulary.
-protocol PortableLowering {
+protocol PortableLowering: Sendable {
   /// The runtime's name, as a flow's `library` line gives it.
   var library: String { get }
   /// The library kind a portable coordinator becomes.
@@ -81,31 +81,37 @@ extension PortableLowering {
 
 /// Rewrites the portable coordinators of a file into a runtime's idiom.
 public enum PortableFlow {
-  /// The lowering of each runtime that has one, by library name.
+  /// Every runtime's lowering.
+  static let lowerings: [any PortableLowering] = [
+    RadianttapPortableLowering(), RouterPortableLowering(), InsecurityPortableLowering(),
+    PresenterPortableLowering(),
+  ]
+
+  /// The lowering of `library`, if it has one.
   static func lowering(for library: String) -> (any PortableLowering)? {
-    switch library {
-    case "radianttap": RadianttapPortableLowering()
-    case "router": RouterPortableLowering()
-    case "insecurity": InsecurityPortableLowering()
-    case "presenter": PresenterPortableLowering()
-    default: nil
-    }
+    lowerings.first { $0.library == library }
   }
 
-  /// The library a flow is resolved under: `runtime` when it names one of `libraries`, else
-  /// the one its `library` line names, else the first (as the resolver chooses).
+  /// The library a flow is resolved under, as the resolver chooses it: `runtime` when it
+  /// names one of `libraries`, else the one the first `library` line of the first app names
+  /// if it is known, else the first.
   static func chosenLibrary(of file: FlowFile, libraries: [RuntimeCapabilities], runtime: String?) -> String?
   {
     let names = libraries.map(\.library.rawValue)
     if let runtime, names.contains(runtime) { return runtime }
-    for declaration in file.declarations {
-      guard case .app(let app) = declaration.kind else { continue }
-      for member in app.members {
-        if case .library(let name) = member.kind { return names.contains(name.text) ? name.text : nil }
-      }
-      break
-    }
-    return names.first
+    let written = firstApp(of: file)?.members.lazy.compactMap { member -> String? in
+      guard case .library(let name) = member.kind else { return nil }
+      return name.text
+    }.first
+    return written.flatMap { names.contains($0) ? $0 : nil } ?? names.first
+  }
+
+  /// The file's first app declaration: the one the resolver reads.
+  static func firstApp(of file: FlowFile) -> AppDeclaration? {
+    file.declarations.lazy.compactMap { declaration -> AppDeclaration? in
+      guard case .app(let app) = declaration.kind else { return nil }
+      return app
+    }.first
   }
 
   /// `file` with every portable coordinator written in `library`'s idiom, and the errors of
@@ -146,13 +152,12 @@ struct PortableRewrite {
 
   /// Finds the portable coordinators and checks their shape; false when there are none.
   mutating func collect() -> Bool {
-    for declaration in file.declarations {
-      if case .app(let app) = declaration.kind, windowName == nil {
-        for member in app.members {
-          if case .window(let name) = member.kind { windowName = name.text }
-        }
-      }
-    }
+    // The first `window` line of the first app, as the resolver reads it.
+    windowName =
+      PortableFlow.firstApp(of: file)?.members.lazy.compactMap { member -> String? in
+        guard case .window(let name) = member.kind else { return nil }
+        return name.text
+      }.first
     for declaration in file.declarations {
       guard case .coordinator(let coordinator) = declaration.kind else { continue }
       guard let kind = PortableKind(rawValue: coordinator.kind.text) else {
@@ -254,12 +259,8 @@ struct PortableRewrite {
   /// The rewritten file, or the original with the errors when there are any.
   mutating func lower(with lowering: any PortableLowering) -> (file: FlowFile, diagnostics: [Diagnostic]) {
     var declarations: [Declaration] = []
-    var window: (name: String, declaration: CoordinatorDeclaration)?
-    var taken = Set(portableByName.keys).union(libraryKinds.keys)
-    for index in coordinators.indices
-    where coordinators[index].isWindow && coordinators[index].kind == .navigationFlow {
-      window = lowering.windowCoordinator(for: coordinators[index], avoiding: taken)
-      if let window { taken.insert(window.name) }
+    let window = coordinators.first { $0.isWindow && $0.kind == .navigationFlow }.flatMap {
+      lowering.windowCoordinator(for: $0, avoiding: Set(portableByName.keys).union(libraryKinds.keys))
     }
     var next = 0
     for declaration in file.declarations {

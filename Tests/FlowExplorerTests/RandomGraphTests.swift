@@ -41,9 +41,25 @@ import Testing
 
   @Test(arguments: 0..<240)
   func explorerMatchesReferenceBFS(seed: Int) throws {
+    try Self.compareWithReference(seed: seed, largeGraphThreads: nil)
+  }
+
+  /// Graphs large enough that the visited table grows during the search: the merge then
+  /// reads the marks of successors the expansion found known through their old slots no more
+  /// (see `ExpansionBuffer.knownSlots`), on one thread as on two.
+  @Test(arguments: 0..<4)
+  func explorerMatchesReferenceBFSWhileTheVisitedTableGrows(seed: Int) throws {
+    try Self.compareWithReference(seed: 1_000 + seed, largeGraphThreads: 1 + seed % 2)
+  }
+
+  /// The explorer's answers on random graph `seed` against the reference; a small graph (up
+  /// to 400 nodes) unless `largeGraphThreads`, which asks for one of 12,000 nodes explored
+  /// with that many threads.
+  static func compareWithReference(seed: Int, largeGraphThreads: Int?) throws {
     var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 11)
-    let nodes = 1 + random.next(below: seed % 4 == 0 ? 400 : 40)
-    var graph = GraphSystem.random(seed: UInt64(seed), nodes: nodes, maxDegree: 1 + random.next(below: 4))
+    let nodes = largeGraphThreads == nil ? 1 + random.next(below: seed % 4 == 0 ? 400 : 40) : 12_000
+    let maxDegree = largeGraphThreads == nil ? 1 + random.next(below: 4) : 4
+    var graph = GraphSystem.random(seed: UInt64(seed), nodes: nodes, maxDegree: maxDegree)
     graph.initial = (0...random.next(below: 2)).map { _ in random.next(below: nodes) }
     let bad = Set((0..<nodes).filter { _ in random.next(below: 12) == 0 })
     graph.terminal = Set((0..<nodes).filter { _ in random.next(below: 15) == 0 })
@@ -60,9 +76,12 @@ import Testing
       .canReach("exit") { exits.contains($0) },
     ]
 
-    let result = Explorer.explore(graph, options: ExplorerOptions(threads: seed % 3 == 0 ? 2 : 1))
+    let result = Explorer.explore(
+      graph, options: ExplorerOptions(threads: largeGraphThreads ?? (seed % 3 == 0 ? 2 : 1)))
     let distance = Self.distances(graph)
     let reachable = Set(distance.keys)
+    // The table starts with 4,096 slots and grows past 3,072 fingerprints.
+    if largeGraphThreads != nil { #expect(reachable.count > 3_072, "the visited table never grew") }
     #expect(result.completion == .complete)
     #expect(result.states == reachable.count)
     #expect(result.maxDepthReached == distance.values.max())

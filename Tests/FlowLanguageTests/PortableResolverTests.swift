@@ -1,6 +1,7 @@
-import FlowLanguage
 import FlowTestSupport
 import Testing
+
+@testable import FlowLanguage
 
 // The portable vocabulary (`NavigationFlow`, `SheetFlow`; `show`, `startChild`, `finish`):
 // what each runtime refuses, with its position in the user's source, and what it accepts.
@@ -64,9 +65,15 @@ extension ResolverDiagnosticTests {
       "finish in the app's flow",
       portableApp(
         "router",
-        "coordinator App: NavigationFlow {\n  start { show Home }\n  on Home.quit { 1️⃣finish }\n}\n"
-          + "screen Other\n"),
+        "coordinator App: NavigationFlow {\n  start { show Home }\n  on Home.quit { 1️⃣finish }\n}\n"),
       .statementOutsideContext, "the app's flow 'App' never finishes: 'finish' ends a child flow"),
+    DiagnosticCase(
+      "the app's flow started as a child",
+      portableApp(
+        "radianttap",
+        appFlow + "coordinator DetailFlow: NavigationFlow {\n  start { show Detail }\n"
+          + "  on Detail.next { 1️⃣startChild App }\n}\n"),
+      .unsupportedStatement, "'App' is the app's flow, started at launch; it cannot be a child"),
     DiagnosticCase(
       "the app's flow as a sheet",
       portableApp("presenter", "coordinator App: 1️⃣SheetFlow {\n  start { show Home }\n}\n"),
@@ -158,13 +165,57 @@ extension ResolverDiagnosticTests {
     #expect(flow.coordinators.map(\.root) == [.window, .parent])
   }
 
-  /// A file without portable kinds is resolved exactly as before: the lowering leaves it alone.
+  /// A file without portable kinds is resolved as written: the lowering hands it back as it
+  /// is, with nothing to say.
   @Test func aFlowWithoutPortableKindsIsUntouched() {
     let text = portableApp(
       "radianttap", "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n")
-    let result = FrontEnd.check(
-      source: SourceFile(path: "plain.flow", text: text))
-    #expect(!result.hasErrors)
-    #expect(result.diagnostics.allSatisfy { $0.id != .unsupportedStatement })
+    let file = Parser.parse(SourceFile(path: "plain.flow", text: text)).file
+    for library in ["radianttap", "router", "insecurity", "presenter"] {
+      let lowered = PortableFlow.lower(file, library: library)
+      #expect(lowered.file == file, "\(library)")
+      #expect(lowered.diagnostics.isEmpty, "\(library)")
+    }
+  }
+
+  /// A misspelt `library` line: the resolver reports it and resolves under the first runtime,
+  /// and the portable flows are lowered under that same runtime, so no error about their
+  /// kinds follows.
+  @Test func anUnknownLibraryLowersAsTheResolverResolves() {
+    let text = Self.flow.replacing("library radianttap", with: "library radiantap")
+    let result = FrontEnd.check(source: SourceFile(path: "misspelt.flow", text: text))
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.id) == [.unknownLibrary], "\(errors)")
+    #expect(errors.first?.message.contains("did you mean 'radianttap'?") == true, "\(errors)")
+  }
+
+  /// Under Insecurity the window coordinator the lowering adds takes a name no coordinator
+  /// has: `AppWindow` is taken here, so it is `AppWindow2`.
+  @Test func insecurityNamesItsWindowCoordinatorAfterTheTakenNames() throws {
+    let text = portableApp(
+      "insecurity",
+      appFlow.replacing("startChild DetailFlow", with: "startChild AppWindow")
+        + "coordinator AppWindow: NavigationFlow {\n  start { show Detail }\n  on Detail.close { finish }\n}\n"
+    )
+    let result = FrontEnd.check(source: SourceFile(path: "taken.flow", text: text))
+    #expect(!result.hasErrors, "\(result.diagnostics)")
+    let flow = try #require(result.flow)
+    #expect(flow.coordinators.map(\.name) == ["AppWindow2", "App", "AppWindow"])
+    #expect(flow.coordinators[flow.windowCoordinator].name == "AppWindow2")
+  }
+
+  /// A runtime the front end is given without a lowering of the portable vocabulary: its
+  /// portable flows are refused at their kind, not lowered under another runtime.
+  @Test func aRuntimeWithoutALoweringRefusesPortableFlows() throws {
+    let text = Self.flow.replacing("library radianttap", with: "library custom")
+    let source = SourceFile(path: "custom.flow", text: text)
+    let custom = RuntimeCapabilities(library: "custom", operations: [.show, .pop], animatedVerbs: [])
+    let result = Resolver.resolve(Parser.parse(source).file, source: source, libraries: [custom])
+    let error = try #require(result.diagnostics.first { $0.severity == .error })
+    #expect(error.id == .unknownCoordinatorKind)
+    #expect(error.message == "the portable kind 'NavigationFlow' has no lowering under runtime 'custom'")
+    // At the kind of the first portable flow, `App: NavigationFlow`.
+    let kind = try #require(text.range(of: "App: NavigationFlow")).lowerBound
+    #expect(error.offset == text.utf8.distance(from: text.startIndex, to: kind) + "App: ".utf8.count)
   }
 }
