@@ -50,10 +50,6 @@ import Testing
     event closeAll to SheetFlow { dismissRoot }
     """
 
-  func stopped(_ harness: Harness) -> Int {
-    harness.state.globals[harness.flow.variables.firstIndex { $0.name == "stopped" }!]
-  }
-
   @Test func anAnimatedPopIsReportedAndTheChildStops() throws {
     var harness = try Harness(Self.app)
     try harness.perform("tap Home.push")
@@ -61,7 +57,7 @@ import Testing
     #expect(harness.visibleStack == ["Home", "Detail"])
     try harness.perform("tap Back")
     #expect(harness.tree == ["App"])
-    #expect(stopped(harness) == 1)
+    #expect(harness.global("stopped") == 1)
     #expect(harness.failingInvariants.isEmpty)
   }
 
@@ -103,7 +99,7 @@ import Testing
     #expect(didStop < removal)
     #expect(harness.tree == ["App"])
     // App's didStop ran for SheetFlow only: HelpFlow's parent was SheetFlow.
-    #expect(stopped(harness) == 1)
+    #expect(harness.global("stopped") == 1)
   }
 
   @Test func gap3DismissingAWhileItPresentsBStopsAOnScreen() throws {
@@ -111,7 +107,7 @@ import Testing
     try harness.perform("tap Home.sheet")
     try harness.perform("tap Sheet.help")
     try harness.perform("app event 'timeout'")
-    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Sheet")
+    #expect(harness.top == "Sheet")
     #expect(harness.tree == ["App"])
     #expect(harness.failingInvariants == ["dead-screen"])
     // stopped-on-screen, as the step settles: SheetFlow stopped, its Sheet still shown.
@@ -292,9 +288,6 @@ import Testing
         start { present Detail }
       }
       """)
-    func value(_ name: String) -> Int {
-      harness.state.globals[harness.flow.variables.firstIndex { $0.name == name }!]
-    }
     try harness.perform("tap Home.push")
     try harness.perform("tap Detail.more")
     #expect(harness.visibleStack == ["Home", "Detail", "Detail"])
@@ -304,9 +297,9 @@ import Testing
       harness.lastLog.lines.contains {
         $0.text.hasSuffix("notifies didDismissAllViewControllersTo(Home)")
       })
-    #expect(value("toRoot") == 1)
+    #expect(harness.global("toRoot") == 1)
     // A presented no screen that is the root: the identity filter keeps its override quiet.
-    #expect(value("wrongOwner") == 0)
+    #expect(harness.global("wrongOwner") == 0)
   }
 
   @Test func aPopToAMiddleScreenRunsNoDidDismissAllViewControllersTo() throws {
@@ -334,7 +327,7 @@ import Testing
     try harness.perform("tap Detail.more")
     try harness.perform("tap Back")
     #expect(harness.visibleStack == ["Home", "Detail"])
-    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "toRoot" }!] == 0)
+    #expect(harness.global("toRoot") == 0)
   }
 
   /// Two tabs made in Home's handler: a TabPresenter and a TabNavigationPresenter.
@@ -383,7 +376,7 @@ import Testing
         == "presents (pageSheet): UITabBarController [*First | UINavigationController [Second] {delegate: SecondTab}]"
     )
     #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
-    let reports = harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!]
+    let reports = harness.global("reports")
     #expect(reports == 2)
     #expect(harness.failingInvariants.isEmpty)
   }
@@ -463,6 +456,49 @@ import Testing
     #expect(harness.failingInvariants == ["finish-propagation"])
   }
 
+  /// The tab bar's dismissal reaches a screenless `didDismiss` only where the coordinator's
+  /// last screen is in that tab bar (`viewController.tabBarController`): SecondTab's last
+  /// screen, More, left its stack in a pop no one reported (gap 1), so SecondTab is not told.
+  @Test func aDismissedTabBarSkipsACoordinatorWhoseLastScreenLeftIt() throws {
+    var harness = try Harness(
+      """
+      app Tabs {
+        library presenter
+        window App
+      }
+      screen Home
+      screen First
+      screen Second
+      screen More
+      coordinator App: InitialNavigationPresenter {
+        start { present Home }
+        on Home.tabs { startChild FirstTab; startChild SecondTab }
+      }
+      coordinator FirstTab: TabPresenter {
+        start { present First }
+      }
+      coordinator SecondTab: TabNavigationPresenter {
+        start { present Second }
+        on Second.more { present More }
+        on Second.close { dismissRoot }
+        on More.close { dismiss animated: false }
+        didDismiss { stop }
+      }
+      """)
+    try harness.perform("tap Home.tabs")
+    try harness.perform("select the SecondTab tab")
+    try harness.perform("tap Second.more")
+    try harness.perform("tap More.close")
+    #expect(harness.visibleStack == ["Second"])
+    try harness.perform("tap Second.close")
+    #expect(tabBarLine(harness) == nil)
+    #expect(
+      harness.lastLog.lines.contains {
+        $0.text.hasPrefix("TabNavigationPresenter(SecondTab) notifies didDismiss(UITabBarController")
+      })
+    #expect(harness.tree == ["App", "FirstTab", "SecondTab"])
+  }
+
   /// A NavigationPresenter's navigation controller, presented over Home by App's code; a
   /// pushed flow shares the presenter.
   static let navigation = """
@@ -497,10 +533,6 @@ import Testing
     event expire to Browse { dismiss }
     """
 
-  func presented(_ harness: Harness) -> Int {
-    harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!]
-  }
-
   @Test func aNavigationPresenterPushesOntoTheNavigationControllerTheParentPresents() throws {
     var harness = try Harness(Self.navigation)
     try harness.perform("tap Home.browse")
@@ -511,11 +543,11 @@ import Testing
       "\(harness.picture)")
     #expect(harness.tree == ["App", "Browse"])
     // The first push, onto an empty stack, is never animated: no transition, no didPresent.
-    #expect(presented(harness) == 0)
+    #expect(harness.global("reports") == 0)
     try harness.perform("tap List.open")
     #expect(harness.visibleStack == ["List", "Detail"])
     #expect(harness.tree == ["App", "Browse", "Pushed"])
-    #expect(presented(harness) == 1)
+    #expect(harness.global("reports") == 1)
     #expect(harness.failingInvariants.isEmpty)
   }
 
@@ -555,13 +587,14 @@ import Testing
     try harness.perform("tap Home.browse")
     try harness.perform("tap List.open")
     try harness.perform("tap Detail.closeAll")
-    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Home")
+    #expect(harness.top == "Home")
     let reports = harness.lastLog.lines.map(\.text).filter { $0.contains("notifies didDismiss") }
     #expect(reports.count == 3)
     #expect(reports.first?.contains("didDismiss(UINavigationController") == true)
     #expect(
-      reports.dropFirst().map { $0.hasSuffix("didDismiss(List)") || $0.hasSuffix("didDismiss(Detail)") } == [
-        true, true,
+      Array(reports.dropFirst()) == [
+        "NavigationPresenter(Browse) notifies didDismiss(List)",
+        "NavigationPresenter(Browse) notifies didDismiss(Detail)",
       ])
     #expect(harness.tree == ["App"])
     #expect(harness.failingInvariants.isEmpty)
@@ -598,7 +631,7 @@ import Testing
     try harness.perform("tap Home.browse")
     try harness.perform("tap List.help")
     try harness.perform("app event 'close'")
-    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "List")
+    #expect(harness.top == "List")
     #expect(harness.lastStepViolations == ["stopped-on-screen"])
     #expect(harness.tree == ["App"])
   }
@@ -608,7 +641,7 @@ import Testing
     var harness = try Harness(Self.navigation)
     try harness.perform("tap Home.browse")
     try harness.perform("swipe down")
-    #expect(harness.state.topScreen().map { harness.flow.screens[$0].name } == "Home")
+    #expect(harness.top == "Home")
     #expect(harness.tree == ["App", "Browse"])
     #expect(harness.failingInvariants == ["finish-propagation"])
   }
@@ -681,7 +714,7 @@ import Testing
     try harness.perform("tap Back (from Detail)")
     #expect(harness.visibleStack == ["Home"])
     #expect(harness.lastStepViolations == ["registered-after-stop"])
-    #expect(harness.state.globals[harness.flow.variables.firstIndex { $0.name == "reports" }!] == 1)
+    #expect(harness.global("reports") == 1)
     // When the work completes first, its pop frees the coordinator before UIKit reports it.
     var completed = try Harness(late)
     try completed.perform("tap Home.push")

@@ -101,9 +101,19 @@ extension World {
 
   /// `navigationController`: the nearest navigation controller among `vc`'s containers.
   public func navigationController(of vc: ObjectID) -> ObjectID? {
+    container(of: vc) { $0.isNavigationController }
+  }
+
+  /// `tabBarController`: the nearest tab bar controller among `vc`'s containers.
+  public func tabBarController(of vc: ObjectID) -> ObjectID? {
+    container(of: vc) { $0.isTabBarController }
+  }
+
+  /// The nearest of `vc`'s containers that `matches`.
+  private func container(of vc: ObjectID, where matches: (UIKitObject) -> Bool) -> ObjectID? {
     var next = objects[vc].container
     while let current = next {
-      if objects[current].isNavigationController { return current }
+      if matches(objects[current]) { return current }
       next = objects[current].container
     }
     return nil

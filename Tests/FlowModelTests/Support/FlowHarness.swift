@@ -69,6 +69,12 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
   /// The state as the report draws it.
   var picture: [String] { state.describe(flow: flow) }
 
+  /// The value of the flow's global variable `name`.
+  func global(_ name: String) -> Int { state.globals[flow.variables.firstIndex { $0.name == name }!] }
+
+  /// The screen on top, by name.
+  var top: String? { state.topScreen().map { flow.screens[$0].name } }
+
   /// The screens of the navigation stack holding the visible screen.
   var visibleStack: [String] {
     guard let top = state.world.visibleTop(), let nav = state.world.navigationController(of: top) else {

@@ -45,23 +45,20 @@ extension FlowStep where Runtime == JLCoordinator {
       note(.library, "\(coordinatorName)(presenter: \(kind.rawValue)(window: window))")
     }
     state.coordinators.append(instance)
-    if kind == .initialNavigationPresenter {
+    if kind == .initialNavigationPresenter || kind == .navigationPresenter {
       // `InitialNavigationPresenter(window:with: .init())`: its navigation controller exists
       // from the start; the presenter's wrapper is its delegate (NavigationPresenter.init).
+      // `NavigationPresenter(navigationController:)` is given a new `UINavigationController()`:
+      // it asserts it is empty (so a parent's stack, never empty, cannot be given) and makes
+      // its wrapper the delegate too.
       let nav = makeNavigationController(owner: id)
       state.coordinators[id].root = nav
       state.world.objects[nav].delegate = id
-    }
-    if kind == .navigationPresenter {
-      // `let nav = UINavigationController()` given to `NavigationPresenter(navigationController:)`,
-      // which asserts it is empty (so a parent's stack, never empty, cannot be given) and makes
-      // its wrapper the delegate; the app's code presents it from the screen the parent's
-      // handler runs for (`viewController.present(nav, animated: true)`). The presenter never
-      // sets the presentation controller's delegate: no sheet wrapper watches a swipe-down.
-      let nav = makeNavigationController(owner: id)
-      state.coordinators[id].root = nav
-      state.world.objects[nav].delegate = id
-      if let from = state.coordinators[id].presentingScreen {
+      // The app's code presents a NavigationPresenter's controller from the screen the
+      // parent's handler runs for (`viewController.present(nav, animated: true)`). The
+      // presenter never sets the presentation controller's delegate: no sheet wrapper
+      // watches a swipe-down.
+      if kind == .navigationPresenter, let from = state.coordinators[id].presentingScreen {
         note(.library, "\(name(ofObject: from)).present(\(name(ofObject: nav)), animated: true)")
         uikit { $0.present(nav, from: from, animated: true, effects: &$1) }
       }

@@ -195,8 +195,7 @@ extension FlowStep where Runtime == JLCoordinator {
     case .initialNavigationPresenter:
       note(.library, "window.isHidden = true (a hidden window is not modelled)")
       let nav = state.coordinators[o].root
-      notifyDismissal(of: nav, by: o)
-      for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+      notifyDismissal(ofStack: nav, by: o)
     case .navigationPresenter:
       // Only when its navigation controller is presented: `navigationController.dismiss`, then
       // in the completion the navigation controller and each controller of its stack are
@@ -210,8 +209,7 @@ extension FlowStep where Runtime == JLCoordinator {
       note(.library, "\(name(ofObject: nav)).dismiss(animated: \(animated))")
       uikit { $0.dismiss(from: nav, animated: animated, effects: &$1) }
       guard !stopped else { return }
-      notifyDismissal(of: nav, by: o)
-      for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+      notifyDismissal(ofStack: nav, by: o)
     case .modalPresenter:
       // Only the direct presented controller is reported (gap 5).
       guard let from = state.coordinators[o].presentingScreen else { return }
@@ -225,8 +223,7 @@ extension FlowStep where Runtime == JLCoordinator {
       else { return }
       uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
       guard !stopped else { return }
-      notifyDismissal(of: nav, by: o)
-      for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+      notifyDismissal(ofStack: nav, by: o)
     case .tabPresenter, .tabNavigationPresenter:
       // Only when the tab bar controller is presented: `tabBarController.dismiss`, then the
       // completion reports the tab bar controller (`TabPresenter.swift`,
@@ -268,6 +265,13 @@ extension FlowStep where Runtime == JLCoordinator {
     }
   }
 
+  /// A dismissed navigation controller's completion: the controller, then each controller of
+  /// its stack, reported.
+  private mutating func notifyDismissal(ofStack nav: ObjectID, by o: CoordinatorID) {
+    notifyDismissal(of: nav, by: o)
+    for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
+  }
+
   /// `notifyObserverAboutDismiss(of:)`: a navigation controller through the navigation
   /// overload, which a `didDismiss` override without a screen receives (as the example's
   /// `ViewCoordinator` stops on any); a tab bar controller to the `didDismiss` without a
@@ -281,23 +285,15 @@ extension FlowStep where Runtime == JLCoordinator {
       if isNavigation {
         runHooks(.didDismiss, in: k) { $0 == nil }
       } else if isTabBar {
-        guard let own = state.coordinators[k].lastScreen, tabBarController(of: own) == vc else { continue }
+        guard let own = state.coordinators[k].lastScreen, state.world.tabBarController(of: own) == vc else {
+          continue
+        }
         runHooks(.didDismiss, in: k) { $0 == nil }
       } else if state.owners[vc] == k {
         let screen = screenIndex(of: vc)
         runHooks(.didDismiss, in: k) { $0 == nil || $0 == screen }
       }
     }
-  }
-
-  /// `vc.tabBarController`: the tab bar controller among its containers, if any.
-  private func tabBarController(of vc: ObjectID) -> ObjectID? {
-    var current = state.world.objects[vc].container
-    while let container = current {
-      if state.world.objects[container].isTabBarController { return container }
-      current = state.world.objects[container].container
-    }
-    return nil
   }
 
   private func screenIndex(of vc: ObjectID) -> Int? {
