@@ -35,11 +35,11 @@
   @inlinable var isExact: Bool { false }
   /// Its inserts set bits with plain read-modify-writes: no lookup from another thread.
   @inlinable var allowsConcurrentLookup: Bool { false }
-  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int], marks: inout [UInt8]) {
     preconditionFailure("a bitstate array allows no concurrent lookup")
   }
   @inlinable var generation: Int { 0 }
-  @inlinable func marks(atSlot slot: Int) -> UInt8 { 0 }
+  @inlinable func addMarks(_ marks: UInt8, atSlot slot: Int) {}
   @inlinable func reserve(forInserting count: Int) {}
   @inlinable func hasRoom(forInserting count: Int) -> Bool { true }
   @inlinable var storedBytes: Int { wordCount * 8 }
@@ -77,7 +77,7 @@
   /// Sum of the words touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int]) {
     var sum: UInt64 = 0
     for fingerprint in fingerprints {
       for i in 0..<hashCount { sum &+= words[bit(key(fingerprint), i) >> 6] }

@@ -62,7 +62,7 @@ import Dispatch
   /// The graph, only when `recordsGraph`.
   @usableFromInline let graph = StateGraph()
   /// Per `canReach` property: the states known to reach its target, the targets themselves
-  /// first, then those ``closeEdges(of:)`` marks.
+  /// first, then those ``closeEdges(of:fingerprint:successorMarks:successors:visitedSlot:)`` marks.
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
@@ -269,7 +269,8 @@ import Dispatch
   @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
     // Whether the expansion looked the successors up (see `knownSuccessors`).
     let knownSlots = buffer.knownSlots.count == buffer.fingerprints.count
-    visited.prefetch(buffer.fingerprints, knownSlots: buffer.knownSlots, generation: buffer.visitedGeneration)
+    let sourceSlots = buffer.sourceSlots.count == buffer.sources.count
+    visited.prefetch(buffer.fingerprints, knownSlots: buffer.knownSlots)
     var successor = 0
     var hit = 0
     var step = 0
@@ -306,6 +307,8 @@ import Dispatch
       cutTransitions += Int(summary.cuts)
       let first = successor
       let end = Int(summary.successorEnd)
+      /// The marks of the successors, combined: what they are known to reach.
+      var successorMarks: UInt8 = 0
       let order = successorOrder(of: source, count: end - first)
       var turn = order.offset
       while successor < end {
@@ -317,19 +320,13 @@ import Dispatch
         let fingerprint = buffer.fingerprints[index]
         let knownSlot = knownSlots ? buffer.knownSlots[index] : -1
         if knownSlot >= 0 {
-          // Found in the visited set when it was expanded: a known state. Its marks are read
-          // now (an earlier source may have added some), from its slot unless the set moved.
+          // Found in the visited set when it was expanded, with its marks then: a known state.
           transitions += 1
-          if recordsGraph {
-            let marks =
-              buffer.visitedGeneration == visited.generation
-              ? visited.marks(atSlot: knownSlot) : visited.find(fingerprint) ?? 0
-            graph.add(fingerprint, marks: marks)
-          }
+          if recordsGraph { successorMarks |= buffer.knownMarks[index] }
         } else if atDepthBound {
           transitions += 1
           if let marks = visited.find(fingerprint) {
-            if recordsGraph { graph.add(fingerprint, marks: marks) }
+            successorMarks |= marks
           } else {
             sawStatesBeyondDepth = true
             if recordsGraph { unknownSuccessors.insert(source) }
@@ -348,11 +345,18 @@ import Dispatch
             stateCount += 1
           }
           transitions += 1
-          if recordsGraph { graph.add(fingerprint, marks: inserted.marks) }
+          successorMarks |= inserted.marks
         }
         successor += 1
       }
-      if recordsGraph { closeEdges(of: source, fingerprint: buffer.sourceFingerprints[offset]) }
+      if recordsGraph {
+        closeEdges(
+          of: source, fingerprint: buffer.sourceFingerprints[offset], successorMarks: successorMarks,
+          successors: buffer.fingerprints[first..<end],
+          // An insert may have grown the set since the lookup (with one thread: see `expandLevel`).
+          visitedSlot: sourceSlots && buffer.visitedGeneration == visited.generation
+            ? buffer.sourceSlots[offset] : -1)
+      }
       expandedPrefix = source + 1
       if options.stopAtFirstViolation && violationCount > 0 {
         stopReason = .firstViolation
@@ -371,12 +375,18 @@ import Dispatch
   /// end finds the same states reaching as it would on the whole graph, where the marked ones
   /// are targets. The visited set keeps eight marks: with more `canReach` properties, the
   /// states reach the others only by being targets, and more of them stay open.
-  @inlinable mutating func closeEdges(of source: Int, fingerprint: UInt64) {
+  /// `successorMarks` are the successors' marks combined; `successors` their fingerprints
+  /// (those beyond the depth bound included: a state that has one is never left open);
+  /// `visitedSlot` the source's in the visited set, when known (else -1).
+  @inlinable mutating func closeEdges(
+    of source: Int, fingerprint: UInt64, successorMarks: UInt8, successors: ArraySlice<UInt64>,
+    visitedSlot: Int
+  ) {
     var reachesAll = true
     var marks: UInt8 = 0
     let beyondBound = unknownSuccessors.contains(source)
     for slot in targets.indices {
-      let viaSuccessor = slot < 8 && graph.pendingMarks & (1 << UInt8(slot)) != 0
+      let viaSuccessor = slot < 8 && successorMarks & (1 << UInt8(slot)) != 0
       if beyondBound || viaSuccessor || targets[slot].contains(source) {
         targets[slot].insert(source)
         if slot < 8 { marks |= 1 << UInt8(slot) }
@@ -384,8 +394,14 @@ import Dispatch
         reachesAll = false
       }
     }
-    if marks != 0 { visited.addMarks(marks, to: fingerprint) }
-    graph.close(source, fingerprint: fingerprint, isOpen: !reachesAll)
+    if marks != 0 {
+      if visitedSlot >= 0 {
+        visited.addMarks(marks, atSlot: visitedSlot)
+      } else {
+        visited.addMarks(marks, to: fingerprint)
+      }
+    }
+    graph.close(source, fingerprint: fingerprint, isOpen: !reachesAll, successors: successors)
   }
 
   /// The order in which the `count` successors of `source` are merged: from `offset`
@@ -426,7 +442,7 @@ import Dispatch
 }
 
 /// The visited set as the expanding threads see it: they only call
-/// ``VisitedSet/findConcurrently(_:slots:)`` on it, which the set allows while the merging thread
+/// ``VisitedSet/findConcurrently(_:slots:marks:)`` on it, which the set allows while the merging thread
 /// inserts (``VisitedSet/allowsConcurrentLookup``), and the merging thread grows it only
 /// while no chunk is being expanded (``ChunkPipeline/pauseExpansions()``).
 @usableFromInline struct SharedVisitedSet<Visited: VisitedSet>: @unchecked Sendable {

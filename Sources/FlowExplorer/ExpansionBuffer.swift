@@ -51,11 +51,20 @@
   /// Per successor, its slot in the visited set when the expansion found it there (a known
   /// state), else -1.
   @usableFromInline @exclusivity(unchecked) var knownSlots: [Int] = []
-  /// The visited set's ``VisitedSet/generation`` when `knownSlots` were found: they hold
-  /// while it is the set's.
+  /// Per successor, its marks in the visited set when the expansion looked it up (0 when it
+  /// was not found): marks only grow, and those the merge misses this way only leave more
+  /// states open in the state graph, never a different verdict.
+  @usableFromInline @exclusivity(unchecked) var knownMarks: [UInt8] = []
+  /// The visited set's ``VisitedSet/generation`` when `knownSlots` and `sourceSlots` were
+  /// found: they hold while it is the set's.
   @usableFromInline @exclusivity(unchecked) var visitedGeneration = 0
   /// Per expanded state, its own fingerprint, when the expansion was asked for them.
   @usableFromInline @exclusivity(unchecked) var sourceFingerprints: [UInt64] = []
+  /// Per expanded state, its slot in the visited set, when the expansion fingerprinted the
+  /// sources and looked their successors up: the merge marks the sources found to reach a
+  /// target there. Their marks as read then, unused.
+  @usableFromInline @exclusivity(unchecked) var sourceSlots: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var sourceMarks: [UInt8] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
   @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
   @usableFromInline @exclusivity(unchecked) var stepHits: [StepHit] = []
@@ -72,7 +81,10 @@
     successors.removeAll(keepingCapacity: true)
     fingerprints.removeAll(keepingCapacity: true)
     knownSlots.removeAll(keepingCapacity: true)
+    knownMarks.removeAll(keepingCapacity: true)
     sourceFingerprints.removeAll(keepingCapacity: true)
+    sourceSlots.removeAll(keepingCapacity: true)
+    sourceMarks.removeAll(keepingCapacity: true)
     actionIndices.removeAll(keepingCapacity: true)
     hits.removeAll(keepingCapacity: true)
     stepHits.removeAll(keepingCapacity: true)
@@ -84,10 +96,11 @@
   /// calling thread's (see ``WorkerScratch``).
   ///
   /// With `visited` (a set that ``VisitedSet/allowsConcurrentLookup``), then looks every
-  /// successor's fingerprint up in it (`knownSlots`): most successors are known states, and
-  /// finding them here takes that work off the merge, which one thread does for all. The
-  /// set only grows, so the merge would find them known too. All of a chunk's lookups come
-  /// after its expansion, its slots touched first, so that their cache misses overlap.
+  /// successor's fingerprint up in it (`knownSlots`, `knownMarks`), and every source's when
+  /// fingerprinting them (`sourceSlots`): most successors are known states, and finding
+  /// them here takes that work off the merge, which one thread does for all. The set only
+  /// grows, so the merge would find them known too. All of a chunk's lookups come after its
+  /// expansion, its slots touched first, so that their cache misses overlap.
   ///
   /// The arrays are moved into locals for the loop: class properties would pay a dynamic
   /// exclusivity check on every append.
@@ -147,7 +160,10 @@
     }
     if let visited {
       visitedGeneration = visited.generation
-      visited.findConcurrently(fingerprints, slots: &knownSlots)
+      visited.findConcurrently(fingerprints, slots: &knownSlots, marks: &knownMarks)
+      if fingerprintingSources {
+        visited.findConcurrently(sourceFingerprints, slots: &sourceSlots, marks: &sourceMarks)
+      }
     }
     self.sources = sources
     self.successors = successors

@@ -13,8 +13,9 @@ import RelaxedAtomics
 /// Memory: 8 bytes per slot (9 with marks), so 10.7 to 21.3 (12 to 24) bytes per stored
 /// state.
 ///
-/// One thread, the merging one, inserts; the others may look fingerprints up meanwhile with
-/// ``findConcurrently(_:slots:)``, whose loads, like the inserting store, are atomic (relaxed).
+/// One thread, the merging one, inserts and adds marks; the others may look fingerprints and
+/// their marks up meanwhile with ``findConcurrently(_:slots:marks:)``, whose loads, like the
+/// merging thread's stores, are atomic (relaxed).
 /// The table must not grow while they do (``reserve(forInserting:)`` grows it beforehand).
 ///
 /// Stored properties are `@exclusivity(unchecked)`: only the merging thread changes them,
@@ -112,12 +113,13 @@ import RelaxedAtomics
     }
   }
 
-  /// Appends, per fingerprint, its slot if it is stored, else -1; from a thread other than
-  /// the one inserting: a fingerprint being inserted meanwhile may be missed, one never
-  /// inserted is never found. Not while the table grows. Every home slot is touched first,
-  /// so that the misses overlap (an atomic load is kept even when its value is unused).
+  /// Appends, per fingerprint, its slot if it is stored, else -1, and its marks (0 when
+  /// absent); from a thread other than the one inserting: a fingerprint being inserted
+  /// meanwhile may be missed, one never inserted is never found, and marks being added may
+  /// be missed. Not while the table grows. Every home slot is touched first, so that the
+  /// misses overlap (an atomic load is kept even when its value is unused).
   /// - Complexity: expected O(1) per fingerprint.
-  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int], marks: inout [UInt8]) {
     let mask = capacity - 1
     for fingerprint in fingerprints { _ = relaxed_load_u64(keys + home(storableFingerprint(fingerprint))) }
     for fingerprint in fingerprints {
@@ -127,10 +129,12 @@ import RelaxedAtomics
         let stored = relaxed_load_u64(keys + slot)
         if stored == 0 {
           slots.append(-1)
+          marks.append(0)
           break
         }
         if stored == key {
           slots.append(slot)
+          marks.append(self.marks.map { relaxed_load_u8($0 + slot) } ?? 0)
           break
         }
         slot = (slot + 1) & mask
@@ -138,6 +142,7 @@ import RelaxedAtomics
     }
   }
 
+  /// The marks of the fingerprint in `slot` (0 when the table keeps none).
   @inlinable func marks(atSlot slot: Int) -> UInt8 { marks?[slot] ?? 0 }
 
   @inlinable var allowsConcurrentLookup: Bool { true }
@@ -153,32 +158,32 @@ import RelaxedAtomics
 
   /// - Complexity: expected O(1).
   @inlinable func addMarks(_ added: UInt8, to fingerprint: UInt64) {
-    guard let marks else { return }
+    guard keepsMarks else { return }
     let key = storableFingerprint(fingerprint)
     let mask = capacity - 1
     var slot = home(key)
     while true {
       let stored = keys[slot]
       precondition(stored != 0, "marks added to a fingerprint never inserted")
-      if stored == key {
-        marks[slot] |= added
-        return
-      }
+      if stored == key { return addMarks(added, atSlot: slot) }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// Stored as a relaxed atomic: other threads may read the marks meanwhile.
+  @inlinable func addMarks(_ added: UInt8, atSlot slot: Int) {
+    guard let marks else { return }
+    let old = marks[slot]
+    if old | added != old { relaxed_store_u8(marks + slot, old | added) }
   }
 
   /// Sum of the keys touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int]) {
     var sum: UInt64 = 0
-    let slotsHold = generation == self.generation && knownSlots.count == fingerprints.count
-    for (index, fingerprint) in fingerprints.enumerated() {
-      if slotsHold, knownSlots[index] >= 0 {
-        if let marks { sum &+= UInt64(marks[knownSlots[index]]) }
-        continue
-      }
+    let known = knownSlots.count == fingerprints.count
+    for (index, fingerprint) in fingerprints.enumerated() where !known || knownSlots[index] < 0 {
       let slot = home(storableFingerprint(fingerprint))
       sum &+= keys[slot]
       // `insert` reads the marks of a known state too: the other array, another miss.

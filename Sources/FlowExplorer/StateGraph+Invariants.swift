@@ -43,7 +43,6 @@ extension StateGraph {
         start = end
       }
       precondition(start == unresolvedSuccessors.count, "successors after the last unresolved node's")
-      precondition(!pending.isEmpty || pendingMarks == 0, "marks without a successor being merged")
     #endif
   }
 }

@@ -31,10 +31,8 @@
   @usableFromInline @exclusivity(unchecked) var unresolvedEnds: [Int] = []
   /// Number of states merged (states `0..<expandedCount`), open or not.
   @usableFromInline @exclusivity(unchecked) var expandedCount = 0
-  /// The successors of the state being merged.
-  @usableFromInline @exclusivity(unchecked) var pending: [UInt64] = []
-  /// The marks of those successors, combined.
-  @usableFromInline @exclusivity(unchecked) var pendingMarks: UInt8 = 0
+  /// Scratch for ``close(_:fingerprint:isOpen:successors:)``: the successors being sorted.
+  @usableFromInline @exclusivity(unchecked) var sorting: [UInt64] = []
   /// Scratch for ``resolve(statesBefore:settle:)``.
   @usableFromInline @exclusivity(unchecked) var successorNodes: [Int] = []
 
@@ -49,29 +47,23 @@
   /// Bytes of storage allocated.
   @inlinable var storedBytes: Int {
     states.storedBytes + fingerprints.storedBytes + index.storedBytes + edges.storedBytes
-      + settled.storedBytes + (unresolvedSuccessors.capacity + unresolvedEnds.capacity + pending.capacity) * 8
+      + settled.storedBytes + (unresolvedSuccessors.capacity + unresolvedEnds.capacity + sorting.capacity) * 8
   }
 
-  /// Adds a successor, with the marks the visited set has for it, to the state being merged.
-  @inlinable func add(_ successor: UInt64, marks: UInt8) {
-    pending.append(successor)
-    pendingMarks |= marks
-  }
-
-  /// Ends the state being merged, `state` (which must be state `expandedCount`): keeps it
-  /// with its successors when `isOpen`, else forgets them.
-  @inlinable func close(_ state: Int, fingerprint: UInt64, isOpen: Bool) {
+  /// Ends the state being merged, `state` (which must be state `expandedCount`), whose
+  /// successors' fingerprints are `successors` (in any order, with repeats): keeps it with
+  /// them when `isOpen`, else forgets them. The merge reads the successors from its buffer
+  /// only for the few states left open, instead of listing every state's here.
+  @inlinable func close(_ state: Int, fingerprint: UInt64, isOpen: Bool, successors: ArraySlice<UInt64>) {
     precondition(state == expandedCount, "states are recorded in order")
     expandedCount += 1
-    defer {
-      pending.removeAll(keepingCapacity: true)
-      pendingMarks = 0
-    }
     guard isOpen else { return }
-    pending.sort()
+    sorting.removeAll(keepingCapacity: true)
+    sorting.append(contentsOf: successors)
+    sorting.sort()
     var previous: UInt64? = nil
     // A loop back to the state itself says nothing about what it reaches.
-    for successor in pending where successor != previous && successor != fingerprint {
+    for successor in sorting where successor != previous && successor != fingerprint {
       unresolvedSuccessors.append(successor)
       previous = successor
     }

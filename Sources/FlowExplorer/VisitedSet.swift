@@ -19,22 +19,24 @@
   /// no marks. The explorer marks a state that it knows reaches a `canReach` target.
   @inlinable func addMarks(_ marks: UInt8, to fingerprint: UInt64)
 
-  /// Whether other threads may call ``findConcurrently(_:slots:)`` while the merging thread
+  /// Whether other threads may call ``findConcurrently(_:slots:marks:)`` while the merging thread
   /// inserts, provided it calls ``reserve(forInserting:)`` first.
   @inlinable var allowsConcurrentLookup: Bool { get }
 
-  /// Appends to `slots`, per fingerprint, its slot if it was inserted, else -1; asked from
+  /// Appends to `slots`, per fingerprint, its slot if it was inserted, else -1, and to
+  /// `marks` the marks it has now (0 when absent, or when the set keeps none); asked from
   /// another thread than the inserting one (only where ``allowsConcurrentLookup``): a
-  /// fingerprint being inserted may be missed, one never inserted is never found. A slot
-  /// holds its fingerprint until the set next moves its contents (``generation``).
-  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int])
+  /// fingerprint being inserted may be missed, one never inserted is never found, and marks
+  /// added meanwhile may be missed (marks only grow). A slot holds its fingerprint until the
+  /// set next moves its contents (``generation``).
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int], marks: inout [UInt8])
 
-  /// How many times the set has moved its contents: a slot from ``findConcurrently(_:slots:)``
-  /// is valid while this is unchanged.
+  /// How many times the set has moved its contents: a slot from
+  /// ``findConcurrently(_:slots:marks:)`` is valid while this is unchanged.
   @inlinable var generation: Int { get }
 
-  /// The marks of the fingerprint in `slot` (0 when the set keeps none).
-  @inlinable func marks(atSlot slot: Int) -> UInt8
+  /// ``addMarks(_:to:)`` for the fingerprint in `slot`.
+  @inlinable func addMarks(_ marks: UInt8, atSlot slot: Int)
 
   /// Makes room now for `count` more inserts, so that they do not move what concurrent
   /// lookups read; nothing for a set that never moves.
@@ -52,9 +54,8 @@
   /// Touches the memory the merge of `fingerprints` will read, so that it finds it in the
   /// cache: the loads are independent, so the processor overlaps their misses.
   /// `knownSlots` are the buffer's (``ExpansionBuffer/knownSlots``), or empty: a successor
-  /// found known already is read only for its marks in its slot, by a set that keeps marks,
-  /// when the set's ``generation`` is still `generation`.
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int], generation: Int)
+  /// found known already is not read again.
+  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int])
 
   /// Bytes of memory the set holds (or held, after ``releaseStorage()``).
   @inlinable var storedBytes: Int { get }

@@ -61,8 +61,7 @@ import Testing
         array._checkInvariants()
       case .stateGraphUnsortedSuccessors:
         let graph = StateGraph()
-        for successor: UInt64 in [5, 9] { graph.add(successor, marks: 0) }
-        graph.close(0, fingerprint: 1, isOpen: true)
+        graph.close(0, fingerprint: 1, isOpen: true, successors: [5, 9])
         graph.unresolvedSuccessors.swapAt(0, 1)
         graph._checkInvariants()
       }
@@ -76,8 +75,7 @@ import Testing
     for _ in 0..<100 { _ = table.insert(random.next()) }
     table._checkInvariants()
     let graph = StateGraph()
-    for successor: UInt64 in [5, 9] { graph.add(successor, marks: 0) }
-    graph.close(0, fingerprint: 1, isOpen: true)
+    graph.close(0, fingerprint: 1, isOpen: true, successors: [9, 5, 9, 1])
     graph._checkInvariants()
   }
 

@@ -14,7 +14,7 @@ import FlowExplorer
 /// The derived property bits are not kept: the explorer calls `FlowSystem.prepared(_:)` on
 /// each state it takes out, and that computes them again.
 public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable {
-  static var blockSize: Int { 1 << 20 }
+  static var blockSize: Int { FrontierMemory.standardCapacity }
 
   private var blocks: [FrontierBlock] = []
   /// Per state, its block (high 32 bits) and the end of its bytes in that block; it starts

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The memory of frontier blocks (`FrontierBlock`), mapped from the system, with the blocks
+/// of standard size given back kept for the next ones.
+///
+/// A level's blocks are given back as the level is read, while the merge fills the next
+/// level's: kept, their pages are still resident, and the next level writes into them
+/// without a page fault. Fresh pages fault on their first write, and that write is the
+/// merge's copy of each new state into the next level, on the one merging thread: the
+/// faults were a fifth of the search's serial part.
+///
+/// At most `keptLimit` blocks are kept; the others go back to the system. Levels mostly
+/// grow, so the next level takes what the current one gives back and few are ever kept;
+/// on a shrinking level the kept ones cap what stays resident beyond the states.
+///
+/// One for the process, shared by every search and thread, behind a mutex: a block is
+/// taken or given back once per megabyte of states.
+final class FrontierMemory: @unchecked Sendable {
+  // @unchecked: `kept` is only touched with `mutex` held.
+  static let shared = FrontierMemory()
+
+  /// Bytes of a standard block (`PackedFrontier`'s), in whole pages; larger blocks (for a
+  /// state larger than that) are mapped and unmapped each time.
+  let standardBytes: Int
+  static var standardCapacity: Int { 1 << 20 }
+  /// The most standard blocks kept at once.
+  static var keptLimit: Int { 4 }
+
+  private var kept: [UnsafeMutableRawPointer] = []
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  private init() {
+    let page = Int(getpagesize())
+    standardBytes = (Self.standardCapacity + page - 1) / page * page
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  /// Memory for a block of at least `capacity` bytes, and its size in whole pages.
+  func take(capacity: Int) -> (memory: UnsafeMutableRawPointer, bytes: Int) {
+    let page = Int(getpagesize())
+    let bytes = max(standardBytes, (capacity + page - 1) / page * page)
+    if bytes == standardBytes, let reused = withLock({ kept.popLast() }) { return (reused, bytes) }
+    guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      raw != MAP_FAILED
+    else {
+      fatalError("out of memory allocating a \(bytes)-byte frontier block")
+    }
+    return (raw, bytes)
+  }
+
+  /// Gives back `bytes` of memory from `take(capacity:)`: kept for the next block while
+  /// fewer than `keptLimit` are, else returned to the system.
+  func give(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+    if bytes == standardBytes {
+      let isKept = withLock {
+        guard kept.count < Self.keptLimit else { return false }
+        kept.append(memory)
+        return true
+      }
+      if isKept { return }
+    }
+    munmap(memory, bytes)
+  }
+
+  /// Blocks kept now.
+  var keptCount: Int { withLock { kept.count } }
+
+  private func withLock<Result>(_ body: () -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+}
