@@ -218,9 +218,12 @@ import Dispatch
           // The expansions read the visited set: it must not grow under them.
           let inserts = buffer.fingerprints.count
           if !visited.hasRoom(forInserting: inserts) {
+            // Serial work too: counted with the merge, as a growth inside an insert is.
+            let start = ResourceUsage.nanoseconds()
             pipeline.pauseExpansions()
             visited.reserve(forInserting: inserts)
             pipeline.resumeExpansions()
+            mergeNanoseconds += ResourceUsage.nanoseconds() - start
           }
         }
         timedMerge(buffer, firstState: levelStart + index * chunk, atDepthBound: atDepthBound)

@@ -29,8 +29,9 @@ final class FrontierBlock: @unchecked Sendable {
     if !isDiscarded { FrontierMemory.shared.give(UnsafeMutableRawPointer(bytes), bytes: capacity) }
   }
 
-  /// Appends `source`, which must fit.
-  func append(_ source: UnsafeBufferPointer<UInt8>) {
+  /// Appends `source`, which must fit. Inlined: called for every successor, the call
+  /// retained and released the block around it.
+  @inline(__always) func append(_ source: UnsafeBufferPointer<UInt8>) {
     precondition(!isDiscarded && count + source.count <= capacity, "frontier block overflow")
     if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
     count += source.count

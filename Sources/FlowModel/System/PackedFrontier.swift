@@ -65,15 +65,24 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// Appends into the last block only when no copy of this store shares it: a copy must not
   /// see its block change (the bytes it reads are not overwritten, but a later append of its
   /// own would land after these).
+  ///
+  /// The blocks are read through a buffer pointer, the last one as a guaranteed reference:
+  /// this runs for every successor the explorer computes, and reading the last block out of
+  /// the array retained and released it.
   public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
-    if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > blocks[blocks.count - 1].capacity
-      || !isKnownUniquelyReferenced(&blocks[blocks.count - 1])
-    {
+    let last = blocks.count - 1
+    let fits =
+      last >= 0 && blocks.withUnsafeBufferPointer { $0[last].count + bytes.count <= $0[last].capacity }
+    if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
       blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count)))
     }
-    let block = blocks[blocks.count - 1]
-    block.append(bytes)
-    places.append(UInt64(blocks.count - 1) << 32 | UInt64(block.count))
+    let end = blocks.withUnsafeBufferPointer { blocks in
+      Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
+        block.append(bytes)
+        return block.count
+      }
+    }
+    places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
   }
 
   /// With `keepingCapacity`, keeps the first block (a chunk's successors usually fit in it)
