@@ -38,6 +38,10 @@
   @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int], marks: inout [UInt8]) {
     preconditionFailure("a bitstate array allows no concurrent lookup")
   }
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+    preconditionFailure("a bitstate array allows no concurrent lookup")
+  }
+  @inlinable func holds(_ fingerprint: UInt64, atSlot slot: Int) -> Bool { false }
   @inlinable var generation: Int { 0 }
   @inlinable func addMarks(_ marks: UInt8, atSlot slot: Int) {}
   @inlinable func reserve(forInserting count: Int) {}

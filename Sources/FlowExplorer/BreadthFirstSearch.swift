@@ -399,6 +399,10 @@ import Dispatch
     }
     if marks != 0 {
       if visitedSlot >= 0 {
+        #if FLOWCHECK_INTERNAL_CHECKS
+          // A slot from before the set moved would mark another state as reaching.
+          precondition(visited.holds(fingerprint, atSlot: visitedSlot), "a source's slot is stale")
+        #endif
         visited.addMarks(marks, atSlot: visitedSlot)
       } else {
         visited.addMarks(marks, to: fingerprint)

@@ -62,9 +62,8 @@
   @usableFromInline @exclusivity(unchecked) var sourceFingerprints: [UInt64] = []
   /// Per expanded state, its slot in the visited set, when the expansion fingerprinted the
   /// sources and looked their successors up: the merge marks the sources found to reach a
-  /// target there. Their marks as read then, unused.
+  /// target there.
   @usableFromInline @exclusivity(unchecked) var sourceSlots: [Int] = []
-  @usableFromInline @exclusivity(unchecked) var sourceMarks: [UInt8] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
   @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
   @usableFromInline @exclusivity(unchecked) var stepHits: [StepHit] = []
@@ -84,7 +83,6 @@
     knownMarks.removeAll(keepingCapacity: true)
     sourceFingerprints.removeAll(keepingCapacity: true)
     sourceSlots.removeAll(keepingCapacity: true)
-    sourceMarks.removeAll(keepingCapacity: true)
     actionIndices.removeAll(keepingCapacity: true)
     hits.removeAll(keepingCapacity: true)
     stepHits.removeAll(keepingCapacity: true)
@@ -162,7 +160,7 @@
       visitedGeneration = visited.generation
       visited.findConcurrently(fingerprints, slots: &knownSlots, marks: &knownMarks)
       if fingerprintingSources {
-        visited.findConcurrently(sourceFingerprints, slots: &sourceSlots, marks: &sourceMarks)
+        visited.findConcurrently(sourceFingerprints, slots: &sourceSlots)
       }
     }
     self.sources = sources

@@ -116,10 +116,24 @@ import RelaxedAtomics
   /// Appends, per fingerprint, its slot if it is stored, else -1, and its marks (0 when
   /// absent); from a thread other than the one inserting: a fingerprint being inserted
   /// meanwhile may be missed, one never inserted is never found, and marks being added may
-  /// be missed. Not while the table grows. Every home slot is touched first, so that the
-  /// misses overlap (an atomic load is kept even when its value is unused).
+  /// be missed. Not while the table grows.
   /// - Complexity: expected O(1) per fingerprint.
   @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int], marks: inout [UInt8]) {
+    forEachSlotConcurrently(fingerprints) { slot in
+      slots.append(slot)
+      marks.append(slot < 0 ? 0 : self.marks.map { relaxed_load_u8($0 + slot) } ?? 0)
+    }
+  }
+
+  /// ``findConcurrently(_:slots:marks:)`` without the marks: no load from the marks' array.
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int]) {
+    forEachSlotConcurrently(fingerprints) { slots.append($0) }
+  }
+
+  /// Calls `body` with the slot of each fingerprint in order (-1 when absent), read with
+  /// relaxed loads. Every home slot is touched first, so that the misses overlap (an atomic
+  /// load is kept even when its value is unused).
+  @inlinable @inline(__always) func forEachSlotConcurrently(_ fingerprints: [UInt64], _ body: (Int) -> Void) {
     let mask = capacity - 1
     for fingerprint in fingerprints { _ = relaxed_load_u64(keys + home(storableFingerprint(fingerprint))) }
     for fingerprint in fingerprints {
@@ -128,18 +142,20 @@ import RelaxedAtomics
       while true {
         let stored = relaxed_load_u64(keys + slot)
         if stored == 0 {
-          slots.append(-1)
-          marks.append(0)
+          body(-1)
           break
         }
         if stored == key {
-          slots.append(slot)
-          marks.append(self.marks.map { relaxed_load_u8($0 + slot) } ?? 0)
+          body(slot)
           break
         }
         slot = (slot + 1) & mask
       }
     }
+  }
+
+  @inlinable func holds(_ fingerprint: UInt64, atSlot slot: Int) -> Bool {
+    slot >= 0 && slot < capacity && keys[slot] == storableFingerprint(fingerprint)
   }
 
   /// The marks of the fingerprint in `slot` (0 when the table keeps none).

@@ -35,8 +35,14 @@
   /// ``findConcurrently(_:slots:marks:)`` is valid while this is unchanged.
   @inlinable var generation: Int { get }
 
+  /// ``findConcurrently(_:slots:marks:)`` without the marks.
+  @inlinable func findConcurrently(_ fingerprints: [UInt64], slots: inout [Int])
+
   /// ``addMarks(_:to:)`` for the fingerprint in `slot`.
   @inlinable func addMarks(_ marks: UInt8, atSlot slot: Int)
+
+  /// Whether `slot` holds `fingerprint` (for internal checks).
+  @inlinable func holds(_ fingerprint: UInt64, atSlot slot: Int) -> Bool
 
   /// Makes room now for `count` more inserts, so that they do not move what concurrent
   /// lookups read; nothing for a set that never moves.

@@ -44,20 +44,40 @@ import Testing
     }
   }
 
-  /// Blocks given back with no store to take them: at most `keptLimit` stay kept.
-  @Test func atMostTheLimitOfBlocksIsKept() {
-    var store = PackedFrontier<Radianttap>()
-    for index in 0..<30_000 {
-      store.append(PackedState<Radianttap>(words: Array(repeating: UInt16(index % 200), count: 200)))
-    }
-    store.discard(before: 29_999)
-    #expect(FrontierMemory.shared.keptCount <= FrontierMemory.keptLimit)
-    let memory = FrontierMemory.shared.take(capacity: 10)
-    #expect(memory.bytes == FrontierMemory.shared.standardBytes)
-    let large = FrontierMemory.shared.take(capacity: 3 << 20)
-    #expect(large.bytes >= 3 << 20)
-    FrontierMemory.shared.give(memory.memory, bytes: memory.bytes)
-    FrontierMemory.shared.give(large.memory, bytes: large.bytes)
-    #expect(FrontierMemory.shared.keptCount <= FrontierMemory.keptLimit)
+  /// A pool keeps at most its limit of standard blocks, hands the last one given back out
+  /// first, and never keeps a larger block. A pool of its own: the process's is shared by
+  /// the tests running meanwhile.
+  @Test func aPoolKeepsAtMostItsLimitOfStandardBlocks() {
+    let pool = FrontierMemory(keptLimit: 4)
+    let blocks = (0..<5).map { _ in pool.take(capacity: 10) }
+    #expect(blocks.allSatisfy { $0.bytes == pool.standardBytes })
+    #expect(Set(blocks.map(\.memory)).count == 5, "a block was handed out twice")
+    for block in blocks { pool.give(block.memory, bytes: block.bytes) }
+    #expect(pool.keptCount == 4)
+    let reused = pool.take(capacity: pool.standardBytes)
+    #expect(reused.memory == blocks[3].memory, "the last block kept is not the first taken")
+    #expect(pool.keptCount == 3)
+    // Reused memory is writable to its end.
+    reused.memory.storeBytes(of: 7, toByteOffset: reused.bytes - 1, as: UInt8.self)
+    pool.give(reused.memory, bytes: reused.bytes)
+    let large = pool.take(capacity: pool.standardBytes + 1)
+    #expect(large.bytes > pool.standardBytes)
+    pool.give(large.memory, bytes: large.bytes)
+    #expect(pool.keptCount == 4, "a larger block was kept")
+  }
+
+  /// A block given back twice, then reused, has memory of its own again and holds what is
+  /// appended to it.
+  @Test func aBlockGivenBackTwiceAndReusedHoldsNewStates() {
+    let block = FrontierBlock(capacity: 10)
+    let bytes: [UInt8] = [1, 2, 3]
+    bytes.withUnsafeBufferPointer { block.append($0) }
+    block.discard()
+    block.discard()
+    #expect(block.isDiscarded)
+    block.reuse()
+    #expect(!block.isDiscarded && block.count == 0)
+    bytes.withUnsafeBufferPointer { block.append($0) }
+    #expect(Array(UnsafeBufferPointer(start: block.bytes, count: block.count)) == bytes)
   }
 }

@@ -5,9 +5,11 @@
 ///
 /// `@unchecked Sendable`: a block is filled by one store on one thread (a store appends only
 /// to a block no copy shares) before any copy of the store is read elsewhere; copies only read
-/// the bytes their own places point at, below `count`. `isDiscarded` is set by the thread
-/// that owns the level once every state in the block has been read, and read by readers of
-/// other states only before that (the explorer's chunk hand-over orders the two).
+/// the bytes their own places point at, below `count`. `isDiscarded` is set, and `bytes`
+/// given back, by the thread that owns the level once every state in the block has been
+/// read, and read by readers of other states only before that (the explorer's chunk
+/// hand-over orders the two); `bytes` changes again only in `reuse()`, on a block no copy
+/// shares.
 final class FrontierBlock: @unchecked Sendable {
   /// The block's memory; another block's once discarded.
   private(set) var bytes: UnsafeMutablePointer<UInt8>
@@ -32,7 +34,8 @@ final class FrontierBlock: @unchecked Sendable {
   /// Appends `source`, which must fit. Inlined: called for every successor, the call
   /// retained and released the block around it.
   @inline(__always) func append(_ source: UnsafeBufferPointer<UInt8>) {
-    precondition(!isDiscarded && count + source.count <= capacity, "frontier block overflow")
+    precondition(!isDiscarded, "frontier state appended to a block given back")
+    precondition(count + source.count <= capacity, "frontier block overflow")
     if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
     count += source.count
   }

@@ -15,7 +15,8 @@
 /// merge's copy of each new state into the next level, on the one merging thread: the
 /// faults were a fifth of the search's serial part.
 ///
-/// At most `keptLimit` blocks are kept; the others go back to the system. Levels mostly
+/// At most `keptLimit` blocks are kept (`defaultKeptLimit` for the process's pool); the others
+/// go back to the system. Levels mostly
 /// grow, so the next level takes what the current one gives back and few are ever kept;
 /// on a shrinking level the kept ones cap what stays resident beyond the states.
 ///
@@ -23,19 +24,23 @@
 /// taken or given back once per megabyte of states.
 final class FrontierMemory: @unchecked Sendable {
   // @unchecked: `kept` is only touched with `mutex` held.
-  static let shared = FrontierMemory()
+  static let shared = FrontierMemory(keptLimit: defaultKeptLimit)
 
   /// Bytes of a standard block (`PackedFrontier`'s), in whole pages; larger blocks (for a
   /// state larger than that) are mapped and unmapped each time.
   let standardBytes: Int
   static var standardCapacity: Int { 1 << 20 }
-  /// The most standard blocks kept at once.
-  static var keptLimit: Int { 4 }
+  /// The most standard blocks the process's pool keeps at once.
+  static var defaultKeptLimit: Int { 4 }
+  /// The most standard blocks this pool keeps at once.
+  let keptLimit: Int
 
   private var kept: [UnsafeMutableRawPointer] = []
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  private init() {
+  /// A pool of its own (the tests'); the explorer's blocks use `shared`.
+  init(keptLimit: Int) {
+    self.keptLimit = keptLimit
     let page = Int(getpagesize())
     standardBytes = (Self.standardCapacity + page - 1) / page * page
     mutex = .allocate(capacity: 1)
@@ -61,7 +66,7 @@ final class FrontierMemory: @unchecked Sendable {
   func give(_ memory: UnsafeMutableRawPointer, bytes: Int) {
     if bytes == standardBytes {
       let isKept = withLock {
-        guard kept.count < Self.keptLimit else { return false }
+        guard kept.count < keptLimit else { return false }
         kept.append(memory)
         return true
       }
@@ -72,6 +77,12 @@ final class FrontierMemory: @unchecked Sendable {
 
   /// Blocks kept now.
   var keptCount: Int { withLock { kept.count } }
+
+  deinit {
+    for memory in kept { munmap(memory, standardBytes) }
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
 
   private func withLock<Result>(_ body: () -> Result) -> Result {
     pthread_mutex_lock(mutex)
