@@ -208,8 +208,9 @@ import RelaxedAtomics
     touched = sum
   }
 
-  /// The key in `slot` (0 when empty), for invariant checks.
-  @inlinable func key(atSlot slot: Int) -> UInt64 { keys[slot] }
+  /// The key in `slot` (0 when empty), for invariant checks; a relaxed load, so that a test
+  /// may read it while the merging thread inserts.
+  @inlinable func key(atSlot slot: Int) -> UInt64 { relaxed_load_u64(keys + slot) }
 
   /// Doubles the capacity and re-inserts every fingerprint.
   ///

@@ -382,16 +382,19 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     workspace.source.replace(withPacked: packed.words)
     workspace.source.world.markAttached(into: &workspace.attached)
-    return analysed(packed, unpacked: workspace.source, attached: workspace.attached)
+    return analysed(
+      packed, unpacked: workspace.source, attached: workspace.attached, tables: workspace.step.tables)
   }
 
   /// `packed` with its property bits, holding `state`, which it encodes; records the screens
-  /// shown for coverage. `attached` is `state.world.attachedObjects()`.
-  private func analysed(_ packed: PackedState<Runtime>, unpacked state: FlowState<Runtime>, attached: [Bool])
-    -> PackedState<Runtime>
-  {
+  /// shown for coverage. `attached` is `state.world.attachedObjects()`; `tables` a worker's
+  /// own copy, when it has one (see `pack(_:words:attached:tables:)`).
+  private func analysed(
+    _ packed: PackedState<Runtime>, unpacked state: FlowState<Runtime>, attached: [Bool],
+    tables: FlowTables? = nil
+  ) -> PackedState<Runtime> {
     recorder.record(state: state, attached: attached, handlersRun: [])
-    var analysed = pack(state, words: packed.words, attached: attached)
+    var analysed = pack(state, words: packed.words, attached: attached, tables: tables)
     analysed.unpacked = state
     analysed.fingerprint = packed.fingerprint
     return analysed
@@ -457,8 +460,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   }
 
   /// Packs a canonical state whose words are already known; `attached`, when given, is
-  /// `state.world.attachedObjects()`.
-  func pack(_ state: FlowState<Runtime>, words: [UInt16], attached: [Bool]? = nil) -> PackedState<Runtime> {
+  /// `state.world.attachedObjects()`. `tables`, when given, is a worker's own copy of the
+  /// flow's: the explorer packs every state it expands, on every thread, and reading the
+  /// shared flow retained and released the same arrays from all of them.
+  func pack(_ state: FlowState<Runtime>, words: [UInt16], attached: [Bool]? = nil, tables: FlowTables? = nil)
+    -> PackedState<Runtime>
+  {
+    let tables = tables ?? self.tables
     var holds: UInt64 = 0
     if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
     for (index, property) in tables.flow.properties.enumerated() {
@@ -468,7 +476,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     var failing = InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(
       stateInvariants)
-    if isStuck(state) { failing |= Self.stuckBit }
+    if isStuck(state, tables: tables) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }
 
@@ -491,7 +499,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   static var stuckBit: UInt64 { 1 << 63 }
 
   /// No tap, no gesture, and no async work still to arrive. Terminal states are not stuck.
-  public func isStuck(_ state: FlowState<Runtime>) -> Bool {
+  public func isStuck(_ state: FlowState<Runtime>) -> Bool { isStuck(state, tables: tables) }
+
+  /// `isStuck(_:)`, reading the flow through `tables` (a worker's own copy).
+  func isStuck(_ state: FlowState<Runtime>, tables: FlowTables) -> Bool {
     guard !state.crashed, !state.beyondBounds, state.pending.isEmpty else { return false }
     var libraryEvents: [FlowAction] = []
     Runtime.libraryEvents(in: state, into: &libraryEvents)
