@@ -40,8 +40,9 @@ extension BreadthFirstSearch {
 
   /// Names by node the successors of the open states numbered below `bound` (every one
   /// when nil), whose successors are all merged (see ``StateGraph/resolve(statesBefore:settle:)``).
-  /// A state found to reach every target is marked so, as ``closeEdges(of:fingerprint:successorMarks:successors:visitedSlot:)``
-  /// marks one, so that states merged later can settle on it.
+  /// A state found to reach every target is marked so, as
+  /// ``closeEdges(of:fingerprint:successorMarks:successors:visitedSlot:)`` marks one, so that
+  /// states merged later can settle on it.
   @inlinable mutating func resolveOpenStates(before bound: Int?) {
     let visited = self.visited
     let graph = self.graph

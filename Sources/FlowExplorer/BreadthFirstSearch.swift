@@ -62,7 +62,8 @@ import Dispatch
   /// The graph, only when `recordsGraph`.
   @usableFromInline let graph = StateGraph()
   /// Per `canReach` property: the states known to reach its target, the targets themselves
-  /// first, then those ``closeEdges(of:fingerprint:successorMarks:successors:visitedSlot:)`` marks.
+  /// first, then those ``closeEdges(of:fingerprint:successorMarks:successors:visitedSlot:)``
+  /// marks.
   @usableFromInline var targets: [Bitset]
   /// States with a successor beyond the depth bound: they might reach a target.
   @usableFromInline var unknownSuccessors = Bitset()
@@ -449,9 +450,9 @@ import Dispatch
 }
 
 /// The visited set as the expanding threads see it: they only call
-/// ``VisitedSet/findConcurrently(_:slots:marks:)`` on it, which the set allows while the merging thread
-/// inserts (``VisitedSet/allowsConcurrentLookup``), and the merging thread grows it only
-/// while no chunk is being expanded (``ChunkPipeline/pauseExpansions()``).
+/// ``VisitedSet/findConcurrently(_:slots:marks:)`` on it, which the set allows while the
+/// merging thread inserts (``VisitedSet/allowsConcurrentLookup``), and the merging thread
+/// grows it only while no chunk is being expanded (``ChunkPipeline/pauseExpansions()``).
 @usableFromInline struct SharedVisitedSet<Visited: VisitedSet>: @unchecked Sendable {
   @usableFromInline let set: Visited
 

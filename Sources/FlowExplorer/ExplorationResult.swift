@@ -110,8 +110,9 @@ public struct ExplorationResult<Action: Sendable>: Sendable {
   public var peakResidentBytes: Int
   /// Worker threads used.
   public var threads: Int
-  /// Seconds the merging thread spent merging expanded chunks: the serial part of the
-  /// search. With one thread, over `seconds`, the serial fraction of its work.
+  /// Seconds the merging thread spent merging expanded chunks, and growing the visited set
+  /// while no chunk was expanded: the serial part of the search. With one thread, over
+  /// `seconds`, the serial fraction of its work.
   public var mergeSeconds: Double = 0
   /// Seconds the merging thread waited with no chunk to merge or expand (with more than one
   /// thread: the pipeline's stalls and each level's tail).

@@ -3,7 +3,8 @@ extension StateGraph {
   /// state numbers rising and below `expandedCount`; the resolved nodes first, their
   /// successors open nodes, none twice, none for a settled node; the unresolved nodes'
   /// successor fingerprints sorted, without repeats or the node's own, their ends rising to
-  /// the end of the list. Also checks the containers it is made of. Compiled in only with `-D FLOWCHECK_INTERNAL_CHECKS`.
+  /// the end of the list. Also checks the containers it is made of. Compiled in only with
+  /// `-D FLOWCHECK_INTERNAL_CHECKS`.
   /// - Complexity: O(open states + their edges), plus the index's capacity.
   func _checkInvariants() {
     #if FLOWCHECK_INTERNAL_CHECKS

@@ -138,8 +138,9 @@ public struct CheckReport: Sendable {
   public var peakResidentBytes: Int
   /// Bytes held by the explorer's visited set and trace arrays.
   public var storedBytes: Int
-  /// Seconds of the search spent merging, on one thread (the serial part), and that thread's
-  /// waits for work (`ExplorationResult.mergeSeconds`, `.mergerIdleSeconds`).
+  /// Seconds of the search spent merging and growing the visited set, on one thread (the
+  /// serial part), and that thread's waits for work (`ExplorationResult.mergeSeconds`,
+  /// `.mergerIdleSeconds`).
   public var mergeSeconds: Double = 0
   public var mergerIdleSeconds: Double = 0
   public var bounds: String

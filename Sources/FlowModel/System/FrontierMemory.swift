@@ -12,13 +12,12 @@
 /// A level's blocks are given back as the level is read, while the merge fills the next
 /// level's: kept, their pages are still resident, and the next level writes into them
 /// without a page fault. Fresh pages fault on their first write, and that write is the
-/// merge's copy of each new state into the next level, on the one merging thread: the
-/// faults were a fifth of the search's serial part.
+/// merge's copy of each new state into the next level, on the one merging thread.
 ///
-/// At most `keptLimit` blocks are kept (`defaultKeptLimit` for the process's pool); the others
-/// go back to the system. Levels mostly
-/// grow, so the next level takes what the current one gives back and few are ever kept;
-/// on a shrinking level the kept ones cap what stays resident beyond the states.
+/// At most `keptLimit` blocks are kept (`defaultKeptLimit` for the process's pool); the
+/// others go back to the system. Levels mostly grow, so the next level takes what the
+/// current one gives back and few are ever kept; on a shrinking level the kept ones cap what
+/// stays resident beyond the states.
 ///
 /// One for the process, shared by every search and thread, behind a mutex: a block is
 /// taken or given back once per megabyte of states.
