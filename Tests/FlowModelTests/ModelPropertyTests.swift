@@ -707,6 +707,64 @@ import Testing
     #expect(compared > 100)
   }
 
+  /// `expand` does not run a cancelled swipe-back when the runtime does not observe
+  /// `willShow` (`FlowSystem.cancelledSwipeBackIsNoStep`): its successor is taken to be its
+  /// source. Run as the reports run it, the step must leave the state as it is, break
+  /// nothing and run no handler, under every runtime.
+  @Test func cancelledSwipeBackLeavesTheStateAsItIs() {
+    var compared = 0
+    Self.check("cancelled swipe back") {
+      Self.cancelledSwipesProblems(FlowSystem<Radianttap>(flow: $0), compared: &compared)
+    }
+    Self.check("router cancelled swipe back", family: .router) {
+      Self.cancelledSwipesProblems(FlowSystem<Router>(flow: $0), compared: &compared)
+    }
+    Self.check("insecurity cancelled swipe back", family: .insecurity) {
+      Self.cancelledSwipesProblems(FlowSystem<Insecurity>(flow: $0), compared: &compared)
+    }
+    Self.check("presenter cancelled swipe back", family: .presenter) {
+      Self.cancelledSwipesProblems(FlowSystem<JLCoordinator>(flow: $0), compared: &compared)
+    }
+    #expect(compared > 100)
+  }
+
+  /// The problems `cancelledSwipeBackLeavesTheStateAsItIs` finds with the cancelled swipes
+  /// of the first states of `system`'s breadth-first search.
+  static func cancelledSwipesProblems<R: CoordinatorRuntime>(_ system: FlowSystem<R>, compared: inout Int)
+    -> Problems
+  {
+    var problems = Problems()
+    problems.expect(FlowSystem<R>.cancelledSwipeBackIsNoStep, "\(R.self) observes willShow")
+    var states = system.initialStates()
+    var seen = Set(states)
+    var position = 0
+    while position < states.count && states.count < 300 {
+      let packed = states[position]
+      position += 1
+      guard !system.isTerminal(packed) else { continue }
+      let state = FlowState<R>(packed: packed.words)
+      var actions: [FlowAction] = []
+      system.actions(in: packed, into: &actions)
+      for action in actions {
+        if case .gesture(.swipeBack(_, completes: false)) = action {
+          let outcome = system.run(state, action, logging: true)
+          let label = action.describe(in: state, flow: system.flow)
+          problems.expect(outcome.packed?.words == packed.words, "\(label): the state changed")
+          problems.expect(outcome.violations.isEmpty, "\(label): broke \(outcome.violations)")
+          problems.expect(outcome.handlersRun.isEmpty, "\(label): ran handlers")
+          compared += 1
+        }
+        var ignored: [Int] = []
+        if let next = system.successor(of: packed, via: action, violations: &ignored),
+          seen.insert(next).inserted
+        {
+          states.append(next)
+        }
+      }
+    }
+    return problems
+  }
+
   /// A step collects coordinators only when one may have lost its last holder since the last
   /// collection; it must free exactly what collecting after every call frees, when it frees
   /// it: same successor, same violations, same log (deallocations included), on the

@@ -20,7 +20,8 @@ extension FlowState {
         same.beyondBounds = false
         return same
       }
-      return renumbered(objects: form.objects, coordinators: form.coordinators, pending: form.sortedPending)
+      return renumbered(
+        objects: form.objects, coordinators: form.coordinators, pending: form.sortedPending ?? pending)
     }
   }
 
@@ -50,26 +51,35 @@ extension FlowState {
       if let app = appCoordinator { visitCoordinator(app, &coordinatorNumbers, &longestShadow) }
       for c in library.heldCoordinators { visitCoordinator(c, &coordinatorNumbers, &longestShadow) }
       longestShadow = max(longestShadow, library.heldObjects.count)
-      let sortedPending = pending.count > 1 ? pending.sorted() : pending
-      for entry in sortedPending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
+      // Sorted only when there is something to sort: a copy of the list costs a reference
+      // count for every successor.
+      let sortedPending = pending.count > 1 ? pending.sorted() : nil
+      if let sortedPending {
+        for entry in sortedPending {
+          visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow)
+        }
+      } else {
+        for entry in pending { visitCoordinator(entry.coordinator, &coordinatorNumbers, &longestShadow) }
+      }
 
       // Objects: the window's hierarchy breadth first (children, then what is presented),
       // then what live coordinators still hold.
       var longestStack = 0
-      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack) }
+      var inFlight = false
+      if let root = world.windowRoot { visitObjects(from: root, &objectNumbers, &longestStack, &inFlight) }
       let attachedCount = objectNumbers.count
       // A push or pop in flight: its transition coordinator holds the `from` controller (a
       // popped one has left the hierarchy), and the calls UIKit deferred meanwhile hold the
       // controllers they push. Rare: only with `limits { inflight 1 }`.
-      for position in 0..<attachedCount {
+      for position in 0..<(inFlight ? attachedCount : 0) {
         let nav = objectNumbers.order[position]
         guard let from = world.objects[nav].navigationTransitionFrom else { continue }
-        if from < world.objects.count { visitObjects(from: from, &objectNumbers, &longestStack) }
+        if from < world.objects.count { visitObjects(from: from, &objectNumbers, &longestStack, &inFlight) }
         for entry in world.deferredNavigations where entry.nav == nav {
           // The stack the deferred calls leave counts against `limits { stack }` too.
           longestStack = max(longestStack, entry.stack.count)
           for id in entry.stack where id < world.objects.count {
-            visitObjects(from: id, &objectNumbers, &longestStack)
+            visitObjects(from: id, &objectNumbers, &longestStack, &inFlight)
           }
         }
       }
@@ -77,18 +87,22 @@ extension FlowState {
         for position in 0..<coordinatorNumbers.count {
           // Read in place: copying the instance (two inline lists) out costs more than the visit.
           let c = coordinators.baseAddress! + coordinatorNumbers.order[position]
-          visitObjects(from: c.pointee.root, &objectNumbers, &longestStack)
+          visitObjects(from: c.pointee.root, &objectNumbers, &longestStack, &inFlight)
           for index in 0..<c.pointee.heldObjects.count {
-            visitObjects(from: c.pointee.heldObjects.id(unchecked: index), &objectNumbers, &longestStack)
+            visitObjects(
+              from: c.pointee.heldObjects.id(unchecked: index), &objectNumbers, &longestStack, &inFlight)
           }
         }
       }
-      for object in library.heldObjects { visitObjects(from: object, &objectNumbers, &longestStack) }
+      for object in library.heldObjects {
+        visitObjects(from: object, &objectNumbers, &longestStack, &inFlight)
+      }
       // A presenter that is no longer held keeps nothing alive; dangling links are dropped.
       return CanonicalNumbering(
         objects: objectNumbers, coordinators: coordinatorNumbers, sortedPending: sortedPending,
         attachedCount: attachedCount,
-        isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity && pending == sortedPending,
+        isIdentity: objectNumbers.isIdentity && coordinatorNumbers.isIdentity
+          && (sortedPending == nil || pending == sortedPending),
         longestStack: longestStack, longestShadow: longestShadow)
     }
   }
@@ -106,8 +120,11 @@ extension FlowState {
   /// is the queue, so no other memory is needed, and every link of an object has its number
   /// once the object's turn comes.
   ///
-  /// Raises `longestStack` to the children of the objects it numbers.
-  private func visitObjects(from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int) {
+  /// Raises `longestStack` to the children of the objects it numbers, and sets `inFlight`
+  /// when one of them is a navigation controller whose push or pop animates.
+  private func visitObjects(
+    from root: ObjectID, _ numbers: inout Numbering, _ longestStack: inout Int, _ inFlight: inout Bool
+  ) {
     // A coordinator made with no view controller (one that holds only the window) has root -1.
     guard root >= 0, root < world.objects.count, numbers.number(root) else { return }
     world.objects.withUnsafeBufferPointer { objects in
@@ -117,6 +134,7 @@ extension FlowState {
         next += 1
         let children = object.pointee.children.count
         longestStack = max(longestStack, children)
+        if object.pointee.navigationTransitionFromOrMinusOne >= 0 { inFlight = true }
         for index in 0..<children {
           let child = object.pointee.children.id(unchecked: index)
           if child < objects.count { _ = numbers.number(child) }
@@ -194,8 +212,9 @@ final class NumberingScratch {
 struct CanonicalNumbering {
   let objects: Numbering
   let coordinators: Numbering
-  /// `pending` sorted by the old numbers (the order its coordinators are visited in).
-  let sortedPending: [PendingCompletion]
+  /// `pending` sorted by the old numbers (the order its coordinators are visited in); nil
+  /// when it has fewer than two entries, and so is its own sorted form.
+  let sortedPending: [PendingCompletion]?
   /// The objects in the window's hierarchy are the canonical form's first `attachedCount`.
   let attachedCount: Int
   /// The canonical form is the state itself.

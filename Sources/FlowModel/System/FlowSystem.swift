@@ -195,11 +195,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       if workspace.step.state.globals == state.globals {
         // Nothing changed at all (a cancelled swipe, a refused swipe-down, …): the successor
         // is the source, whose bytes are its words' encoding.
-        if !workspace.sourceIsEncoded {
-          workspace.sourceBytes.replace(encoding: packed.words)
-          workspace.sourceFingerprint = Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
-          workspace.sourceIsEncoded = true
-        }
+        encodeSource(packed, in: &workspace)
         workspace.bytes.replace(with: workspace.sourceBytes.buffer)
         workspace.successorIsSource = true
         return true
@@ -210,6 +206,24 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return canonicalSuccessor(
       workspace.step.state, stepViolations: workspace.step.violations, violations: &violations,
       scratch: workspace.numbering, into: workspace.bytes)
+  }
+
+  /// Puts the encoding of `packed`, the state being expanded, and its fingerprint into
+  /// `workspace.sourceBytes`, once per state: most states have no step that leaves them as
+  /// they are.
+  private func encodeSource(_ packed: PackedState<Runtime>, in workspace: inout StepWorkspace<Runtime>) {
+    guard !workspace.sourceIsEncoded else { return }
+    workspace.sourceBytes.replace(encoding: packed.words)
+    workspace.sourceFingerprint = Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
+    workspace.sourceIsEncoded = true
+  }
+
+  /// Whether a cancelled swipe-back leaves every state as it is, so that `expand` need not
+  /// run it: UIKit only calls `willShow` for it (`World.perform(_:effects:)`), and a runtime
+  /// that does not observe `willShow` has nothing run at all.
+  /// `cancelledSwipeBackLeavesTheStateAsItIs` in the tests runs the step to check it.
+  static var cancelledSwipeBackIsNoStep: Bool {
+    !Runtime.observedCallbacks.contains(.navigationWillShow)
   }
 
   /// The encoded words of the single state every crash leads to.
@@ -273,6 +287,15 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         continue
       }
       violations.removeAllKeepingStorage()
+      if Self.cancelledSwipeBackIsNoStep, case .gesture(.swipeBack(_, completes: false)) = action {
+        // The successor is the source, with no violation: no copy, step or packing (one step
+        // in fifteen in the bench flows).
+        encodeSource(packed, in: &workspace)
+        successors.append(encoded: workspace.sourceBytes.buffer)
+        body(position, workspace.sourceFingerprint, violations)
+        backButton = nil
+        continue
+      }
       let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
       let fingerprint: UInt64? =
         !stored
@@ -435,7 +458,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let counted = Runtime.boundsItsOwnWork ? tables.flow.asyncTasks.count : Int.max
     let pendingCount =
       numbering.map { form in
-        form.sortedPending.count { form.coordinators[$0.coordinator] != nil && $0.task < counted }
+        state.pending.count { form.coordinators[$0.coordinator] != nil && $0.task < counted }
       } ?? state.pending.count { $0.task < counted }
     if pendingCount > limits.pending { return true }
     // The lists of objects coordinators hold, and detached controllers kept alive by them,

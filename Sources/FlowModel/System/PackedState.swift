@@ -68,29 +68,41 @@ extension FlowState {
         let ids = UnsafePointer(identity.baseAddress! + 1)
         let objects = Renumbering(map: ids, order: ids, count: world.objects.count)
         let coordinators = Renumbering(map: ids, order: ids, count: self.coordinators.count)
-        pack(
-          objects: objects, coordinators: coordinators, pending: self.pending, markedOnScreen: markedOnScreen,
-          beyondBounds: beyondBounds, into: bytes)
+        pending.withUnsafeBufferPointer { pending in
+          pack(
+            objects: objects, coordinators: coordinators, pending: pending, markedOnScreen: markedOnScreen,
+            beyondBounds: beyondBounds, into: bytes)
+        }
       }
       return
     }
     let coordinators = Renumbering(numbering.coordinators)
-    var pending = self.pending
-    if pending.count == 1 {
-      // Nothing to sort, and nothing to allocate unless the coordinator's number changes.
-      if let new = coordinators.new(pending[0].coordinator) {
-        if new != pending[0].coordinator { pending[0].coordinator = new }
-      } else {
-        pending = []
-      }
-    } else if pending.count > 1 {
-      pending = numbering.sortedPending.compactMap { entry in
+    let objects = Renumbering(numbering.objects)
+    if let sorted = numbering.sortedPending {
+      // Two or more: renumbered, then sorted by the new numbers. Rare.
+      let pending = sorted.compactMap { entry in
         coordinators.new(entry.coordinator).map { PendingCompletion(task: entry.task, coordinator: $0) }
       }.sorted()
+      pending.withUnsafeBufferPointer { pending in
+        pack(
+          objects: objects, coordinators: coordinators, pending: pending, markedOnScreen: markedOnScreen,
+          beyondBounds: beyondBounds, into: bytes)
+      }
+      return
     }
-    pack(
-      objects: Renumbering(numbering.objects), coordinators: coordinators, pending: pending,
-      markedOnScreen: markedOnScreen, beyondBounds: beyondBounds, into: bytes)
+    // None or one: nothing to sort, and no array to copy (a copy costs reference counts).
+    var entry = PendingCompletion(task: 0, coordinator: 0)
+    var count = 0
+    if let first = pending.first, let new = coordinators.new(first.coordinator) {
+      entry = PendingCompletion(task: first.task, coordinator: new)
+      count = 1
+    }
+    withUnsafePointer(to: &entry) { entry in
+      pack(
+        objects: objects, coordinators: coordinators,
+        pending: UnsafeBufferPointer(start: entry, count: count),
+        markedOnScreen: markedOnScreen, beyondBounds: beyondBounds, into: bytes)
+    }
   }
 
   /// `pack(as:…)` once the numbering is settled. Reads the state through buffer pointers
@@ -98,7 +110,7 @@ extension FlowState {
   /// for every successor the explorer computes, and array accesses, appends and captured
   /// optionals cost a reference count or a capacity check each.
   private func pack(
-    objects: Renumbering, coordinators: Renumbering, pending: [PendingCompletion],
+    objects: Renumbering, coordinators: Renumbering, pending: UnsafeBufferPointer<PendingCompletion>,
     markedOnScreen: CoordinatorMarks?, beyondBounds: Bool, into bytes: PackedBytes
   ) {
     world.objects.withUnsafeBufferPointer { allObjects in
