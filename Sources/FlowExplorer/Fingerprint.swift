@@ -63,16 +63,23 @@ public struct Fingerprint: Sendable, Equatable {
       combine(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
       offset += 8
     }
-    if offset < bytes.count {
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        tail |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
-      }
-      combine(tail)
+    guard offset < bytes.count else { return }
+    let remaining = bytes.count - offset
+    if bytes.count >= 8 {
+      // The last eight bytes in one load, shifted down past those already fed: the same word
+      // as the byte loop below, without a loop whose length changes from state to state.
+      let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+      combine(last >> UInt64(8 * (8 - remaining)))
+      return
     }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count {
+      tail |= UInt64(bytes[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    combine(tail)
   }
 
   /// The finished hash of everything fed so far (feeding may continue afterwards).

@@ -33,6 +33,26 @@ import Testing
     #expect(Fingerprint.hash(bytes) == hasher.value)
   }
 
+  /// Bytes past the last whole word are read in one load when there are eight or more in
+  /// all; every length must still hash as the words the layout describes, the tail
+  /// zero-padded.
+  @Test func everyTailHashesAsItsZeroPaddedWord() {
+    var random = SplitMix64(seed: 7)
+    for count in 0...40 {
+      let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var expected = Fingerprint()
+      expected.combine(count)
+      for start in stride(from: 0, to: count, by: 8) {
+        var word: UInt64 = 0
+        for (shift, byte) in bytes[start..<min(start + 8, count)].enumerated() {
+          word |= UInt64(byte) << UInt64(8 * shift)
+        }
+        expected.combine(word)
+      }
+      #expect(Fingerprint.hash(bytes) == expected.value, "\(count) bytes")
+    }
+  }
+
   @Test func smallStructuredInputsDoNotCollide() {
     var seen = Set<UInt64>()
     for a in 0..<64 {
