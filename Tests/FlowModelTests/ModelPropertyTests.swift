@@ -712,20 +712,22 @@ import Testing
   /// source. Run as the reports run it, the step must leave the state as it is, break
   /// nothing and run no handler, under every runtime.
   @Test func cancelledSwipeBackLeavesTheStateAsItIs() {
-    var compared = 0
+    // Swipes compared under each runtime: each must have some.
+    var compared = [0, 0, 0, 0]
     Self.check("cancelled swipe back") {
-      Self.cancelledSwipesProblems(FlowSystem<Radianttap>(flow: $0), compared: &compared)
+      Self.cancelledSwipesProblems(FlowSystem<Radianttap>(flow: $0), compared: &compared[0])
     }
     Self.check("router cancelled swipe back", family: .router) {
-      Self.cancelledSwipesProblems(FlowSystem<Router>(flow: $0), compared: &compared)
+      Self.cancelledSwipesProblems(FlowSystem<Router>(flow: $0), compared: &compared[1])
     }
     Self.check("insecurity cancelled swipe back", family: .insecurity) {
-      Self.cancelledSwipesProblems(FlowSystem<Insecurity>(flow: $0), compared: &compared)
+      Self.cancelledSwipesProblems(FlowSystem<Insecurity>(flow: $0), compared: &compared[2])
     }
     Self.check("presenter cancelled swipe back", family: .presenter) {
-      Self.cancelledSwipesProblems(FlowSystem<JLCoordinator>(flow: $0), compared: &compared)
+      Self.cancelledSwipesProblems(FlowSystem<JLCoordinator>(flow: $0), compared: &compared[3])
     }
-    #expect(compared > 100)
+    // Insecurity's generated flows push least: about two dozen swipes in all.
+    #expect(compared.allSatisfy { $0 > 10 }, "swipes compared per runtime: \(compared)")
   }
 
   /// The problems `cancelledSwipeBackLeavesTheStateAsItIs` finds with the cancelled swipes

@@ -220,7 +220,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Whether a cancelled swipe-back leaves every state as it is, so that `expand` need not
   /// run it: UIKit only calls `willShow` for it (`World.perform(_:effects:)`), and a runtime
-  /// that does not observe `willShow` has nothing run at all.
+  /// that does not observe `willShow` has nothing delivered. This also takes the runtime's
+  /// `quiesce(_:)` to do nothing on a state the explorer expands (true of all four: their
+  /// hooks act on work a step of their own left) and no instance to be freed (the
+  /// explorer's states are canonical: every instance in them is held).
   /// `cancelledSwipeBackLeavesTheStateAsItIs` in the tests runs the step to check it.
   static var cancelledSwipeBackIsNoStep: Bool {
     !Runtime.observedCallbacks.contains(.navigationWillShow)
@@ -288,8 +291,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       }
       violations.removeAllKeepingStorage()
       if Self.cancelledSwipeBackIsNoStep, case .gesture(.swipeBack(_, completes: false)) = action {
-        // The successor is the source, with no violation: no copy, step or packing (one step
-        // in fifteen in the bench flows).
+        // The successor is the source, with no violation: no copy, step or packing.
         encodeSource(packed, in: &workspace)
         successors.append(encoded: workspace.sourceBytes.buffer)
         body(position, workspace.sourceFingerprint, violations)

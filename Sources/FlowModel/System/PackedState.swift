@@ -312,8 +312,7 @@ public struct Renumbering {
 /// the most words the state can take). Every write checks the bound in debug builds (an
 /// `assert`), which the tests run; release builds check after each part a runtime writes
 /// and at the end (`FlowState.pack`). The byte count is added to without overflow checks
-/// (`&+`): it stays below `capacity`, and a check per byte was a sixth of `pack`'s
-/// instructions.
+/// (`&+`): it is bounded by the storage it was sized for.
 public struct PackedWriter {
   let base: UnsafeMutablePointer<UInt8>
   /// Bytes of storage at `base`.
