@@ -110,9 +110,25 @@ extension FlowState {
   /// Numbers `c` and its children's tree, raising `longestShadow` to the lists of objects
   /// they hold.
   private func visitCoordinator(_ c: CoordinatorID, _ numbers: inout Numbering, _ longestShadow: inout Int) {
-    guard c < coordinators.count, coordinators[c].isAlive, numbers.number(c) else { return }
-    longestShadow = max(longestShadow, coordinators[c].heldObjects.count)
-    for child in coordinators[c].children { visitCoordinator(child, &numbers, &longestShadow) }
+    coordinators.withUnsafeBufferPointer { coordinators in
+      visitCoordinator(c, in: coordinators, &numbers, &longestShadow)
+    }
+  }
+
+  /// `visitCoordinator(_:_:_:)` reading the instances in place: their lists are not copied
+  /// out for each visit.
+  private func visitCoordinator(
+    _ c: CoordinatorID, in coordinators: UnsafeBufferPointer<Runtime.Coordinator>, _ numbers: inout Numbering,
+    _ longestShadow: inout Int
+  ) {
+    guard c < coordinators.count else { return }
+    let instance = coordinators.baseAddress! + c
+    guard instance.pointee.isAlive, numbers.number(c) else { return }
+    longestShadow = max(longestShadow, instance.pointee.heldObjects.count)
+    for index in 0..<instance.pointee.children.count {
+      visitCoordinator(
+        instance.pointee.children.id(unchecked: index), in: coordinators, &numbers, &longestShadow)
+    }
   }
 
   /// Numbers the objects not numbered yet that `root` leads to, breadth first: each object

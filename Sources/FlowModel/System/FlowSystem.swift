@@ -214,7 +214,12 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   private func encodeSource(_ packed: PackedState<Runtime>, in workspace: inout StepWorkspace<Runtime>) {
     guard !workspace.sourceIsEncoded else { return }
     workspace.sourceBytes.replace(encoding: packed.words)
-    workspace.sourceFingerprint = Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
+    // A state read from the frontier carries the fingerprint of these very bytes.
+    workspace.sourceFingerprint =
+      packed.fingerprint ?? Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer)
+    assert(
+      workspace.sourceFingerprint == Self.fingerprint(ofEncoded: workspace.sourceBytes.buffer),
+      "a state's fingerprint is not that of its words")
     workspace.sourceIsEncoded = true
   }
 
