@@ -24,7 +24,15 @@ enum PackedEncoding {
 
   /// The words `bytes` encode.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-    [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
+    // Nearly always no word was escaped: then each byte is a word, widened in a loop
+    // without branches, which the compiler vectorizes.
+    if !bytes.contains(255) {
+      return [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
+        for index in 0..<bytes.count { words[index] = UInt16(bytes[index]) }
+        count = bytes.count
+      }
+    }
+    return [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
       var index = 0
       var written = 0
       while index < bytes.count {
