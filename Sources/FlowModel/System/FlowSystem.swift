@@ -193,8 +193,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       // counter's message, …).
       for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
       if workspace.step.state.globals == state.globals {
-        // Nothing changed at all (a cancelled swipe, a refused swipe-down, …): the successor
-        // is the source, whose bytes are its words' encoding.
+        // Nothing changed at all (a refused swipe-down, a cancelled swipe under a runtime
+        // that observes `willShow`, …): the successor is the source, whose bytes are its
+        // words' encoding.
         encodeSource(packed, in: &workspace)
         workspace.bytes.replace(with: workspace.sourceBytes.buffer)
         workspace.successorIsSource = true
@@ -236,9 +237,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// The encoded words of the single state every crash leads to.
   private static var crashedAppBytes: [UInt8] {
-    var bytes: [UInt8] = []
-    PackedEncoding.encode(FlowState<Runtime>.crashedApp().packed(), into: &bytes)
-    return bytes
+    PackedEncoding.encode(FlowState<Runtime>.crashedApp().packed())
   }
 
   /// What `finish` does, written straight from the numbering: no canonical copy is built.
@@ -513,9 +512,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// The explorer's fixed hash over the state's `PackedEncoding` (eight bytes to a 64-bit lane).
   public func fingerprint(of state: PackedState<Runtime>) -> UInt64 {
     if let known = state.fingerprint { return known }
-    var bytes: [UInt8] = []
-    PackedEncoding.encode(state.words, into: &bytes)
-    return bytes.withUnsafeBufferPointer(Self.fingerprint(ofEncoded:))
+    return PackedEncoding.encode(state.words).withUnsafeBufferPointer(Self.fingerprint(ofEncoded:))
   }
 
   /// The fingerprint of the state whose `PackedEncoding` is `bytes`.

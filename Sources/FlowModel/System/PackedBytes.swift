@@ -37,18 +37,7 @@ final class PackedBytes {
   func replace(encoding words: [UInt16]) {
     let size = words.count * PackedEncoding.maximumBytesPerWord
     reserve(size)
-    words.withUnsafeBufferPointer { words in
-      // Nearly always every word is below 255: then each is one byte, narrowed in a loop
-      // without branches, which the compiler vectorizes.
-      if !words.contains(where: { $0 >= 255 }) {
-        for index in 0..<words.count { base[index] = UInt8(truncatingIfNeeded: words[index]) }
-        count = words.count
-        return
-      }
-      var out = PackedWriter(base, capacity: size)
-      for word in words { out.put(Int(word)) }
-      count = out.count
-    }
+    count = words.withUnsafeBufferPointer { PackedEncoding.encode($0, to: base) }
   }
 
   /// Replaces the contents by `bytes`, which must not be this storage's.

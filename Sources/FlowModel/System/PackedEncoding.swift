@@ -8,18 +8,26 @@ enum PackedEncoding {
   /// Bytes one word can take.
   static let maximumBytesPerWord = 3
 
-  /// Appends the encoding of `words` to `bytes`.
-  static func encode(_ words: [UInt16], into bytes: inout [UInt8]) {
-    bytes.reserveCapacity(bytes.count + maximumBytesPerWord * words.count)
-    for word in words {
-      if word < 255 {
-        bytes.append(UInt8(word))
-      } else {
-        bytes.append(255)
-        bytes.append(UInt8(truncatingIfNeeded: word))
-        bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-      }
+  /// The encoding of `words`.
+  static func encode(_ words: [UInt16]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: maximumBytesPerWord * words.count) { bytes, count in
+      // No words, no storage.
+      count = bytes.baseAddress.map { base in words.withUnsafeBufferPointer { encode($0, to: base) } } ?? 0
     }
+  }
+
+  /// Writes the encoding of `words` at `base`, which has room for `maximumBytesPerWord` bytes
+  /// a word; returns how many it wrote.
+  static func encode(_ words: UnsafeBufferPointer<UInt16>, to base: UnsafeMutablePointer<UInt8>) -> Int {
+    // Nearly always every word is below 255: then each is one byte, narrowed in a loop
+    // without branches, which the compiler vectorizes.
+    if !words.contains(where: { $0 >= 255 }) {
+      for index in 0..<words.count { base[index] = UInt8(truncatingIfNeeded: words[index]) }
+      return words.count
+    }
+    var out = PackedWriter(base, capacity: maximumBytesPerWord * words.count)
+    for word in words { out.put(Int(word)) }
+    return out.count
   }
 
   /// The words `bytes` encode.

@@ -51,9 +51,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   }
 
   public mutating func append(_ state: PackedState<Runtime>) {
-    var bytes: [UInt8] = []
-    PackedEncoding.encode(state.words, into: &bytes)
-    bytes.withUnsafeBufferPointer { append(encoded: $0) }
+    PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0) }
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
