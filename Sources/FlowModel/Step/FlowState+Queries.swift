@@ -74,10 +74,22 @@ extension FlowState {
   func evaluate(
     _ expression: CheckedExpression, tables: FlowTables, context: CoordinatorID?
   ) -> Int {
+    var readsVariables = false
+    return evaluate(expression, tables: tables, context: context, readsVariables: &readsVariables)
+  }
+
+  /// `evaluate(_:tables:context:)`, setting `readsVariables` when the value read one of the
+  /// flow's global variables: a step that reads none of them does the same whatever their
+  /// values (see `StepCache`).
+  func evaluate(
+    _ expression: CheckedExpression, tables: FlowTables, context: CoordinatorID?, readsVariables: inout Bool
+  ) -> Int {
     switch expression {
     case .bool(let value): return value ? 1 : 0
     case .integer(let value): return value
-    case .variable(let variable): return value(of: variable, tables: tables, context: context)
+    case .variable(let variable):
+      if !tables.isLocal[variable] { readsVariables = true }
+      return value(of: variable, tables: tables, context: context)
     case .screen(let screen): return screen
     case .top: return topScreen() ?? -1
     case .stack: return visibleStackCount()
@@ -91,19 +103,23 @@ extension FlowState {
       }
       return 0
     case .not(let operand):
-      return evaluate(operand, tables: tables, context: context) == 0 ? 1 : 0
+      return evaluate(operand, tables: tables, context: context, readsVariables: &readsVariables) == 0 ? 1 : 0
     case .negate(let operand):
-      return -evaluate(operand, tables: tables, context: context)
+      return -evaluate(operand, tables: tables, context: context, readsVariables: &readsVariables)
     case .binary(let op, let lhs, let rhs):
-      let left = evaluate(lhs, tables: tables, context: context)
+      let left = evaluate(lhs, tables: tables, context: context, readsVariables: &readsVariables)
       switch op {
       case .and:
-        return left != 0 && evaluate(rhs, tables: tables, context: context) != 0 ? 1 : 0
+        return left != 0
+          && evaluate(rhs, tables: tables, context: context, readsVariables: &readsVariables) != 0
+          ? 1 : 0
       case .or:
-        return left != 0 || evaluate(rhs, tables: tables, context: context) != 0 ? 1 : 0
+        return left != 0
+          || evaluate(rhs, tables: tables, context: context, readsVariables: &readsVariables) != 0
+          ? 1 : 0
       default: break
       }
-      let right = evaluate(rhs, tables: tables, context: context)
+      let right = evaluate(rhs, tables: tables, context: context, readsVariables: &readsVariables)
       switch op {
       case .equal: return left == right ? 1 : 0
       case .notEqual: return left != right ? 1 : 0

@@ -23,7 +23,7 @@ extension FlowStep {
     }
     switch statement {
     case .ifElse(let condition, let then, let otherwise):
-      if state.evaluate(condition, tables: tables, context: c) != 0 {
+      if evaluate(condition, in: c) != 0 {
         execute(then, in: c)
       } else {
         execute(otherwise, in: c)
@@ -51,7 +51,7 @@ extension FlowStep {
     let method = tables.flow.messages[message]
     // As the handlers take them: the note of a call that finds no child shows them so too.
     let values = clamped(
-      arguments.map { state.evaluate($0, tables: tables, context: c) }, to: tables.parameters(of: message))
+      arguments.map { evaluate($0, in: c) }, to: tables.parameters(of: message))
     guard
       let child = state.coordinators[c].children.first(where: {
         isAlive($0) && state.coordinators[$0].declaration == declaration
@@ -126,7 +126,7 @@ extension FlowStep {
   mutating func assign(
     _ variable: Int, _ op: AssignmentOperator, _ expression: CheckedExpression, in c: CoordinatorID
   ) {
-    let value = state.evaluate(expression, tables: tables, context: c)
+    let value = evaluate(expression, in: c)
     let current = state.value(of: variable, tables: tables, context: c)
     var result: Int
     switch op {
@@ -144,7 +144,14 @@ extension FlowStep {
       state.coordinators[c].locals[slot] = result
     } else {
       state.globals[slot] = result
+      usesVariables = true
     }
+  }
+
+  /// The value of `expression` in coordinator `c`, noting in `usesVariables` whether it
+  /// read a global variable.
+  mutating func evaluate(_ expression: CheckedExpression, in c: CoordinatorID) -> Int {
+    state.evaluate(expression, tables: tables, context: c, readsVariables: &usesVariables)
   }
 
   /// Schedules the runtime's own work `work` for coordinator `c`: it arrives later as a

@@ -35,6 +35,10 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   var coordinatorsMayBeFreed = true
   /// Callbacks delivered in this step, over all its rounds of settling.
   var callbacksDelivered = 0
+  /// Whether the step read or wrote one of the flow's global variables. A step that did
+  /// neither would do the same from any state that differs only in their values, which is
+  /// what lets `StepCache` reuse it.
+  var usesVariables = false
   /// Collect in full every time, ignoring `coordinatorsMayBeFreed` (a reference for tests).
   var collectsAlways = false
 

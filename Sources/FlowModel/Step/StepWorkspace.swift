@@ -33,9 +33,67 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   /// arrays allocated and freed about ten of them per state.
   var source = FlowState<Runtime>(globals: [])
   var attached: [Bool] = []
+  /// The steps `StepCache` had for the state being expanded, and their successors' bytes.
+  var cachedSteps: [StepCache.Step] = []
+  var cachedBytes: [UInt8] = []
+  /// The steps of the state being expanded, to be kept in `StepCache`, and their
+  /// successors' bytes.
+  var keptSteps: [StepCache.Step] = []
+  var keptBytes: [UInt8] = []
 
   init(tables: FlowTables) {
     step = FlowStep(tables: tables, state: FlowState<Runtime>(globals: []), logging: false)
+  }
+}
+
+extension StepWorkspace {
+  /// Puts the successor of cached step `position` into `bytes` (none when it is cut), with
+  /// the variables of the state being expanded, which are at `variables` in `sourceBytes`;
+  /// false when the step is not reusable.
+  mutating func reuse(_ position: Int, variables: Range<Int>) -> Bool {
+    let step = cachedSteps[position]
+    if step.start == StepCache.Step.cut {
+      bytes.count = 0
+      return true
+    }
+    guard step.start >= 0 else { return false }
+    let start = Int(step.start)
+    let split = start + Int(step.variablesAt)
+    cachedBytes.withUnsafeBufferPointer { cached in
+      bytes.replace(
+        with: UnsafeBufferPointer(rebasing: cached[start..<split]),
+        UnsafeBufferPointer(rebasing: sourceBytes.buffer[variables]),
+        UnsafeBufferPointer(rebasing: cached[split..<start + Int(step.count)]))
+    }
+    return true
+  }
+
+  /// Keeps the step just run for `StepCache`: cut (`stored` false) or with its successor in
+  /// `bytes`, whose variables it takes out. Not reusable when it read or wrote a variable,
+  /// broke a property, or left variables unlike the source's, which are at `variables` in
+  /// `sourceBytes` (a crash leaves none).
+  mutating func keepStep(stored: Bool, brokeNothing: Bool, variables: Range<Int>) {
+    guard !step.usesVariables && brokeNothing else { return keepNotReusable() }
+    guard stored else {
+      keptSteps.append(StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0))
+      return
+    }
+    let successor = bytes.buffer
+    let successorVariables = FlowSystem<Runtime>.variables(inEncoded: successor)
+    guard successor[successorVariables].elementsEqual(sourceBytes.buffer[variables]) else {
+      return keepNotReusable()
+    }
+    keptSteps.append(
+      StepCache.Step(
+        start: Int32(keptBytes.count), count: Int32(successor.count - successorVariables.count),
+        variablesAt: Int32(successorVariables.lowerBound)))
+    keptBytes.append(contentsOf: successor[..<successorVariables.lowerBound])
+    keptBytes.append(contentsOf: successor[successorVariables.upperBound...])
+  }
+
+  /// Keeps a step that must be run again each time.
+  mutating func keepNotReusable() {
+    keptSteps.append(StepCache.Step(start: StepCache.Step.notReusable, count: 0, variablesAt: 0))
   }
 }
 
@@ -115,6 +173,7 @@ extension FlowStep {
     callbacksDelivered = 0
     stopped = false
     statementsRun = 0
+    usesVariables = false
     // The explorer's states are canonical: every coordinator in them is held.
     coordinatorsMayBeFreed = false
   }

@@ -17,6 +17,12 @@ public enum FlowAction: Hashable, Sendable {
 }
 
 extension FlowAction {
+  /// An app event: enabled by a guard that may read the flow's variables.
+  var isAppEvent: Bool {
+    if case .appEvent = self { return true }
+    return false
+  }
+
   /// The event as the user would tell it, given the state it happens in.
   public func describe<Runtime>(in state: FlowState<Runtime>, flow: CheckedFlow) -> String {
     func name(_ id: ObjectID) -> String {

@@ -41,10 +41,17 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// The state invariants checked on every state: `Runtime.stateInvariants`.
   public let stateInvariants: [StateInvariantCheck<Runtime>]
   let recorder: CoverageRecorder
+  /// Steps reused across states that differ only in the flow's variables; nil for a flow
+  /// without global variables, where no two states share a structure.
+  let stepCache: StepCache?
 
-  public init(flow: CheckedFlow) {
+  /// The system of `flow`. `reusesSteps` false runs every step (`StepCache`), for the tests
+  /// that compare the two.
+  public init(flow: CheckedFlow, reusesSteps: Bool = true) {
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
+    self.stepCache =
+      reusesSteps && !tables.initialGlobals.isEmpty ? StepCache(byteBudget: Self.stepCacheBudget) : nil
     var properties: [Property<PackedState<Runtime>>] = []
     var descriptors: [PropertyDescriptor] = []
     for step in StepProperty.allCases {
@@ -266,7 +273,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
 
   /// Unpacks the state once for all of its actions.
   /// Successors are packed into one buffer, hashed there and written into the frontier's
-  /// storage: no array per successor.
+  /// storage: no array per successor. With a `stepCache`, the steps of actions other than
+  /// app events are taken from it when another state of the same structure kept them, and
+  /// kept when this is the first.
   public func expand(
     _ packed: PackedState<Runtime>, actions: inout [FlowAction], violations: inout [Int],
     successors: inout PackedFrontier<Runtime>, scratch workspace: inout StepWorkspace<Runtime>,
@@ -275,12 +284,32 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let state = packed.unpacked ?? FlowState<Runtime>(packed: packed.words)
     enabledActions(in: state, tables: workspace.step.tables, into: &actions)
     workspace.sourceIsEncoded = false
+    /// Whether the steps come from the cache, or are kept in it, for this state.
+    var reusing = false
+    var keeping = false
+    var key = StepCache.Key(first: 0, second: 0)
+    var sourceVariables = 0..<0
+    if let stepCache, stepCache.isOn {
+      encodeSource(packed, in: &workspace)
+      sourceVariables = Self.variables(inEncoded: workspace.sourceBytes.buffer)
+      key = Self.structureKey(ofEncoded: workspace.sourceBytes.buffer, variables: sourceVariables)
+      let structural = actions.count { !$0.isAppEvent }
+      reusing =
+        stepCache.steps(for: key, into: &workspace.cachedSteps, bytes: &workspace.cachedBytes)
+        && workspace.cachedSteps.count == structural
+      keeping = !reusing
+      workspace.keptSteps.removeAll(keepingCapacity: true)
+      workspace.keptBytes.removeAll(keepingCapacity: true)
+    }
+    /// Among the actions that are not app events, the position of the current one.
+    var structuralPosition = -1
     /// The back button's step, when the last action was one: its fingerprint (nil when cut).
     var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
     // With pushes and pops in flight the back button's pop animates while a completed swipe
     // has ended its transition: two different steps.
     let swipeIsBackButton = !Runtime.readsInteractiveTransitions && tables.flow.limits.inflight == 0
     for (position, action) in actions.enumerated() {
+      if !action.isAppEvent { structuralPosition += 1 }
       if swipeIsBackButton, case .gesture(.swipeBack(let nav, completes: true)) = action,
         let back = backButton, back.nav == nav
       {
@@ -291,6 +320,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         if back.fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
         body(position, back.fingerprint, violations)
         backButton = nil
+        if keeping { workspace.keepNotReusable() }
         continue
       }
       violations.removeAllKeepingStorage()
@@ -300,15 +330,28 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         successors.append(encoded: workspace.sourceBytes.buffer)
         body(position, workspace.sourceFingerprint, violations)
         backButton = nil
+        if keeping { workspace.keepNotReusable() }
         continue
       }
-      let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
-      let fingerprint: UInt64? =
-        !stored
-        ? nil
-        : workspace.successorIsSource
-          ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
-      if stored { successors.append(encoded: workspace.bytes.buffer) }
+      let fingerprint: UInt64?
+      if reusing, !action.isAppEvent, workspace.reuse(structuralPosition, variables: sourceVariables) {
+        // Another state of this structure took this step, reading and writing no variable
+        // and breaking nothing: its successor, with this state's variables, is in
+        // `workspace.bytes` (cut when empty).
+        fingerprint = workspace.bytes.count == 0 ? nil : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+        if fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
+      } else {
+        let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
+        fingerprint =
+          !stored
+          ? nil
+          : workspace.successorIsSource
+            ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+        if stored { successors.append(encoded: workspace.bytes.buffer) }
+        if keeping && !action.isAppEvent {
+          workspace.keepStep(stored: stored, brokeNothing: violations.isEmpty, variables: sourceVariables)
+        }
+      }
       body(position, fingerprint, violations)
       if case .gesture(.backButton(let nav)) = action {
         backButton = (nav, fingerprint)
@@ -316,6 +359,41 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         backButton = nil
       }
     }
+    if keeping, let stepCache {
+      stepCache.keep(workspace.keptSteps, bytes: workspace.keptBytes, for: key)
+    }
+  }
+
+  /// How many bytes of successors `StepCache` keeps before it empties itself.
+  static var stepCacheBudget: Int { 16 << 20 }
+
+  /// Where the global variables are in a state's `PackedEncoding`: after the flags word and
+  /// their count (see `FlowState.pack`).
+  static func variables(inEncoded bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    // A word is one byte below 255, else 255 and two bytes (`PackedEncoding`).
+    guard bytes.count >= 2 else { return bytes.count..<bytes.count }
+    let count = bytes[1] < 255 ? Int(bytes[1]) : Int(bytes[2]) | Int(bytes[3]) << 8
+    let start = bytes[1] < 255 ? 2 : 4
+    var end = start
+    for _ in 0..<count { end += bytes[end] < 255 ? 1 : 3 }
+    return start..<end
+  }
+
+  /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
+  /// variables at `variables`, under two unrelated hashes.
+  static func structureKey(ofEncoded bytes: UnsafeBufferPointer<UInt8>, variables: Range<Int>)
+    -> StepCache.Key
+  {
+    let raw = UnsafeRawBufferPointer(bytes)
+    let before = UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound])
+    let after = UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...])
+    var first = Fingerprint(seed: 1)
+    first.combine(bytes: before)
+    first.combine(bytes: after)
+    var second = Fingerprint(seed: 2)
+    second.combine(bytes: before)
+    second.combine(bytes: after)
+    return StepCache.Key(first: first.value, second: second.value)
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.

@@ -46,4 +46,22 @@ final class PackedBytes {
     if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
     count = bytes.count
   }
+
+  /// Replaces the contents by `first`, then `second`, then `third`; none may be this
+  /// storage's.
+  func replace(
+    with first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+    _ third: UnsafeBufferPointer<UInt8>
+  ) {
+    reserve(first.count + second.count + third.count)
+    var end = base
+    func copy(_ part: UnsafeBufferPointer<UInt8>) {
+      if let source = part.baseAddress { end.update(from: source, count: part.count) }
+      end += part.count
+    }
+    copy(first)
+    copy(second)
+    copy(third)
+    count = end - base
+  }
 }

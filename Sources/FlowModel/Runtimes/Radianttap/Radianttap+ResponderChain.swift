@@ -74,7 +74,7 @@ extension FlowStep where Runtime == Radianttap {
   /// `self` reaches its own override first) and travels to its parents, carrying the
   /// arguments evaluated in `c` (an `@objc` method's parameters, as `globalDisplay(page:)`).
   mutating func send(_ message: Int, _ arguments: [CheckedExpression], from c: CoordinatorID) {
-    let values = arguments.map { state.evaluate($0, tables: tables, context: c) }
+    let values = arguments.map { evaluate($0, in: c) }
     var found: FlowTables.Handler?
     let handler = firstCoordinator(from: .coordinator(c)) { handler in
       found = tables.messageHandler(declaration: state.coordinators[handler].declaration, message: message)

@@ -1,0 +1,152 @@
+import FlowExplorer
+import Synchronization
+
+/// Steps kept for reuse across states that differ only in the flow's global variables.
+///
+/// A flow's variables multiply its states: a counter and two flags make every arrangement of
+/// screens and coordinators (its *structure*) up to a dozen states. A step that neither reads
+/// nor writes a global variable (`FlowStep.usesVariables`) does the same from each of them,
+/// so its successor is the one it made from the first, with the source's variables in it.
+/// This is the transition cache of LTSmin, keyed by the part of the state such a step reads.
+///
+/// An entry is made when a structure is expanded for the first time: per action that is not
+/// an app event (whose guard reads variables, so the list of app events enabled changes
+/// from state to state while the others do not), the successor's bytes without its
+/// variables, a cut, or nothing (a step that used variables or broke a property is always
+/// run). Breadth-first search meets the other states of a structure one or two levels later,
+/// so the cache keeps the most recent entries: when it is full it is emptied and refills,
+/// unless fewer than one state in five found its structure since it was last emptied: then
+/// the levels hold more structures than it can, and it turns itself off for good.
+///
+/// Shared by every worker behind a lock, taken once to look a state up and once to add an
+/// entry: a worker's own cache would miss the states of a structure that other workers
+/// expanded. Entries are copied out under the lock, as another worker may empty the cache.
+final class StepCache: Sendable {
+  /// What an entry holds for one action.
+  struct Step {
+    /// Where the successor's bytes start in the entry's bytes, or `cut`, or `notReusable`.
+    var start: Int32
+    /// How many bytes the successor has without its variables.
+    var count: Int32
+    /// Where the variables go in the successor's bytes.
+    var variablesAt: Int32
+
+    static var cut: Int32 { -1 }
+    static var notReusable: Int32 { -2 }
+  }
+
+  /// A structure, as two independent 64-bit hashes of the state's bytes without its
+  /// variables: a false match would give a wrong successor, so it must be far less likely
+  /// than two states sharing a fingerprint.
+  struct Key: Equatable {
+    var first: UInt64
+    var second: UInt64
+  }
+
+  private struct Entry {
+    var key: Key
+    var firstStep: Int32
+    var stepCount: Int32
+    var firstByte: Int32
+    var byteCount: Int32
+  }
+
+  private struct Storage {
+    var slots: [Int32]
+    var entries: [Entry] = []
+    var steps: [Step] = []
+    var bytes: [UInt8] = []
+    /// States looked up, and found, since the cache was last emptied.
+    var lookups = 0
+    var hits = 0
+    /// States found since the cache was made.
+    var reused = 0
+
+    /// The slot that holds `key`'s entry, or the empty one where it would go.
+    func slot(of key: Key) -> Int {
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: key.first) & mask
+      while slots[slot] >= 0 && entries[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
+      return slot
+    }
+  }
+
+  private let storage: Mutex<Storage>
+  private let on = Atomic<Bool>(true)
+  /// The most bytes the entries' successors may take before the cache is emptied.
+  let byteBudget: Int
+  private let slotCount: Int
+
+  /// A cache that holds up to about `byteBudget` bytes of successors.
+  init(byteBudget: Int) {
+    self.byteBudget = byteBudget
+    // Entries take a few hundred bytes to a few kilobytes: one slot per 128 bytes of budget
+    // keeps the table at most half full (it is emptied then too).
+    var slots = 1024
+    while slots < byteBudget / 128 { slots *= 2 }
+    slotCount = slots
+    var storage = Storage(slots: [Int32](repeating: -1, count: slots))
+    // Room for the whole budget at once: grown by doubling, the bytes would take up to
+    // twice it. Pages never written are never resident.
+    storage.bytes.reserveCapacity(byteBudget)
+    self.storage = Mutex(storage)
+  }
+
+  /// False once the cache has found that it does not pay (see `keep`): then it holds nothing.
+  var isOn: Bool { on.load(ordering: .relaxed) }
+
+  /// How many states took their steps from the cache.
+  var reusedStates: Int { storage.withLock { $0.reused } }
+
+  /// Copies the steps kept for `key` into `steps` and their successors' bytes into `bytes`
+  /// (both emptied first); false when there are none.
+  func steps(for key: Key, into steps: inout [Step], bytes: inout [UInt8]) -> Bool {
+    steps.removeAll(keepingCapacity: true)
+    bytes.removeAll(keepingCapacity: true)
+    return storage.withLock { storage in
+      guard isOn else { return false }
+      let index = storage.slots[storage.slot(of: key)]
+      storage.lookups += 1
+      guard index >= 0 else { return false }
+      storage.hits += 1
+      storage.reused += 1
+      let entry = storage.entries[Int(index)]
+      steps.append(contentsOf: storage.steps[Int(entry.firstStep)..<Int(entry.firstStep + entry.stepCount)])
+      bytes.append(contentsOf: storage.bytes[Int(entry.firstByte)..<Int(entry.firstByte + entry.byteCount)])
+      return true
+    }
+  }
+
+  /// Keeps `steps`, whose successors' bytes are `bytes`, for `key`, unless an entry for it is
+  /// there already (another worker expanded a state of the same structure meanwhile).
+  /// Empties the cache first when the entry would not fit.
+  func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
+    storage.withLock { storage in
+      guard isOn else { return }
+      if storage.bytes.count + bytes.count > byteBudget || 2 * (storage.entries.count + 1) > slotCount {
+        // States of a structure come back too far apart for the cache to hold them (levels
+        // of many structures, few variables): it costs more than it saves, and is let go.
+        if storage.hits * 5 < storage.lookups {
+          on.store(false, ordering: .relaxed)
+          storage = Storage(slots: [], reused: storage.reused)
+          return
+        }
+        storage.lookups = 0
+        storage.hits = 0
+        storage.entries.removeAll(keepingCapacity: true)
+        storage.steps.removeAll(keepingCapacity: true)
+        storage.bytes.removeAll(keepingCapacity: true)
+        storage.slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+      }
+      let slot = storage.slot(of: key)
+      guard storage.slots[slot] < 0 else { return }
+      storage.slots[slot] = Int32(storage.entries.count)
+      storage.entries.append(
+        Entry(
+          key: key, firstStep: Int32(storage.steps.count), stepCount: Int32(steps.count),
+          firstByte: Int32(storage.bytes.count), byteCount: Int32(bytes.count)))
+      storage.steps.append(contentsOf: steps)
+      storage.bytes.append(contentsOf: bytes)
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import FlowExplorer
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+@testable import FlowModel
+
+/// `StepCache` reuses a step across states that differ only in the flow's variables. These
+/// check the two things that makes sound: a step that reads and writes no variable does the
+/// same whatever their values (`FlowStep.usesVariables` misses no read), and a search with
+/// reuse is the search without it, under every runtime.
+@Suite struct StepCacheTests {
+  typealias Family = ModelPropertyTests.Family
+
+  /// The flows of the property tests' generators, each with a flag that app events turn on
+  /// and off: every arrangement of screens is then reached with both values, so that steps
+  /// are reused even in flows that declare no variable.
+  static func flows(_ family: Family?, seeds: [UInt64]) -> [(seed: UInt64, flow: CheckedFlow)] {
+    seeds.compactMap { seed in
+      let text =
+        family.map { ModelPropertyTests.flowText($0, seed: seed) }
+        ?? ModelPropertyTests.generated(seed: seed).text
+      guard let coordinator = text.range(of: "\ncoordinator ") else { return nil }
+      let flag = """
+
+        var cacheTestFlag = false
+        event cacheTestOn when !cacheTestFlag { cacheTestFlag = true }
+        event cacheTestOff when cacheTestFlag { cacheTestFlag = false }
+
+        """
+      var withFlag = text
+      withFlag.insert(contentsOf: flag, at: coordinator.lowerBound)
+      guard let flow = ModelPropertyTests.boundedFlow(withFlag, path: "cache-\(seed).flow") else {
+        Issue.record("seed \(seed): the flow with a flag has errors\n\(withFlag)")
+        return nil
+      }
+      return (seed, flow)
+    }
+  }
+
+  static let seeds = Array(ModelPropertyTests.seeds.prefix(8))
+
+  @Test func reusedStepsGiveTheSearchOfRunSteps() {
+    #expect(Self.searchesAgree(Radianttap.self, family: nil) > 0)
+    #expect(Self.searchesAgree(Router.self, family: .router) > 0)
+    #expect(Self.searchesAgree(Insecurity.self, family: .insecurity) > 0)
+    #expect(Self.searchesAgree(JLCoordinator.self, family: .presenter) > 0)
+  }
+
+  /// Explores each flow with and without reuse, on one thread and on two, and records every
+  /// difference in counts, levels or traces; returns how many states found their steps in
+  /// the cache in all. Searches stop at a few thousand states, at the same one each time.
+  static func searchesAgree<R: CoordinatorRuntime>(_ runtime: R.Type, family: Family?) -> Int {
+    var reused = 0
+    for (seed, flow) in flows(family, seeds: seeds) {
+      let reference = Explorer.explore(
+        FlowSystem<R>(flow: flow, reusesSteps: false), options: ExplorerOptions(maxStates: 3000))
+      for threads in [1, 2] {
+        let system = FlowSystem<R>(flow: flow)
+        let result = Explorer.explore(system, options: ExplorerOptions(maxStates: 3000, threads: threads))
+        reused += system.stepCache?.reusedStates ?? 0
+        let label = "\(R.self), seed \(seed), \(threads) thread(s)"
+        #expect(result.states == reference.states, "\(label): states")
+        #expect(result.completion == reference.completion, "\(label): completion")
+        #expect(result.transitions == reference.transitions, "\(label): transitions")
+        #expect(result.cutTransitions == reference.cutTransitions, "\(label): cut transitions")
+        #expect(result.levelSizes == reference.levelSizes, "\(label): levels")
+        #expect(result.verdicts == reference.verdicts, "\(label): verdicts")
+        #expect(
+          result.violations.map(\.actionIndices) == reference.violations.map(\.actionIndices),
+          "\(label): traces")
+      }
+    }
+    return reused
+  }
+
+  @Test func aStepThatUsesNoVariableDoesTheSameWhateverTheirValues() {
+    var compared = [0, 0, 0, 0]
+    compared[0] = Self.variablesIgnored(Radianttap.self, family: nil)
+    compared[1] = Self.variablesIgnored(Router.self, family: .router)
+    compared[2] = Self.variablesIgnored(Insecurity.self, family: .insecurity)
+    compared[3] = Self.variablesIgnored(JLCoordinator.self, family: .presenter)
+    #expect(compared.allSatisfy { $0 > 100 }, "steps compared per runtime: \(compared)")
+  }
+
+  /// Runs every step from the first states of each flow's search; for each that used no
+  /// variable, runs it again from the same state with every variable changed, and records
+  /// a difference in what it did. Returns how many steps were compared.
+  static func variablesIgnored<R: CoordinatorRuntime>(_ runtime: R.Type, family: Family?) -> Int {
+    var compared = 0
+    for (seed, flow) in flows(family, seeds: seeds) {
+      let system = FlowSystem<R>(flow: flow, reusesSteps: false)
+      var states = system.initialStates()
+      var seen = Set(states)
+      var position = 0
+      while position < states.count && states.count < 200 {
+        let packed = states[position]
+        position += 1
+        guard !system.isTerminal(packed) else { continue }
+        let state = FlowState<R>(packed: packed.words)
+        var changed = state
+        changed.globals = otherValues(state.globals, system: system)
+        var actions: [FlowAction] = []
+        system.actions(in: packed, into: &actions)
+        for action in actions {
+          var ignored: [Int] = []
+          if let next = system.successor(of: packed, via: action, violations: &ignored),
+            seen.insert(next).inserted
+          {
+            states.append(next)
+          }
+          guard !action.isAppEvent else { continue }
+          let first = run(action, from: state, system)
+          guard !first.usesVariables else { continue }
+          var second = run(action, from: changed, system)
+          let label = "\(R.self), seed \(seed): \(action.describe(in: state, flow: flow))"
+          #expect(second.state.globals == changed.globals, "\(label): changed a variable")
+          second.state.globals = first.state.globals
+          // Compared first: a failing `#expect` would print both states whole.
+          let sameState = second.state == first.state
+          #expect(sameState, "\(label): another state with other variables")
+          #expect(
+            second.violations.map(\.property) == first.violations.map(\.property),
+            "\(label): other violations with other variables")
+          #expect(second.handlersRun == first.handlersRun, "\(label): other handlers with other variables")
+          compared += 1
+        }
+      }
+    }
+    return compared
+  }
+
+  /// The step `action` from `state`, run to quiescence as the explorer runs it.
+  static func run<R: CoordinatorRuntime>(
+    _ action: FlowAction, from state: FlowState<R>, _ system: FlowSystem<R>
+  )
+    -> FlowStep<R>
+  {
+    var step = FlowStep(tables: system.tables, state: state, logging: false)
+    system.perform(action, on: &step)
+    step.settle()
+    return step
+  }
+
+  /// `values` of the global variables, each changed to another value of its type.
+  static func otherValues<R: CoordinatorRuntime>(_ values: [Int], system: FlowSystem<R>) -> [Int] {
+    var changed = values
+    for (variable, info) in system.flow.variables.enumerated() where !system.tables.isLocal[variable] {
+      let slot = system.tables.slot[variable]
+      guard slot < changed.count else { continue }
+      switch info.type {
+      case .integer(let low, let high): changed[slot] = changed[slot] < high ? changed[slot] + 1 : low
+      default: changed[slot] = changed[slot] == 0 ? 1 : 0
+      }
+    }
+    return changed
+  }
+
+  @Test func theCacheGivesBackWhatItKept() {
+    let cache = StepCache(byteBudget: 1 << 16)
+    let key = StepCache.Key(first: 7, second: 9)
+    var steps: [StepCache.Step] = []
+    var bytes: [UInt8] = []
+    #expect(!cache.steps(for: key, into: &steps, bytes: &bytes))
+    let kept = [
+      StepCache.Step(start: 0, count: 3, variablesAt: 1),
+      StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0),
+      StepCache.Step(start: StepCache.Step.notReusable, count: 0, variablesAt: 0),
+      StepCache.Step(start: 3, count: 2, variablesAt: 1),
+    ]
+    cache.keep(kept, bytes: [1, 2, 3, 4, 5], for: key)
+    // A second entry for the same structure (another worker's) leaves the first.
+    cache.keep([], bytes: [], for: key)
+    #expect(cache.steps(for: key, into: &steps, bytes: &bytes))
+    #expect(steps.map(\.start) == kept.map(\.start) && steps.map(\.count) == kept.map(\.count))
+    #expect(bytes == [1, 2, 3, 4, 5])
+    // Same first hash, another second: another structure.
+    #expect(!cache.steps(for: StepCache.Key(first: 7, second: 10), into: &steps, bytes: &bytes))
+    #expect(steps.isEmpty && bytes.isEmpty)
+    #expect(cache.isOn && cache.reusedStates == 1)
+  }
+
+  @Test func aFullCacheEmptiesItselfAndTurnsOffWhenItDoesNotPay() {
+    let cache = StepCache(byteBudget: 1000)
+    let step = [StepCache.Step(start: 0, count: 100, variablesAt: 1)]
+    let bytes = [UInt8](repeating: 1, count: 100)
+    var steps: [StepCache.Step] = []
+    var found: [UInt8] = []
+    // Ten entries fill it; each is looked up again once (every lookup a hit but the first).
+    for index in 0..<10 {
+      let key = StepCache.Key(first: UInt64(index), second: 0)
+      #expect(!cache.steps(for: key, into: &steps, bytes: &found))
+      cache.keep(step, bytes: bytes, for: key)
+      #expect(cache.steps(for: key, into: &steps, bytes: &found))
+    }
+    // The eleventh does not fit: half the lookups found their structure, so it starts again.
+    cache.keep(step, bytes: bytes, for: StepCache.Key(first: 10, second: 0))
+    #expect(cache.isOn)
+    #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &steps, bytes: &found))
+    #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &steps, bytes: &found))
+    // Structures never met again: too few lookups find theirs, and it lets everything go.
+    for index in 11..<40 {
+      let key = StepCache.Key(first: UInt64(index), second: 0)
+      _ = cache.steps(for: key, into: &steps, bytes: &found)
+      cache.keep(step, bytes: bytes, for: key)
+    }
+    #expect(!cache.isOn)
+    #expect(!cache.steps(for: StepCache.Key(first: 39, second: 0), into: &steps, bytes: &found))
+  }
+}
