@@ -79,7 +79,7 @@ extension StepWorkspace {
       return
     }
     let successor = bytes.buffer
-    let successorVariables = FlowSystem<Runtime>.variables(inEncoded: successor)
+    let successorVariables = PackedEncoding.variables(in: successor)
     guard successor[successorVariables].elementsEqual(sourceBytes.buffer[variables]) else {
       return keepNotReusable()
     }

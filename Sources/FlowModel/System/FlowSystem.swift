@@ -45,9 +45,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// without global variables, where no two states share a structure.
   let stepCache: StepCache?
 
-  /// The system of `flow`. `reusesSteps` false runs every step (`StepCache`), for the tests
-  /// that compare the two.
-  public init(flow: CheckedFlow, reusesSteps: Bool = true) {
+  public init(flow: CheckedFlow) {
+    self.init(flow: flow, reusesSteps: true)
+  }
+
+  /// The system of `flow`; with `reusesSteps` false it runs every step (no `StepCache`), for
+  /// the tests that compare the two.
+  init(flow: CheckedFlow, reusesSteps: Bool) {
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
     self.stepCache =
@@ -291,7 +295,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     var sourceVariables = 0..<0
     if let stepCache, stepCache.isOn {
       encodeSource(packed, in: &workspace)
-      sourceVariables = Self.variables(inEncoded: workspace.sourceBytes.buffer)
+      sourceVariables = PackedEncoding.variables(in: workspace.sourceBytes.buffer)
       key = Self.structureKey(ofEncoded: workspace.sourceBytes.buffer, variables: sourceVariables)
       let structural = actions.count { !$0.isAppEvent }
       reusing =
@@ -309,7 +313,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     // has ended its transition: two different steps.
     let swipeIsBackButton = !Runtime.readsInteractiveTransitions && tables.flow.limits.inflight == 0
     for (position, action) in actions.enumerated() {
-      if !action.isAppEvent { structuralPosition += 1 }
+      let isStructural = !action.isAppEvent
+      if isStructural { structuralPosition += 1 }
       if swipeIsBackButton, case .gesture(.swipeBack(let nav, completes: true)) = action,
         let back = backButton, back.nav == nav
       {
@@ -320,7 +325,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         if back.fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
         body(position, back.fingerprint, violations)
         backButton = nil
-        if keeping { workspace.keepNotReusable() }
+        if keeping && isStructural { workspace.keepNotReusable() }
         continue
       }
       violations.removeAllKeepingStorage()
@@ -330,14 +335,17 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         successors.append(encoded: workspace.sourceBytes.buffer)
         body(position, workspace.sourceFingerprint, violations)
         backButton = nil
-        if keeping { workspace.keepNotReusable() }
+        if keeping && isStructural { workspace.keepNotReusable() }
         continue
       }
       let fingerprint: UInt64?
-      if reusing, !action.isAppEvent, workspace.reuse(structuralPosition, variables: sourceVariables) {
+      if reusing, isStructural, workspace.reuse(structuralPosition, variables: sourceVariables) {
         // Another state of this structure took this step, reading and writing no variable
         // and breaking nothing: its successor, with this state's variables, is in
         // `workspace.bytes` (cut when empty).
+        assert(
+          runningAgrees(state, packed, action, workspace: &workspace), "a reused step differs from running it"
+        )
         fingerprint = workspace.bytes.count == 0 ? nil : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
         if fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
       } else {
@@ -348,7 +356,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
           : workspace.successorIsSource
             ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
         if stored { successors.append(encoded: workspace.bytes.buffer) }
-        if keeping && !action.isAppEvent {
+        if keeping && isStructural {
           workspace.keepStep(stored: stored, brokeNothing: violations.isEmpty, variables: sourceVariables)
         }
       }
@@ -364,20 +372,23 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
   }
 
+  /// Debug builds check every reused step against running it: the step must break nothing
+  /// and give the successor in `workspace.bytes` (cut when they are empty), which are left
+  /// as they were.
+  private func runningAgrees(
+    _ state: FlowState<Runtime>, _ packed: PackedState<Runtime>, _ action: FlowAction,
+    workspace: inout StepWorkspace<Runtime>
+  ) -> Bool {
+    let reused = Array(workspace.bytes.buffer)
+    var violations: [Int] = []
+    let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
+    let agrees = violations.isEmpty && (stored ? Array(workspace.bytes.buffer) == reused : reused.isEmpty)
+    workspace.bytes.replace(with: reused)
+    return agrees
+  }
+
   /// How many bytes of successors `StepCache` keeps before it empties itself.
   static var stepCacheBudget: Int { 16 << 20 }
-
-  /// Where the global variables are in a state's `PackedEncoding`: after the flags word and
-  /// their count (see `FlowState.pack`).
-  static func variables(inEncoded bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-    // A word is one byte below 255, else 255 and two bytes (`PackedEncoding`).
-    guard bytes.count >= 2 else { return bytes.count..<bytes.count }
-    let count = bytes[1] < 255 ? Int(bytes[1]) : Int(bytes[2]) | Int(bytes[3]) << 8
-    let start = bytes[1] < 255 ? 2 : 4
-    var end = start
-    for _ in 0..<count { end += bytes[end] < 255 ? 1 : 3 }
-    return start..<end
-  }
 
   /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
   /// variables at `variables`, under two unrelated hashes.

@@ -57,4 +57,15 @@ enum PackedEncoding {
       count = written
     }
   }
+
+  /// Where the flow's global variables are in the encoding of a state: after its flags word
+  /// and their count, as `FlowState.pack` writes them.
+  static func variables(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    guard bytes.count >= 2 else { return bytes.count..<bytes.count }
+    let count = bytes[1] < 255 ? Int(bytes[1]) : Int(bytes[2]) | Int(bytes[3]) << 8
+    let start = bytes[1] < 255 ? 2 : 4
+    var end = start
+    for _ in 0..<count { end += bytes[end] < 255 ? 1 : 3 }
+    return start..<end
+  }
 }

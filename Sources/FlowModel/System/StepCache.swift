@@ -3,17 +3,17 @@ import Synchronization
 
 /// Steps kept for reuse across states that differ only in the flow's global variables.
 ///
-/// A flow's variables multiply its states: a counter and two flags make every arrangement of
-/// screens and coordinators (its *structure*) up to a dozen states. A step that neither reads
-/// nor writes a global variable (`FlowStep.usesVariables`) does the same from each of them,
-/// so its successor is the one it made from the first, with the source's variables in it.
-/// This is the transition cache of LTSmin, keyed by the part of the state such a step reads.
+/// A flow's variables multiply its states: every arrangement of screens and coordinators (its
+/// *structure*) comes back with each combination of values reached. A step that neither
+/// reads nor writes a global variable (`FlowStep.usesVariables`) does the same from each of
+/// them, so its successor is the one it made from the first, with the source's variables in
+/// it: a transition cache keyed by the part of the state such a step reads.
 ///
 /// An entry is made when a structure is expanded for the first time: per action that is not
 /// an app event (whose guard reads variables, so the list of app events enabled changes
 /// from state to state while the others do not), the successor's bytes without its
 /// variables, a cut, or nothing (a step that used variables or broke a property is always
-/// run). Breadth-first search meets the other states of a structure one or two levels later,
+/// run). Breadth-first search meets the other states of a structure a level or so later,
 /// so the cache keeps the most recent entries: when it is full it is emptied and refills,
 /// unless fewer than one state in five found its structure since it was last emptied: then
 /// the levels hold more structures than it can, and it turns itself off for good.
@@ -80,16 +80,13 @@ final class StepCache: Sendable {
   /// A cache that holds up to about `byteBudget` bytes of successors.
   init(byteBudget: Int) {
     self.byteBudget = byteBudget
-    // Entries take a few hundred bytes to a few kilobytes: one slot per 128 bytes of budget
-    // keeps the table at most half full (it is emptied then too).
+    // One slot per 128 bytes of budget: the table is emptied when half full, and entries
+    // (a successor per action) are larger than 256 bytes on all but the smallest flows.
     var slots = 1024
     while slots < byteBudget / 128 { slots *= 2 }
     slotCount = slots
-    var storage = Storage(slots: [Int32](repeating: -1, count: slots))
-    // Room for the whole budget at once: grown by doubling, the bytes would take up to
-    // twice it. Pages never written are never resident.
-    storage.bytes.reserveCapacity(byteBudget)
-    self.storage = Mutex(storage)
+    // Made at the first entry: a system made only to replay a trace never needs it.
+    storage = Mutex(Storage(slots: []))
   }
 
   /// False once the cache has found that it does not pay (see `keep`): then it holds nothing.
@@ -104,7 +101,7 @@ final class StepCache: Sendable {
     steps.removeAll(keepingCapacity: true)
     bytes.removeAll(keepingCapacity: true)
     return storage.withLock { storage in
-      guard isOn else { return false }
+      guard isOn, !storage.slots.isEmpty else { return false }
       let index = storage.slots[storage.slot(of: key)]
       storage.lookups += 1
       guard index >= 0 else { return false }
@@ -123,6 +120,12 @@ final class StepCache: Sendable {
   func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
     storage.withLock { storage in
       guard isOn else { return }
+      if storage.slots.isEmpty {
+        storage.slots = [Int32](repeating: -1, count: slotCount)
+        // Room for the whole budget at once: grown by doubling, the bytes would take up to
+        // twice it. Pages never written are never resident.
+        storage.bytes.reserveCapacity(byteBudget)
+      }
       if storage.bytes.count + bytes.count > byteBudget || 2 * (storage.entries.count + 1) > slotCount {
         // States of a structure come back too far apart for the cache to hold them (levels
         // of many structures, few variables): it costs more than it saves, and is let go.
