@@ -238,24 +238,26 @@ import Testing
   }
 
   @Test func aFullCacheEmptiesItselfAndTurnsOffWhenItDoesNotPay() {
-    let cache = StepCache(byteBudget: 1000)
+    // Ten entries of one 100-byte successor fit (with their step and entry records), not
+    // eleven; the cache judges itself every ten lookups.
+    let cache = StepCache(byteBudget: 1500, lookupBlock: 10)
     let step = [StepCache.Step(start: 0, count: 100, variablesAt: 1)]
     let bytes = [UInt8](repeating: 1, count: 100)
     var steps: [StepCache.Step] = []
     var found: [UInt8] = []
-    // Ten entries fill it; each is looked up again once (every lookup a hit but the first).
+    // Each entry is looked up before it is kept and once after: half the lookups find theirs.
     for index in 0..<10 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       #expect(!cache.steps(for: key, into: &steps, bytes: &found))
       cache.keep(step, bytes: bytes, for: key)
       #expect(cache.steps(for: key, into: &steps, bytes: &found))
     }
-    // The eleventh does not fit: half the lookups found their structure, so it starts again.
+    // The eleventh does not fit: the cache starts again with it.
     cache.keep(step, bytes: bytes, for: StepCache.Key(first: 10, second: 0))
     #expect(cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &steps, bytes: &found))
     #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &steps, bytes: &found))
-    // Structures never met again: too few lookups find theirs, and it lets everything go.
+    // Structures never met again: one lookup in ten finds its own, and the cache lets go.
     for index in 11..<40 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       _ = cache.steps(for: key, into: &steps, bytes: &found)
@@ -263,5 +265,6 @@ import Testing
     }
     #expect(!cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 39, second: 0), into: &steps, bytes: &found))
+    #expect(cache.reusedStates == 11)
   }
 }

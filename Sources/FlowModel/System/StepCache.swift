@@ -14,9 +14,12 @@ import Synchronization
 /// from state to state while the others do not), the successor's bytes without its
 /// variables, a cut, or nothing (a step that used variables or broke a property is always
 /// run). Breadth-first search meets the other states of a structure a level or so later,
-/// so the cache keeps the most recent entries: when it is full it is emptied and refills,
-/// unless fewer than one state in five found its structure since it was last emptied: then
-/// the levels hold more structures than it can, and it turns itself off for good.
+/// so the cache keeps the most recent entries: when it is full it is emptied and refills.
+/// Full means its budget, or less early in a search: its memory grows with the states
+/// looked up, so that a small search does not pay for the whole of it.
+/// When fewer than one state in five of a block of lookups found its structure, the levels
+/// hold more structures than it can (or the variables add few states): it costs more than
+/// it saves, and turns itself off for good, giving its memory back.
 ///
 /// Shared by every worker behind a lock, taken once to look a state up and once to add an
 /// entry: a worker's own cache would miss the states of a structure that other workers
@@ -56,11 +59,12 @@ final class StepCache: Sendable {
     var entries: [Entry] = []
     var steps: [Step] = []
     var bytes: [UInt8] = []
-    /// States looked up, and found, since the cache was last emptied.
+    /// States looked up, and found, in the current block of `lookupBlock` lookups.
     var lookups = 0
     var hits = 0
-    /// States found since the cache was made.
+    /// States found since the cache was made, and looked up.
     var reused = 0
+    var looked = 0
 
     /// The slot that holds `key`'s entry, or the empty one where it would go.
     func slot(of key: Key) -> Int {
@@ -73,13 +77,20 @@ final class StepCache: Sendable {
 
   private let storage: Mutex<Storage>
   private let on = Atomic<Bool>(true)
-  /// The most bytes the entries' successors may take before the cache is emptied.
+  /// The most bytes the entries may take before the cache is emptied.
   let byteBudget: Int
+  /// How many lookups the cache counts before it judges whether it pays.
+  let lookupBlock: Int
   private let slotCount: Int
 
-  /// A cache that holds up to about `byteBudget` bytes of successors.
-  init(byteBudget: Int) {
+  /// The cache holds no more than this many bytes per state looked up so far (or 4 MiB).
+  static var bytesPerStateLookedUp: Int { 32 }
+
+  /// A cache that holds up to about `byteBudget` bytes of entries and judges itself every
+  /// `lookupBlock` lookups.
+  init(byteBudget: Int, lookupBlock: Int = 4096) {
     self.byteBudget = byteBudget
+    self.lookupBlock = lookupBlock
     // One slot per 128 bytes of budget: the table is emptied when half full, and entries
     // (a successor per action) are larger than 256 bytes on all but the smallest flows.
     var slots = 1024
@@ -89,7 +100,7 @@ final class StepCache: Sendable {
     storage = Mutex(Storage(slots: []))
   }
 
-  /// False once the cache has found that it does not pay (see `keep`): then it holds nothing.
+  /// False once the cache has found that it does not pay: then it holds nothing.
   var isOn: Bool { on.load(ordering: .relaxed) }
 
   /// How many states took their steps from the cache.
@@ -104,8 +115,18 @@ final class StepCache: Sendable {
       guard isOn, !storage.slots.isEmpty else { return false }
       let index = storage.slots[storage.slot(of: key)]
       storage.lookups += 1
+      storage.looked += 1
+      if index >= 0 { storage.hits += 1 }
+      if storage.lookups == lookupBlock {
+        guard storage.hits * 5 >= storage.lookups else {
+          on.store(false, ordering: .relaxed)
+          storage = Storage(slots: [], reused: storage.reused, looked: storage.looked)
+          return false
+        }
+        storage.lookups = 0
+        storage.hits = 0
+      }
       guard index >= 0 else { return false }
-      storage.hits += 1
       storage.reused += 1
       let entry = storage.entries[Int(index)]
       steps.append(contentsOf: storage.steps[Int(entry.firstStep)..<Int(entry.firstStep + entry.stepCount)])
@@ -126,16 +147,13 @@ final class StepCache: Sendable {
         // twice it. Pages never written are never resident.
         storage.bytes.reserveCapacity(byteBudget)
       }
-      if storage.bytes.count + bytes.count > byteBudget || 2 * (storage.entries.count + 1) > slotCount {
-        // States of a structure come back too far apart for the cache to hold them (levels
-        // of many structures, few variables): it costs more than it saves, and is let go.
-        if storage.hits * 5 < storage.lookups {
-          on.store(false, ordering: .relaxed)
-          storage = Storage(slots: [], reused: storage.reused)
-          return
-        }
-        storage.lookups = 0
-        storage.hits = 0
+      let size =
+        storage.bytes.count + bytes.count + MemoryLayout<Step>.stride * (storage.steps.count + steps.count)
+        + MemoryLayout<Entry>.stride * storage.entries.count
+      // Memory in proportion to the search, up to the budget: a small search has no use for
+      // the whole of it.
+      let budget = min(byteBudget, max(Self.bytesPerStateLookedUp * storage.looked, 4 << 20))
+      if size > budget || 2 * (storage.entries.count + 1) > slotCount {
         storage.entries.removeAll(keepingCapacity: true)
         storage.steps.removeAll(keepingCapacity: true)
         storage.bytes.removeAll(keepingCapacity: true)
