@@ -737,10 +737,28 @@ import Testing
   {
     var problems = Problems()
     problems.expect(FlowSystem<R>.cancelledSwipeBackIsNoStep, "\(R.self) observes willShow")
+    forEachEarlyStep(of: system, count: 300) { packed, state, action in
+      guard case .gesture(.swipeBack(_, completes: false)) = action else { return }
+      let outcome = system.run(state, action, logging: true)
+      let label = action.describe(in: state, flow: system.flow)
+      problems.expect(outcome.packed?.words == packed.words, "\(label): the state changed")
+      problems.expect(outcome.violations.isEmpty, "\(label): broke \(outcome.violations)")
+      problems.expect(outcome.handlersRun.isEmpty, "\(label): ran handlers")
+      compared += 1
+    }
+    return problems
+  }
+
+  /// Calls `body` with every enabled action of every non-terminal state among the first
+  /// `count` states of `system`'s breadth-first search, found one successor at a time.
+  static func forEachEarlyStep<R: CoordinatorRuntime>(
+    of system: FlowSystem<R>, count: Int,
+    _ body: (_ packed: PackedState<R>, _ state: FlowState<R>, _ action: FlowAction) -> Void
+  ) {
     var states = system.initialStates()
     var seen = Set(states)
     var position = 0
-    while position < states.count && states.count < 300 {
+    while position < states.count && states.count < count {
       let packed = states[position]
       position += 1
       guard !system.isTerminal(packed) else { continue }
@@ -748,14 +766,7 @@ import Testing
       var actions: [FlowAction] = []
       system.actions(in: packed, into: &actions)
       for action in actions {
-        if case .gesture(.swipeBack(_, completes: false)) = action {
-          let outcome = system.run(state, action, logging: true)
-          let label = action.describe(in: state, flow: system.flow)
-          problems.expect(outcome.packed?.words == packed.words, "\(label): the state changed")
-          problems.expect(outcome.violations.isEmpty, "\(label): broke \(outcome.violations)")
-          problems.expect(outcome.handlersRun.isEmpty, "\(label): ran handlers")
-          compared += 1
-        }
+        body(packed, state, action)
         var ignored: [Int] = []
         if let next = system.successor(of: packed, via: action, violations: &ignored),
           seen.insert(next).inserted
@@ -764,7 +775,6 @@ import Testing
         }
       }
     }
-    return problems
   }
 
   /// A step collects coordinators only when one may have lost its last holder since the last

@@ -147,41 +147,24 @@ import Testing
     var compared = 0
     for (seed, flow) in flows(family, seeds: seeds) {
       let system = FlowSystem<R>(flow: flow, reusesSteps: false)
-      var states = system.initialStates()
-      var seen = Set(states)
-      var position = 0
-      while position < states.count && states.count < 200 {
-        let packed = states[position]
-        position += 1
-        guard !system.isTerminal(packed) else { continue }
-        let state = FlowState<R>(packed: packed.words)
+      ModelPropertyTests.forEachEarlyStep(of: system, count: 200) { _, state, action in
+        guard !action.isAppEvent else { return }
+        let first = run(action, from: state, system)
+        guard !first.usesVariables else { return }
         var changed = state
         changed.globals = otherValues(state.globals, system: system)
-        var actions: [FlowAction] = []
-        system.actions(in: packed, into: &actions)
-        for action in actions {
-          var ignored: [Int] = []
-          if let next = system.successor(of: packed, via: action, violations: &ignored),
-            seen.insert(next).inserted
-          {
-            states.append(next)
-          }
-          guard !action.isAppEvent else { continue }
-          let first = run(action, from: state, system)
-          guard !first.usesVariables else { continue }
-          var second = run(action, from: changed, system)
-          let label = "\(R.self), seed \(seed): \(action.describe(in: state, flow: flow))"
-          #expect(second.state.globals == changed.globals, "\(label): changed a variable")
-          second.state.globals = first.state.globals
-          // Compared first: a failing `#expect` would print both states whole.
-          let sameState = second.state == first.state
-          #expect(sameState, "\(label): another state with other variables")
-          #expect(
-            second.violations.map(\.property) == first.violations.map(\.property),
-            "\(label): other violations with other variables")
-          #expect(second.handlersRun == first.handlersRun, "\(label): other handlers with other variables")
-          compared += 1
-        }
+        var second = run(action, from: changed, system)
+        let label = "\(R.self), seed \(seed): \(action.describe(in: state, flow: flow))"
+        #expect(second.state.globals == changed.globals, "\(label): changed a variable")
+        second.state.globals = first.state.globals
+        // Compared first: a failing `#expect` would print both states whole.
+        let sameState = second.state == first.state
+        #expect(sameState, "\(label): another state with other variables")
+        #expect(
+          second.violations.map(\.property) == first.violations.map(\.property),
+          "\(label): other violations with other variables")
+        #expect(second.handlersRun == first.handlersRun, "\(label): other handlers with other variables")
+        compared += 1
       }
     }
     return compared
