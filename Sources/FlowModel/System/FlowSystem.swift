@@ -387,7 +387,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return agrees
   }
 
-  /// How many bytes of successors `StepCache` keeps before it empties itself.
+  /// The most memory `StepCache` takes (see `StepCache.bytesPerStateLookedUp`).
   static var stepCacheBudget: Int { 16 << 20 }
 
   /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
