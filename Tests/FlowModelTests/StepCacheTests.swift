@@ -20,7 +20,10 @@ import Testing
       let text =
         family.map { ModelPropertyTests.flowText($0, seed: seed) }
         ?? ModelPropertyTests.generated(seed: seed).text
-      guard let coordinator = text.range(of: "\ncoordinator ") else { return nil }
+      guard let coordinator = text.range(of: "\ncoordinator ") else {
+        Issue.record("seed \(seed): the generated flow has no coordinator to put a flag before\n\(text)")
+        return nil
+      }
       let flag = """
 
         var cacheTestFlag = false

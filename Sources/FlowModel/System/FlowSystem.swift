@@ -55,7 +55,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
     self.stepCache =
-      reusesSteps && !tables.initialGlobals.isEmpty ? StepCache(byteBudget: Self.stepCacheBudget) : nil
+      reusesSteps && !tables.initialGlobals.isEmpty ? StepCache(byteBudget: StepCache.standardBudget) : nil
     var properties: [Property<PackedState<Runtime>>] = []
     var descriptors: [PropertyDescriptor] = []
     for step in StepProperty.allCases {
@@ -296,7 +296,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     if let stepCache, stepCache.isOn {
       encodeSource(packed, in: &workspace)
       sourceVariables = PackedEncoding.variables(in: workspace.sourceBytes.buffer)
-      key = Self.structureKey(ofEncoded: workspace.sourceBytes.buffer, variables: sourceVariables)
+      key = StepCache.Key(structureOf: workspace.sourceBytes.buffer, variables: sourceVariables)
       let structural = actions.count { !$0.isAppEvent }
       reusing =
         stepCache.steps(for: key, into: &workspace.cachedSteps, bytes: &workspace.cachedBytes)
@@ -385,26 +385,6 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let agrees = violations.isEmpty && (stored ? Array(workspace.bytes.buffer) == reused : reused.isEmpty)
     workspace.bytes.replace(with: reused)
     return agrees
-  }
-
-  /// The most memory `StepCache` takes (see `StepCache.bytesPerStateLookedUp`).
-  static var stepCacheBudget: Int { 16 << 20 }
-
-  /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
-  /// variables at `variables`, under two unrelated hashes.
-  static func structureKey(ofEncoded bytes: UnsafeBufferPointer<UInt8>, variables: Range<Int>)
-    -> StepCache.Key
-  {
-    let raw = UnsafeRawBufferPointer(bytes)
-    let before = UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound])
-    let after = UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...])
-    var first = Fingerprint(seed: 1)
-    first.combine(bytes: before)
-    first.combine(bytes: after)
-    var second = Fingerprint(seed: 2)
-    second.combine(bytes: before)
-    second.combine(bytes: after)
-    return StepCache.Key(first: first.value, second: second.value)
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.

@@ -44,6 +44,26 @@ final class StepCache: Sendable {
   struct Key: Equatable {
     var first: UInt64
     var second: UInt64
+
+    init(first: UInt64, second: UInt64) {
+      self.first = first
+      self.second = second
+    }
+
+    /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
+    /// variables at `variables`.
+    init(structureOf bytes: UnsafeBufferPointer<UInt8>, variables: Range<Int>) {
+      let raw = UnsafeRawBufferPointer(bytes)
+      let before = UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound])
+      let after = UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...])
+      var first = Fingerprint(seed: 1)
+      first.combine(bytes: before)
+      first.combine(bytes: after)
+      var second = Fingerprint(seed: 2)
+      second.combine(bytes: before)
+      second.combine(bytes: after)
+      self.init(first: first.value, second: second.value)
+    }
   }
 
   private struct Entry {
@@ -82,6 +102,9 @@ final class StepCache: Sendable {
   /// How many lookups the cache counts before it judges whether it pays.
   let lookupBlock: Int
   private let slotCount: Int
+
+  /// The budget of the explorer's cache: the most memory it takes.
+  static var standardBudget: Int { 16 << 20 }
 
   /// The cache holds no more than this many bytes per state looked up so far (or 4 MiB).
   static var bytesPerStateLookedUp: Int { 32 }
