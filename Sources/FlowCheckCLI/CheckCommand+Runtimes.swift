@@ -23,7 +23,7 @@ extension CheckCommand {
       return fail(.unreadable(path: path, reason: error.reason), renderer: renderer, console: &console)
     }
     let source = SourceFile(path: path, bytes: bytes)
-    let parsed = Parser.parse(source)
+    let parsed = Parser.parse(source, libraries: RuntimeRegistry.libraries)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       return fail(
         .flowHasErrors(

@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowModel
 
 /// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file (a
 /// directory stands for the `.flow` files under it), from the parser and `FlowFormatter`,
@@ -39,7 +40,7 @@ enum FormatCommand {
       return console.report(.unreadable(path: path, reason: error.reason))
     }
     let source = SourceFile(path: path, bytes: bytes)
-    let parsed = Parser.parse(source)
+    let parsed = Parser.parse(source, libraries: RuntimeRegistry.libraries)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       return console.report(.flowHasErrors(source, parsed.diagnostics))
     }

@@ -65,8 +65,8 @@ extension CoordinatorInfo {
     copy.viewController = viewController
     copy.retainsViewController = retainsViewController
     copy.results = results.map(fresh)
-    copy.presenterHooks = presenterHooks.map {
-      PresenterHookInfo(hook: $0.hook, target: $0.target, body: fresh($0.body))
+    copy.libraryMembers = libraryMembers.map {
+      LibraryMember(keyword: fresh($0.keyword), operand: $0.operand, body: fresh($0.body))
     }
     copy.messageHandlersDeclaredAt = messageHandlersDeclaredAt
     copy.messageParameters = messageParameters.mapValues { $0.map { $0 } }
@@ -89,10 +89,11 @@ extension CheckedStatement {
     case .presentChild(let coordinator, let animated, let onDismissed):
       .presentChild(coordinator: coordinator, animated: animated, onDismissed: onDismissed)
     case .finish: .finish
-    case .takeover: .takeover
-    case .activate: .activate
-    case .stop: .stop
-    case .dismissRoot(let animated): .dismissRoot(animated: animated)
+    case .library(let statement):
+      .library(
+        LibraryStatement(
+          keyword: fresh(statement.keyword), operand: statement.operand, animated: statement.animated,
+          body: statement.body.map(fresh)))
     case .send(let message, let arguments):
       .send(message: message, arguments: arguments.map { $0.privateCopy() })
     case .ifElse(let condition, let then, let otherwise):

@@ -218,9 +218,8 @@ public struct CoordinatorInfo: Equatable, Sendable {
   /// coordinator whose result is `Void` (`finish` alone). A result is carried as an Int:
   /// 0 is nil, k the k-th value (for `Void`, 1 is `()`).
   public var results: [String] = []
-  /// JLCoordinator: the `didPresent S`, `didDismiss S` and `didStop C` overrides, in source
-  /// order; `target` is the screen (or, for `didStop`, the child coordinator) index, nil for any.
-  public var presenterHooks: [PresenterHookInfo] = []
+  /// The members its runtime adds (`MemberForm`), in source order.
+  public var libraryMembers: [LibraryMember] = []
 
   public init(
     name: String, kind: CoordinatorKind, root: RootSource, identifier: String,
@@ -255,20 +254,7 @@ public struct CoordinatorInfo: Equatable, Sendable {
         == rhs.messageParameters.filter { !$0.value.isEmpty }
       && lhs.didFinish.map(\.child) == rhs.didFinish.map(\.child)
       && lhs.didFinish.map(\.body) == rhs.didFinish.map(\.body)
-      && lhs.presenterHooks == rhs.presenterHooks
-  }
-}
-
-/// One JLCoordinator hook override of a coordinator declaration.
-public struct PresenterHookInfo: Equatable, Sendable {
-  public var hook: PresenterHook
-  /// `didPresent S` / `didDismiss S`: the screen; `didStop C`: the child coordinator; nil for any.
-  public var target: Int?
-  public var body: [CheckedStatement]
-  public init(hook: PresenterHook, target: Int?, body: [CheckedStatement]) {
-    self.hook = hook
-    self.target = target
-    self.body = body
+      && lhs.libraryMembers == rhs.libraryMembers
   }
 }
 
@@ -374,12 +360,8 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   /// `presentChild C`: `onDismissed` indexes `CheckedFlow.onDismissedBlocks`.
   case presentChild(coordinator: Int, animated: Bool, onDismissed: Int?)
   case finish
-  case takeover
-  case activate
-  /// JLCoordinator: `stop()`.
-  case stop
-  /// JLCoordinator: `presenter.dismissRoot(animated:)`.
-  case dismissRoot(animated: Bool)
+  /// A statement a runtime adds, executed by that runtime alone.
+  case library(LibraryStatement)
   /// `send m(args)`: the arguments are evaluated in the sender, in the order of the
   /// message's parameters (empty for none).
   case send(message: Int, arguments: [CheckedExpression])

@@ -113,5 +113,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   // Checking
   case runtimeNotModelled = "runtime-not-modelled"
   case tooManyProperties = "too-many-properties"
+  /// More screens, coordinators, variables, events or messages than the model can number.
+  case tooManyDeclarations = "too-many-declarations"
   case integerOverflow = "integer-overflow"
 }

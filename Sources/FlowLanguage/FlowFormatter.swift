@@ -201,8 +201,7 @@ private struct FlowPrinter {
     case .viewController(let screen, let retained):
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""))
     case .result(let values): line(1, "result " + values.map(\.text).joined(separator: ", "))
-    case .presenterHook(let hook, let target, let body):
-      headed(hook.rawValue + (target.map { " \($0.text)" } ?? ""), body, indent: 1)
+    case .library(let member): headed(member.header, member.body, indent: 1)
     }
   }
 
@@ -250,8 +249,8 @@ private struct FlowPrinter {
     return "{ " + parts.joined(separator: "; ") + " }"
   }
 
-  /// The one-line text of a statement without a block; nil for `if`, `after` and a
-  /// `presentChild` with an `onDismissed` block.
+  /// The one-line text of a statement without a block; nil for `if`, `after`, a
+  /// `presentChild` with an `onDismissed` block and a runtime's statement with a block.
   static func simpleStatement(_ kind: StatementKind) -> String? {
     switch kind {
     case .navigation(let verb, let screen, let animated):
@@ -267,10 +266,8 @@ private struct FlowPrinter {
     case .start: return nil
     case .finish: return "finish"
     case .finishWith(let value): return "finish(\(value.text))"
-    case .takeover: return "takeover"
-    case .activate: return "activate"
-    case .stop: return "stop"
-    case .dismissRoot(let animated): return "dismissRoot" + (animated.map { " animated: \($0.value)" } ?? "")
+    case .library(let statement) where statement.body == nil: return statement.header
+    case .library: return nil
     case .send(let name, let arguments): return "send \(name.text)" + argumentsText(arguments)
     case .setStack(let names): return "setStack " + names.map(\.text).joined(separator: ", ")
     case .selectTab(let name): return "selectTab \(name.text)"
@@ -321,6 +318,12 @@ private struct FlowPrinter {
       headed(Self.presentChildHeader(name, animated) + " onDismissed", onDismissed, indent: indent)
     case .start(let name, let context, let animated, let block?):
       completion(Self.startHeader(name, context, animated), block, indent: indent)
+    case .library(let statement):
+      if let body = statement.body {
+        headed(statement.header, body, indent: indent)
+      } else {
+        line(indent, statement.header)
+      }
     default:
       line(indent, Self.simpleStatement(kind) ?? "")
     }

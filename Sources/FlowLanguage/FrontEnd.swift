@@ -60,7 +60,7 @@ public enum FrontEnd {
   public static func check(
     source: SourceFile, libraries: [RuntimeCapabilities], runtime: String? = nil
   ) -> FrontEndResult {
-    let parsed = Parser.parse(source)
+    let parsed = Parser.parse(source, libraries: libraries)
     let parseDiagnostics = sortedDiagnostics(parsed.diagnostics)
     if parseDiagnostics.contains(where: { $0.severity == .error }) {
       return FrontEndResult(source: source, file: parsed.file, flow: nil, diagnostics: parseDiagnostics)

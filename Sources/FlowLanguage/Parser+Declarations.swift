@@ -28,7 +28,7 @@ extension Parser.Session {
     case "expect": return parseExpect()
     default:
       let message =
-        Parser.statementKeywords.contains(token.text)
+        vocabulary.statementKeywords.contains(token.text)
         ? "statement '\(token.text)' must be inside a block, such as a coordinator's 'start { … }'"
         : Parser.unknownMessage("declaration", token.text, among: Parser.declarationKeywords)
       report(.unknownKeyword, message, at: token.range.start)
@@ -381,17 +381,6 @@ extension Parser.Session {
       return .didFinish(
         child: child,
         body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
-    case "didPresent", "didDismiss", "didStop", "didDismissAllViewControllersTo":
-      advance()
-      let hook = PresenterHook(rawValue: token.text)!
-      var target: Name? = nil
-      if atNameOnSameLine {
-        let name = advance()
-        target = Name(name.text, name.range)
-      }
-      return .presenterHook(
-        hook, target: target,
-        body: parseBlock(owner: "'\(token.text)'", after: "after '\(token.text)'", enclosing: .coordinator))
     case "viewController":
       advance()
       let screen = expectName("a screen name after 'viewController'")
@@ -407,14 +396,29 @@ extension Parser.Session {
       }
       return .result(values)
     default:
+      if let form = vocabulary.memberForms[token.text] { return parseLibraryMember(form) }
       let message =
-        Parser.statementKeywords.contains(token.text)
+        vocabulary.statementKeywords.contains(token.text)
         ? "statement '\(token.text)' must be inside a block, such as 'start { … }' or 'on Screen.event { … }'"
-        : Parser.unknownMessage("coordinator member", token.text, among: Parser.coordinatorMemberKeywords)
+        : Parser.unknownMessage("coordinator member", token.text, among: vocabulary.memberKeywords)
       report(.unknownKeyword, message, at: token.range.start)
       skipGarbage(.coordinator)
       return nil
     }
+  }
+
+  /// A runtime's member, by its form: `KEYWORD NAME? block`, the name on the keyword's line.
+  mutating func parseLibraryMember(_ form: MemberForm) -> CoordinatorMemberKind {
+    let keyword = advance()
+    var member = LibraryMemberSyntax(
+      keyword: Name(keyword.text, keyword.range), body: Block(statements: [], range: .at(0)))
+    if form.operand != nil && atNameOnSameLine {
+      let name = advance()
+      member.operand = Name(name.text, name.range)
+    }
+    let owner = "'\(keyword.text)'"
+    member.body = parseBlock(owner: owner, after: "after \(owner)", enclosing: .coordinator)
+    return .library(member)
   }
 
   /// `parameters := '(' parameter (',' parameter)* ')'`, at the `(`;

@@ -89,7 +89,7 @@ extension Parser.Session {
         advance()
         return (Expression(kind: .bool(token.text == "true"), range: token.range), 1)
       }
-      if token.startsLine && Parser.isReserved(token.text) && token.text != "top" {
+      if token.startsLine && vocabulary.isReserved(token.text) && token.text != "top" {
         return missingExpression()
       }
       advance()

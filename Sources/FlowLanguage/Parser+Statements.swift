@@ -33,9 +33,10 @@ extension Parser.Session {
   ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
   ///            | 'presentChild' NAME anim? ('onDismissed' block)?
   ///            | 'start' NAME ('in' ':' NAME)? anim? completion?
-  ///            | 'finish' ('(' NAME ')')? | 'takeover' | 'activate' | 'send' NAME
+  ///            | 'finish' ('(' NAME ')')? | 'send' NAME
   ///            | 'setStack' NAME (',' NAME)*
-  ///            | 'selectTab' NAME | 'call' NAME '.' NAME | 'stop' | 'dismissRoot' anim?
+  ///            | 'selectTab' NAME | 'call' NAME '.' NAME
+  ///            | KEYWORD NAME? anim? block?   (a runtime's StatementForm)
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -79,18 +80,6 @@ extension Parser.Session {
       let value = expectName("a result value after 'finish(', as in 'finish(done)'")
       expect(.rightParen, "expected ')' after the result value of 'finish'")
       return .finishWith(value)
-    case "takeover":
-      advance()
-      return .takeover
-    case "activate":
-      advance()
-      return .activate
-    case "stop":
-      advance()
-      return .stop
-    case "dismissRoot":
-      advance()
-      return .dismissRoot(animated: parseAnimated())
     case "send":
       advance()
       let message = expectName("a message name after 'send'")
@@ -130,18 +119,35 @@ extension Parser.Session {
       skipGarbage(.block)
       return nil
     default:
+      if let form = vocabulary.forms[token.text] { return .library(parseLibraryStatement(form)) }
       let next = peek()
-      if !Parser.isReserved(token.text) && !next.startsLine, let op = Self.assignmentOperator(next.kind) {
+      if !vocabulary.isReserved(token.text) && !next.startsLine, let op = Self.assignmentOperator(next.kind) {
         advance()
         advance()
         return .assignment(Name(token.text, token.range), op, parseExpression())
       }
       report(
-        .unknownKeyword, Parser.unknownMessage("statement", token.text, among: Parser.statementKeywords),
+        .unknownKeyword, Parser.unknownMessage("statement", token.text, among: vocabulary.statementKeywords),
         at: token.range.start)
       skipGarbage(.block)
       return nil
     }
+  }
+
+  /// A runtime's statement, by its form: `KEYWORD NAME? anim? block?`, the block's `{` on
+  /// the statement's line.
+  mutating func parseLibraryStatement(_ form: StatementForm) -> LibraryStatementSyntax {
+    let keyword = advance()
+    var statement = LibraryStatementSyntax(keyword: Name(keyword.text, keyword.range))
+    if let operand = form.operand {
+      statement.operand = expectName("a \(operand.rawValue) name after '\(keyword.text)'")
+    }
+    if form.takesAnimated { statement.animated = parseAnimated() }
+    if form.takesBlock && at(.leftBrace) && !current.startsLine {
+      let owner = "'\(keyword.text)'"
+      statement.body = parseBlock(owner: owner, after: "after \(owner)", enclosing: .block)
+    }
+    return statement
   }
 
   /// `'start' NAME ('in' ':' NAME)? anim? completion?`: Insecurity's `navigation.start`.

@@ -23,8 +23,20 @@ public enum Parser {
   /// Tallest expression tree (long `&&`/`||` chains count one level per operator).
   public static let maximumExpressionHeight = 256
 
+  /// Parses `source`, reading the statements and members every one of `libraries` adds: the
+  /// file's `library` line is not known until it is read.
+  public static func parse(_ source: SourceFile, libraries: [RuntimeCapabilities]) -> ParseResult {
+    parse(
+      source, statements: RuntimeCapabilities.statementForms(of: libraries),
+      members: RuntimeCapabilities.memberForms(of: libraries))
+  }
+
+  /// Parses `source`, reading the statements and members runtimes add by their forms (every
+  /// registered runtime's: the file's `library` line is not known until it is read).
   /// - Complexity: O(n) in the size of the file.
-  public static func parse(_ source: SourceFile) -> ParseResult {
+  public static func parse(
+    _ source: SourceFile, statements forms: [StatementForm], members: [MemberForm] = []
+  ) -> ParseResult {
     let lexed = Lexer.lex(source)
     if lexed.isBinary {
       return ParseResult(file: FlowFile(), diagnostics: lexed.diagnostics)
@@ -39,7 +51,7 @@ public enum Parser {
           .error(.emptyFile, "file is empty; a flow needs at least an 'app' declaration", at: 0)
         ])
     }
-    var session = Session(lexed)
+    var session = Session(lexed, vocabulary: Vocabulary(forms, members: members))
     let file = session.parseFile()
     let all = lexed.diagnostics + session.diagnostics
     let ordered = all.enumerated().sorted { lhs, rhs in
@@ -58,21 +70,60 @@ extension Parser {
   static let appMemberKeywords = ["library", "window", "home", "limits"]
   static let coordinatorMemberKeywords = [
     "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish", "viewController", "result",
-    "didPresent", "didDismiss", "didStop", "didDismissAllViewControllersTo",
   ]
+  /// The language's own statements; a runtime's are `StatementForm`s.
   static let statementKeywords = [
     "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
-    "takeover", "activate", "send", "if", "else", "after", "setStack", "selectTab", "call",
-    "stop", "dismissRoot",
+    "send", "if", "else", "after", "setStack", "selectTab", "call",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
   /// The contexts of Insecurity's `start C in: CONTEXT`, not reserved.
   public static let startContextNames = ["current", "modal", "newNavigation", "navigationFallback"]
 
-  /// Words that cannot be assigned to and that do not begin an expression at the start of a line.
+  /// Words that cannot be assigned to and that do not begin an expression at the start of a
+  /// line, besides the keywords of the runtimes' statements (`Vocabulary.isReserved`).
   static func isReserved(_ word: String) -> Bool {
     declarationKeywords.contains(word) || coordinatorMemberKeywords.contains(word)
       || statementKeywords.contains(word) || word == "true" || word == "false"
+  }
+
+  /// The statements and members a parse reads: the language's own, then the runtimes' forms.
+  struct Vocabulary {
+    let forms: [String: StatementForm]
+    let memberForms: [String: MemberForm]
+    /// Every statement keyword, the language's first, for messages and suggestions.
+    let statementKeywords: [String]
+    /// Every coordinator member keyword, the language's first.
+    let memberKeywords: [String]
+
+    init(_ forms: [StatementForm], members: [MemberForm]) {
+      var byKeyword: [String: StatementForm] = [:]
+      var keywords = Parser.statementKeywords
+      for form in forms where byKeyword[form.keyword] == nil {
+        precondition(
+          !Parser.isReserved(form.keyword),
+          "a runtime's statement '\(form.keyword)' is a word of the language")
+        byKeyword[form.keyword] = form
+        keywords.append(form.keyword)
+      }
+      var membersByKeyword: [String: MemberForm] = [:]
+      var memberKeywords = Parser.coordinatorMemberKeywords
+      for form in members where membersByKeyword[form.keyword] == nil {
+        precondition(
+          !Parser.isReserved(form.keyword) && byKeyword[form.keyword] == nil,
+          "a runtime's member '\(form.keyword)' is a word of the language or a statement")
+        membersByKeyword[form.keyword] = form
+        memberKeywords.append(form.keyword)
+      }
+      self.forms = byKeyword
+      self.memberForms = membersByKeyword
+      self.statementKeywords = keywords
+      self.memberKeywords = memberKeywords
+    }
+
+    func isReserved(_ word: String) -> Bool {
+      Parser.isReserved(word) || forms[word] != nil || memberForms[word] != nil
+    }
   }
 
   /// The closest of `candidates` to `word`, if it is close enough to be a likely typo.
@@ -146,7 +197,11 @@ extension Parser {
     /// Parentheses open around the current expression (a stray `)` outside them is skipped).
     var openParentheses = 0
 
-    init(_ lexed: LexedSource) {
+    /// The statements this parse reads.
+    let vocabulary: Vocabulary
+
+    init(_ lexed: LexedSource, vocabulary: Vocabulary) {
+      self.vocabulary = vocabulary
       tokens = lexed.tokens
       comments = lexed.comments
       endOffset = lexed.tokens.last?.range.start ?? 0
@@ -280,7 +335,7 @@ extension Parser {
       case .block:
         if token.range.start == current.range.start && atStartStatement { return false }
         return Parser.declarationKeywords.contains(word)
-          || (Parser.coordinatorMemberKeywords.contains(word) && !Parser.statementKeywords.contains(word))
+          || (vocabulary.memberKeywords.contains(word) && !vocabulary.statementKeywords.contains(word))
       }
     }
 
@@ -411,8 +466,8 @@ extension Parser {
       if current.startsLine && current.kind == .identifier {
         let word = current.text
         if Parser.declarationKeywords.contains(word) { return (nil, false) }
-        if enclosing == .coordinator && Parser.coordinatorMemberKeywords.contains(word)
-          && !Parser.statementKeywords.contains(word) && !atStartStatement
+        if enclosing == .coordinator && vocabulary.memberKeywords.contains(word)
+          && !vocabulary.statementKeywords.contains(word) && !atStartStatement
         {
           return (nil, false)
         }

@@ -1,7 +1,8 @@
 // The portable vocabulary: two coordinator kinds (`NavigationFlow`, `SheetFlow`) and three
 // statements (`show S`, `startChild C`, `finish`) that every runtime accepts. Before
 // resolution, each portable coordinator is rewritten into the idiom of the runtime the flow
-// is checked under (one `Portable+<Runtime>.swift` per runtime), so the flow is then
+// is checked under (the `PortableLowering` in that runtime's capabilities, written in the
+// runtime's folder), so the flow is then
 // resolved, explored and reported exactly as the same app written by hand for that library,
 // its gaps included. Every node the rewrite makes carries the source range of the portable
 // node it comes from, so diagnostics and traces point at what the user wrote.
@@ -19,33 +20,32 @@ public enum PortableKind: String, Sendable, CaseIterable {
 
 /// A portable coordinator, checked: its kind, whether it is the app's flow, and the screen
 /// its `start { show S }` shows first.
-struct PortableCoordinator {
-  var declaration: CoordinatorDeclaration
-  var kind: PortableKind
-  var isWindow: Bool
+public struct PortableCoordinator: Sendable {
+  public var declaration: CoordinatorDeclaration
+  public var kind: PortableKind
+  public var isWindow: Bool
   /// The screen of `start { show S }`; nil after an error.
-  var screen: Name?
+  public var screen: Name?
   /// Where the `start` member is written (the coordinator's name when it has none).
-  var startRange: SourceRange
+  public var startRange: SourceRange
 
-  var name: Name { declaration.name }
+  public var name: Name { declaration.name }
 }
 
 /// What a portable statement becomes under a runtime: its statements, or a refusal (the
 /// runtime has no faithful way to write it), said in an error at the statement.
-enum PortableLowered {
+public enum PortableLowered: Sendable {
   case statements([StatementKind])
   case refused(String)
 }
 
-/// How one runtime writes the portable vocabulary.
-protocol PortableLowering: Sendable {
-  /// The runtime's name, as a flow's `library` line gives it.
-  var library: String { get }
+/// How one runtime writes the portable vocabulary; a runtime offers it in its
+/// capabilities (`RuntimeCapabilities.portable`).
+public protocol PortableLowering: Sendable {
   /// The library kind a portable coordinator becomes.
   func kind(of coordinator: PortableCoordinator) -> String
   /// The coordinator's members that say where it starts and what it shows first: a root
-  /// clause and `start { … }`, or Insecurity's `viewController S`.
+  /// clause and `start { … }`, or a one-screen coordinator's `viewController S`.
   func startMembers(of coordinator: PortableCoordinator, screen: Name) -> [CoordinatorMemberKind]
   /// `show S` in a handler of `coordinator`.
   func show(_ screen: Name, in coordinator: PortableCoordinator) -> PortableLowered
@@ -53,19 +53,20 @@ protocol PortableLowering: Sendable {
   func startChild(_ child: PortableCoordinator, in parent: PortableCoordinator) -> PortableLowered
   /// `finish` in `coordinator`, which is not the app's flow.
   func finish(in coordinator: PortableCoordinator) -> PortableLowered
-  /// Members the library's idiom adds to the coordinator (JLCoordinator's `didDismiss { stop }`).
+  /// Members the library's idiom adds to the coordinator (an override that stops it when its
+  /// screen is dismissed, say).
   func extraMembers(of coordinator: PortableCoordinator) -> [CoordinatorMemberKind]
-  /// Coordinators the library needs around the app's flow (Insecurity's `WindowCoordinator`)
+  /// Coordinators the library needs around the app's flow (one that owns the window, say)
   /// and the one the app's `window` line then names; nil when the app's flow stays the window's.
   func windowCoordinator(for appFlow: PortableCoordinator, avoiding names: Set<String>)
     -> (name: String, declaration: CoordinatorDeclaration)?
 }
 
 extension PortableLowering {
-  func extraMembers(of coordinator: PortableCoordinator) -> [CoordinatorMemberKind] { [] }
+  public func extraMembers(of coordinator: PortableCoordinator) -> [CoordinatorMemberKind] { [] }
 
   /// `start { VERB S }` at the coordinator's `start` line: the first screen of a flow.
-  func start(_ verb: NavigationVerb, _ screen: Name, of coordinator: PortableCoordinator)
+  public func start(_ verb: NavigationVerb, _ screen: Name, of coordinator: PortableCoordinator)
     -> CoordinatorMemberKind
   {
     let range = coordinator.startRange
@@ -74,36 +75,26 @@ extension PortableLowering {
         statements: [Statement(kind: .navigation(verb: verb, screen: screen, animated: nil), range: range)],
         range: range))
   }
-  func windowCoordinator(for appFlow: PortableCoordinator, avoiding names: Set<String>)
+  public func windowCoordinator(for appFlow: PortableCoordinator, avoiding names: Set<String>)
     -> (name: String, declaration: CoordinatorDeclaration)?
   { nil }
 }
 
 /// Rewrites the portable coordinators of a file into a runtime's idiom.
 public enum PortableFlow {
-  /// Every runtime's lowering.
-  static let lowerings: [any PortableLowering] = [
-    RadianttapPortableLowering(), RouterPortableLowering(), InsecurityPortableLowering(),
-    PresenterPortableLowering(),
-  ]
-
-  /// The lowering of `library`, if it has one.
-  static func lowering(for library: String) -> (any PortableLowering)? {
-    lowerings.first { $0.library == library }
-  }
-
   /// The library a flow is resolved under, as the resolver chooses it: `runtime` when it
   /// names one of `libraries`, else the one the first `library` line of the first app names
   /// if it is known, else the first.
-  static func chosenLibrary(of file: FlowFile, libraries: [RuntimeCapabilities], runtime: String?) -> String?
-  {
-    let names = libraries.map(\.library.rawValue)
-    if let runtime, names.contains(runtime) { return runtime }
+  static func chosenLibrary(
+    of file: FlowFile, libraries: [RuntimeCapabilities], runtime: String?
+  ) -> RuntimeCapabilities? {
+    let named = { (name: String) in libraries.first { $0.library.rawValue == name } }
+    if let runtime, let chosen = named(runtime) { return chosen }
     let written = firstApp(of: file)?.members.lazy.compactMap { member -> String? in
       guard case .library(let name) = member.kind else { return nil }
       return name.text
     }.first
-    return written.flatMap { names.contains($0) ? $0 : nil } ?? names.first
+    return written.flatMap(named) ?? libraries.first
   }
 
   /// The file's first app declaration: the one the resolver reads.
@@ -117,15 +108,17 @@ public enum PortableFlow {
   /// `file` with every portable coordinator written in `library`'s idiom, and the errors of
   /// the portable coordinators (a statement outside the vocabulary, one the runtime cannot
   /// write, a misplaced `finish`…). A file without portable coordinators is returned as is.
-  static func lower(_ file: FlowFile, library: String?) -> (file: FlowFile, diagnostics: [Diagnostic]) {
+  static func lower(_ file: FlowFile, under library: RuntimeCapabilities?) -> (
+    file: FlowFile, diagnostics: [Diagnostic]
+  ) {
     var rewrite = PortableRewrite(file: file)
     guard rewrite.collect() else { return (file, rewrite.diagnostics) }
-    guard let library, let lowering = lowering(for: library) else {
+    guard let library, let lowering = library.portable else {
       // An unknown library is reported by the resolver; a known one without a lowering here.
       if let library, let first = rewrite.coordinators.first {
         rewrite.error(
           .unknownCoordinatorKind,
-          "the portable kind '\(first.kind.rawValue)' has no lowering under runtime '\(library)'",
+          "the portable kind '\(first.kind.rawValue)' has no lowering under runtime '\(library.library.rawValue)'",
           at: first.declaration.kind.range.start)
       }
       return (file, rewrite.diagnostics)
@@ -252,7 +245,7 @@ struct PortableRewrite {
     case .didFinish: "didFinish"
     case .viewController: "viewController"
     case .result: "result"
-    case .presenterHook(let hook, _, _): hook.rawValue
+    case .library(let member): member.keyword.text
     }
   }
 
@@ -416,10 +409,7 @@ struct PortableRewrite {
     case .finish: "finish"
     case .finishWith: "finish(value)"
     case .start: "start C"
-    case .takeover: "takeover"
-    case .activate: "activate"
-    case .stop: "stop"
-    case .dismissRoot: "dismissRoot"
+    case .library(let statement): statement.keyword.text
     case .send: "send"
     case .ifElse: "if"
     case .assignment: "assignment"

@@ -125,21 +125,29 @@ extension Resolution {
         didFinishAt[key] = at
         info.didFinish.append((child: childIndex, body: statements))
 
-      case .presenterHook(let hook, let target, let body):
-        let supported = require(RuntimeOperation(hook), at: at)
-        var targetIndex: Int?
-        if let target, !Self.isMissing(target) {
-          targetIndex = hook == .didStop ? lookUpCoordinator(target) : lookUpScreen(target)
+      case .library(let member):
+        // Under a runtime without it, the member is refused and its name still looked up, as
+        // the runtime that adds it reads the name.
+        let form = capabilities.member(member.keyword.text)
+        if form == nil { reportUnavailable(member.keyword.text, at: at) }
+        let shape = form ?? libraries.lazy.compactMap { $0.member(member.keyword.text) }.first
+        var operand: Int?
+        if let name = member.operand, !Self.isMissing(name) {
+          switch shape?.operand {
+          case .coordinator?: operand = lookUpCoordinator(name)
+          case .screen?: operand = lookUpScreen(name)
+          case nil: break
+          }
         }
-        let statements = resolveBlock(body, context)
-        let key = hook.rawValue + (target.map { " \($0.text)" } ?? "")
+        let statements = resolveBlock(member.body, context)
+        let key = member.header
         if let first = hookAt[key] {
           duplicate("duplicate '\(key)' in coordinator '\(name)'", at: at, first: first)
           continue
         }
         hookAt[key] = at
-        if supported {
-          info.presenterHooks.append(PresenterHookInfo(hook: hook, target: targetIndex, body: statements))
+        if let form {
+          info.libraryMembers.append(LibraryMember(keyword: form.keyword, operand: operand, body: statements))
         }
       }
     }
@@ -180,10 +188,16 @@ extension Resolution {
   /// Reports an operation the chosen runtime has no API for; returns whether it is supported.
   mutating func require(_ operation: RuntimeOperation, at offset: Int) -> Bool {
     guard !capabilities.supports(operation) else { return true }
-    let hint = capabilities.alternatives[operation].map { "; \($0)" } ?? ""
-    error(
-      .unsupportedStatement,
-      "'\(operation.rawValue)' is not available under runtime '\(library.rawValue)'\(hint)", at: offset)
+    reportUnavailable(operation.rawValue, at: offset)
     return false
+  }
+
+  /// The error for `word`, an operation or another runtime's statement, written under a
+  /// runtime that has no API for it, with the runtime's alternative when it gives one.
+  mutating func reportUnavailable(_ word: String, at offset: Int) {
+    let hint = capabilities.alternatives[word].map { "; \($0)" } ?? ""
+    error(
+      .unsupportedStatement, "'\(word)' is not available under runtime '\(library.rawValue)'\(hint)",
+      at: offset)
   }
 }

@@ -600,11 +600,12 @@ extension Resolution {
         for member in coordinator.members {
           switch member.kind {
           case .message(let name, _, let body):
-            if !Self.isMissing(name) { noteMessage(name.text) }
+            if !Self.isMissing(name) { noteMessage(name.text, at: name.range.start) }
             noteSentMessages(in: body)
-          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body),
-            .presenterHook(_, _, let body):
+          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body):
             noteSentMessages(in: body)
+          case .library(let member):
+            noteSentMessages(in: member.body)
           case .root, .identifier, .variable, .viewController, .result:
             break
           }
@@ -638,8 +639,8 @@ extension Resolution {
     parameter.bounds.map { "\($0.low)...\($0.high)" } ?? "Bool"
   }
 
-  private mutating func noteMessage(_ name: String) {
-    guard messageIndex[name] == nil else { return }
+  private mutating func noteMessage(_ name: String, at offset: Int) {
+    guard messageIndex[name] == nil, roomForOneMore(messages.count, "messages", at: offset) else { return }
     messageIndex[name] = messages.count
     messages.append(name)
   }
@@ -652,7 +653,7 @@ extension Resolution {
         if handledMessageSet[name.text] != nil
           || NameSuggestion.closest(to: name.text, among: handledMessages) == nil
         {
-          noteMessage(name.text)
+          noteMessage(name.text, at: name.range.start)
         }
       case .ifElse(_, let then, let otherwise):
         noteSentMessages(in: then)

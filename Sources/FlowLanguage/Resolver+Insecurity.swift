@@ -299,8 +299,7 @@ extension Resolution {
       what = "the result of an enclosing completion"
     } else if screenIndex[name] != nil {
       what = "screen '\(name)'"
-    } else if builtInValueNames.contains(name) || name == "nil" || Parser.isReserved(name) && name != "result"
-    {
+    } else if builtInValueNames.contains(name) || name == "nil" || isReservedWord(name) && name != "result" {
       what = "the word '\(name)'"
     } else {
       return true

@@ -1,6 +1,6 @@
 // Messages with a small argument: the parameters of `handle m(NAME: TYPE)` and the arguments
-// of `send m(EXPR)` and `call C.m(EXPR)`, as radianttap apps pass a value up the
-// coordinatingResponder chain (`globalDisplay(page:sender:)`).
+// of `send m(EXPR)` and `call C.m(EXPR)`, as apps pass a value up a responder chain of
+// coordinators (`globalDisplay(page:sender:)`).
 
 extension Resolution {
   /// Declares the parameters of a `handle` as hidden local variables of `coordinator`, at

@@ -56,17 +56,8 @@ extension Resolution {
     case .start(let name, let contextName, let animated, let completion):
       return resolveStart(name, contextName, animated, completion, at: at, context)
 
-    case .takeover:
-      return require(.takeover, at: at) ? .takeover : nil
-
-    case .activate:
-      return require(.activate, at: at) ? .activate : nil
-
-    case .stop:
-      return require(.stop, at: at) ? .stop : nil
-
-    case .dismissRoot(let animated):
-      return require(.dismissRoot, at: at) ? .dismissRoot(animated: animated?.value ?? true) : nil
+    case .library(let written):
+      return resolveLibraryStatement(written, at: at, context)
 
     case .send(let name, let arguments):
       guard require(.send, at: at), !Self.isMissing(name) else { return nil }
@@ -151,6 +142,7 @@ extension Resolution {
       return .call(coordinator: child, message: message, arguments: checked)
 
     case .after(let name, let body):
+      guard roomForOneMore(asyncTasks.count, "'after' blocks", at: at) else { return nil }
       let task = asyncTasks.count
       asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))
       // The body runs later, once a completion's result has been reset: it cannot read one.
@@ -163,6 +155,31 @@ extension Resolution {
       completionScopes = scopes
       return .after(task: task)
     }
+  }
+
+  /// A runtime's statement: refused unless the flow's runtime adds it, else its name looked
+  /// up as its form says and its block resolved in the same context.
+  private mutating func resolveLibraryStatement(
+    _ written: LibraryStatementSyntax, at: Int, _ context: StatementContext
+  ) -> CheckedStatement? {
+    // Under a runtime without it, the statement is refused and its name and block still
+    // resolved, as the runtime that adds it reads them, so that every error is reported.
+    let form = capabilities.statement(written.keyword.text)
+    if form == nil { reportUnavailable(written.keyword.text, at: at) }
+    let shape = form ?? libraries.lazy.compactMap { $0.statement(written.keyword.text) }.first
+    var operand: Int? = nil
+    if let name = written.operand {
+      switch shape?.operand {
+      case .coordinator?: operand = lookUpCoordinator(name)
+      case .screen?: operand = lookUpScreen(name, markShown: true)
+      case nil: break
+      }
+    }
+    let body = written.body.map { resolveBlock($0, context) }
+    guard let form, operand != nil || written.operand == nil else { return nil }
+    return .library(
+      LibraryStatement(
+        keyword: form.keyword, operand: operand, animated: written.animated?.value ?? true, body: body))
   }
 
   private mutating func resolveNavigation(
@@ -363,6 +380,7 @@ extension Resolution {
         continue
       }
       eventAt[event.name.text] = event.name.range.start
+      guard roomForOneMore(appEvents.count, "app events", at: event.name.range.start) else { continue }
       appEvents.append(
         AppEventInfo(name: event.name.text, target: target, condition: condition ?? nil, body: body))
     }

@@ -33,7 +33,7 @@ public enum Resolver {
     // Portable coordinators (`NavigationFlow`, `SheetFlow`) are first written in the chosen
     // library's idiom; their own errors stop the pipeline, as syntax errors do.
     let library = PortableFlow.chosenLibrary(of: file, libraries: libraries, runtime: runtime)
-    let lowered = PortableFlow.lower(file, library: library)
+    let lowered = PortableFlow.lower(file, under: library)
     if lowered.diagnostics.contains(where: { $0.severity == .error }) {
       return ResolveResult(flow: nil, diagnostics: sortedDiagnostics(lowered.diagnostics))
     }
@@ -182,6 +182,7 @@ struct Resolution {
     checkTabBarRoots()
     collectScreenEvents()
     collectMessages()
+    checkDeclarationCounts()
     resolveCoordinatorBodies()
     resolveAppEvents()
     resolveProperties()
@@ -240,6 +241,11 @@ struct Resolution {
   /// The index of screen `name`, or nil after reporting unknownScreen (with a suggestion).
   /// `markShown` records the screen (or the suggested one) as shown, so that a typo does not
   /// also produce a cascading screenNeverShown warning.
+  /// A word of the language or of a known runtime's statements.
+  func isReservedWord(_ word: String) -> Bool {
+    Parser.isReserved(word) || libraries.contains { $0.statement(word) != nil }
+  }
+
   mutating func lookUpScreen(_ name: Name, markShown: Bool = false) -> Int? {
     guard !Self.isMissing(name) else { return nil }
     if let index = screenIndex[name.text] {

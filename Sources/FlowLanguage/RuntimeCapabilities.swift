@@ -6,7 +6,7 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case popTo = "pop to"
   case present, dismiss
   // Coordinator tree statements.
-  case startChild, stopChild, finish, takeover, activate
+  case startChild, stopChild, finish
   /// `presentChild C onDismissed { … }`: the Router pattern's child presentation.
   case presentChild
   /// `start C in: CONTEXT { result in … }`: Insecurity's `navigation.start(child, …)`.
@@ -19,10 +19,6 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case selectTab
   /// `call C.m`: a method of a started child, its `handle m`.
   case call
-  /// `stop`: JLCoordinator's `stop()`.
-  case stop
-  /// `dismissRoot`: JLCoordinator's `presenter.dismissRoot(animated:)`.
-  case dismissRoot
   // Flow-local statements, available under every runtime.
   case ifElse = "if"
   case assignment
@@ -38,25 +34,6 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case viewController
   /// `result a, b`: the values an Insecurity coordinator's `finish` may pass.
   case result
-  /// `didPresent S { … }`: JLCoordinator's `presenter(_:didPresent:)` override.
-  case didPresent
-  /// `didDismiss S { … }`: JLCoordinator's `presenter(_:didDismiss:)` override.
-  case didDismiss
-  /// `didStop C { … }`: JLCoordinator's `didStop(child:)` override.
-  case didStop
-  /// `didDismissAllViewControllersTo S { … }`: JLCoordinator's
-  /// `presenter(_:didDismissAllViewControllersTo:)` override.
-  case didDismissAllViewControllersTo
-
-  /// The member a JLCoordinator hook override is.
-  public init(_ hook: PresenterHook) {
-    switch hook {
-    case .didPresent: self = .didPresent
-    case .didDismiss: self = .didDismiss
-    case .didStop: self = .didStop
-    case .didDismissAllViewControllersTo: self = .didDismissAllViewControllersTo
-    }
-  }
 
   /// The operation a navigation verb performs.
   public init(_ verb: NavigationVerb) {
@@ -73,7 +50,7 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
 }
 
 /// What a coordinator library's runtime offers the language: the operations a flow under it
-/// may use, and the verbs whose library call takes `animated:`. Each runtime declares its
+/// may use, the statements it adds, and the verbs whose library call takes `animated:`. Each runtime declares its
 /// own (`CoordinatorRuntime.capabilities`); the front end resolves a flow against the list
 /// its caller passes, so a runtime can offer an operation no other one has.
 public struct RuntimeCapabilities: Sendable {
@@ -88,16 +65,29 @@ public struct RuntimeCapabilities: Sendable {
   /// Whether a coordinator says where its root comes from with a `root` clause; a runtime
   /// whose kinds name that (a router) takes none.
   public let usesRootClause: Bool
-  /// What to write instead of an operation the runtime has no API for, said in the error.
-  public let alternatives: [RuntimeOperation: String]
+  /// The statements the runtime adds to the language, by their shape.
+  public let statements: [StatementForm]
+  /// The coordinator members the runtime adds, by their shape.
+  public let members: [MemberForm]
+  /// What to write instead of an operation or statement the runtime has no API for, by the
+  /// word the error names (`RuntimeOperation.rawValue`, or a `StatementForm.keyword` of
+  /// another runtime), said in the error.
+  public let alternatives: [String: String]
+  /// How the runtime writes the portable vocabulary (`NavigationFlow`, `SheetFlow`); nil
+  /// refuses portable flows under it.
+  public let portable: (any PortableLowering)?
 
   public init(
-    library: String, operations: [RuntimeOperation], animatedVerbs: [NavigationVerb],
-    coordinatorKinds: [CoordinatorKind] = [.navigation, .tabBar], usesRootClause: Bool = true,
-    alternatives: [RuntimeOperation: String] = [:]
+    library: String, operations: [RuntimeOperation], statements: [StatementForm] = [],
+    members: [MemberForm] = [], animatedVerbs: [NavigationVerb],
+    coordinatorKinds: [CoordinatorKind] = [.navigation, .tabBar],
+    usesRootClause: Bool = true, alternatives: [String: String] = [:], portable: (any PortableLowering)? = nil
   ) {
+    self.portable = portable
     self.library = LibraryProfile(rawValue: library)
     self.operations = RuntimeOperation.allCases.filter(operations.contains)
+    self.statements = statements
+    self.members = members
     self.animatedVerbs = animatedVerbs
     self.coordinatorKinds = coordinatorKinds
     self.usesRootClause = usesRootClause
@@ -106,6 +96,25 @@ public struct RuntimeCapabilities: Sendable {
 
   /// Whether a flow under this runtime may use `operation`.
   public func supports(_ operation: RuntimeOperation) -> Bool { operations.contains(operation) }
+
+  /// The runtime's own statement written with `keyword`, if it adds one.
+  public func statement(_ keyword: String) -> StatementForm? { statements.first { $0.keyword == keyword } }
+
+  /// The runtime's own member written with `keyword`, if it adds one.
+  public func member(_ keyword: String) -> MemberForm? { members.first { $0.keyword == keyword } }
+
+  /// The forms of every statement `libraries` add, each keyword once: what a parse reads
+  /// before it knows the file's library.
+  public static func statementForms(of libraries: [RuntimeCapabilities]) -> [StatementForm] {
+    var seen: Set<String> = []
+    return libraries.flatMap(\.statements).filter { seen.insert($0.keyword).inserted }
+  }
+
+  /// The forms of every member `libraries` add, each keyword once.
+  public static func memberForms(of libraries: [RuntimeCapabilities]) -> [MemberForm] {
+    var seen: Set<String> = []
+    return libraries.flatMap(\.members).filter { seen.insert($0.keyword).inserted }
+  }
 
   /// Whether `verb` may be written with `animated: …`.
   public func acceptsAnimated(_ verb: NavigationVerb) -> Bool { animatedVerbs.contains(verb) }

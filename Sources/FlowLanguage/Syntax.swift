@@ -213,9 +213,8 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   case viewController(Name, retained: Bool)
   /// `result a, b, c`: the values an Insecurity coordinator's `finish(v)` may pass.
   case result([Name])
-  /// `didPresent S? { … }`, `didDismiss S? { … }`, `didStop C? { … }`: JLCoordinator's
-  /// `presenter(_:didPresent:)`, `presenter(_:didDismiss:)` and `didStop(child:)` overrides.
-  case presenterHook(PresenterHook, target: Name?, body: Block)
+  /// A member a runtime adds (`MemberForm`): a library method the coordinator overrides.
+  case library(LibraryMemberSyntax)
 }
 
 /// A parameter of `handle MESSAGE(NAME: TYPE)`: `Bool` or a bounded Int `LOW...HIGH`, the
@@ -243,21 +242,6 @@ extension Parameter {
 /// `(page: 0...2, flag: Bool)` after a message's name; empty for none.
 func parameterListText(_ parameters: [Parameter]) -> String {
   parameters.isEmpty ? "" : "(" + parameters.map(\.text).joined(separator: ", ") + ")"
-}
-
-/// The JLCoordinator `Coordinator` hooks a flow can override (`Coordinator/Coordinator.swift`),
-/// each a no-op in the library.
-public enum PresenterHook: String, Equatable, Sendable, CaseIterable {
-  /// `presenter(_:didPresent:)`: a presenter reports a view controller presented.
-  case didPresent
-  /// `presenter(_:didDismiss:)`: a presenter reports a view controller (or, through the
-  /// navigation overload, a navigation controller) dismissed.
-  case didDismiss
-  /// `didStop(child:)`: a child's `stop()` tells its parent.
-  case didStop
-  /// `presenter(_:didDismissAllViewControllersTo:)`: the navigation delegate wrapper saw an
-  /// animated pop land on the navigation controller's first screen.
-  case didDismissAllViewControllersTo
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -361,12 +345,8 @@ public indirect enum StatementKind: Equatable, Sendable {
   /// `start C in: CONTEXT animated: B { NAME in … }`: Insecurity's
   /// `navigation.start(child, in: …, animated:) { result in … }`.
   case start(Name, context: Name?, animated: AnimatedFlag?, completion: CompletionBlock?)
-  case takeover
-  case activate
-  /// `stop`: JLCoordinator's `stop()`.
-  case stop
-  /// `dismissRoot animated: B`: JLCoordinator's `presenter.dismissRoot(animated:)`.
-  case dismissRoot(animated: AnimatedFlag?)
+  /// A statement a runtime adds (`StatementForm`), parsed by its form's shape.
+  case library(LibraryStatementSyntax)
   /// `send MESSAGE` | `send MESSAGE(EXPR, …)`: a message up the coordinatingResponder chain,
   /// with its arguments (empty when none are written).
   case send(Name, arguments: [Expression])

@@ -98,9 +98,9 @@ public enum SyntaxDump {
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""), into: &output)
     case .result(let values):
       line(1, "result " + values.map(\.text).joined(separator: ", "), into: &output)
-    case .presenterHook(let hook, let target, let body):
-      line(1, hook.rawValue + (target.map { " \($0.text)" } ?? ""), into: &output)
-      dump(body, indent: 2, into: &output)
+    case .library(let member):
+      line(1, member.header, into: &output)
+      dump(member.body, indent: 2, into: &output)
     }
   }
 
@@ -138,11 +138,12 @@ public enum SyntaxDump {
       }
     case .finish: line(indent, "finish", into: &output)
     case .finishWith(let value): line(indent, "finish(\(value.text))", into: &output)
-    case .takeover: line(indent, "takeover", into: &output)
-    case .activate: line(indent, "activate", into: &output)
-    case .stop: line(indent, "stop", into: &output)
-    case .dismissRoot(let animated):
-      line(indent, "dismissRoot" + (animated.map { " animated=\($0.value)" } ?? ""), into: &output)
+    case .library(let statement):
+      var text = statement.keyword.text
+      if let operand = statement.operand { text += " \(operand.text)" }
+      if let animated = statement.animated { text += " animated=\(animated.value)" }
+      line(indent, text, into: &output)
+      if let body = statement.body { dump(body, indent: indent + 1, into: &output) }
     case .send(let name, let arguments):
       line(indent, "send \(name.text)" + argumentsText(arguments), into: &output)
     case .setStack(let names):

@@ -27,3 +27,10 @@ extension Resolver {
     resolve(file, source: source, libraries: RuntimeRegistry.libraries)
   }
 }
+
+extension Parser {
+  /// `parse(_:libraries:)` with `RuntimeRegistry.libraries`.
+  public static func parse(_ source: SourceFile) -> ParseResult {
+    parse(source, libraries: RuntimeRegistry.libraries)
+  }
+}

@@ -21,7 +21,7 @@ public enum FrontEndLaws {
     let source = SourceFile(path: path, bytes: bytes)
     let result = FrontEnd.check(source: source)
     var broken = resultLaws(result, stage: "front end")
-    let parsed = Parser.parse(source)
+    let parsed = Parser.parse(source, libraries: RuntimeRegistry.libraries)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       let resolved = Resolver.resolve(parsed.file, source: source)
       let errors = resolved.diagnostics.contains { $0.severity == .error }
@@ -78,7 +78,7 @@ public enum FrontEndLaws {
     var broken: [String] = []
     let once = FlowFormatter.format(file)
     let formattedSource = SourceFile(path: source.path, text: once)
-    let reparsed = Parser.parse(formattedSource)
+    let reparsed = Parser.parse(formattedSource, libraries: RuntimeRegistry.libraries)
     if reparsed.diagnostics.contains(where: { $0.severity == .error }) {
       return ["the formatted text has errors: \(reparsed.diagnostics)\n--- formatted ---\n\(once)"]
     }

@@ -146,6 +146,7 @@ struct EditorSupportTests {
       + Parser.statementKeywords + Parser.screenAttributeKeywords + InvariantCatalogue.ids
       + CoordinatorKind.allCases.map(\.rawValue) + PortableKind.allCases.map(\.rawValue)
       + RuntimeRegistry.libraries.map(\.library.rawValue)
+      + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
       + ["true", "false", "started", "onScreen", "pageSheet", "formSheet", "fullScreen", "overFullScreen"]
     for word in words {
       // `app X` and `var x` are matched with their name, as a declaration.

@@ -84,6 +84,7 @@ import Testing
       + ["true", "false", "when", "to", "animated", "onDismissed", "pass", "incomplete", "violation"]
       + ["retained", "in", "nil"] + Parser.startContextNames
       + RuntimeRegistry.libraries.map(\.library.rawValue) + CoordinatorKind.allCases.map(\.rawValue)
+      + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
       + PortableKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names
       + builtInValueNames + builtInFunctionNames + InvariantID.allCases.map(\.rawValue)

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowTestSupport
 import Testing
 
@@ -171,10 +172,10 @@ extension ResolverDiagnosticTests {
     let text = portableApp(
       "radianttap", "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n")
     let file = Parser.parse(SourceFile(path: "plain.flow", text: text)).file
-    for library in ["radianttap", "router", "insecurity", "presenter"] {
-      let lowered = PortableFlow.lower(file, library: library)
-      #expect(lowered.file == file, "\(library)")
-      #expect(lowered.diagnostics.isEmpty, "\(library)")
+    for library in RuntimeRegistry.libraries {
+      let lowered = PortableFlow.lower(file, under: library)
+      #expect(lowered.file == file, "\(library.library.rawValue)")
+      #expect(lowered.diagnostics.isEmpty, "\(library.library.rawValue)")
     }
   }
 

@@ -134,12 +134,19 @@ extension ResolverDiagnosticTests {
     let sheet = try #require(flow.coordinators.first { $0.name == "Sheet" })
     #expect(sheet.kind == .modalPresenter)
     let detail = try #require(flow.screens.firstIndex { $0.name == "Detail" })
-    #expect(sheet.presenterHooks == [PresenterHookInfo(hook: .didDismiss, target: detail, body: [.stop])])
+    #expect(
+      sheet.libraryMembers == [
+        LibraryMember(
+          keyword: "didDismiss", operand: detail, body: [.library(LibraryStatement(keyword: "stop"))])
+      ])
     let pushed = try #require(flow.coordinators.first { $0.name == "Pushed" })
     #expect(pushed.kind == .parentPresenter)
-    #expect(pushed.presenterHooks.map(\.hook) == [.didDismiss, .didStop])
-    #expect(pushed.presenterHooks.last?.target == nil)
-    #expect(pushed.presenterHooks.last?.body == [.dismissRoot(animated: false)])
+    #expect(pushed.libraryMembers.map(\.keyword) == ["didDismiss", "didStop"])
+    #expect(pushed.libraryMembers.last?.operand == nil)
+    #expect(
+      pushed.libraryMembers.last?.body == [
+        .library(LibraryStatement(keyword: "dismissRoot", animated: false))
+      ])
   }
 
   @Test func acceptsANavigationPresenterChild() throws {

@@ -89,7 +89,12 @@ enum PushPop: CoordinatorRuntime {
 
   static let name = "pushpop"
   static let capabilities = RuntimeCapabilities(
-    library: name, operations: [.show, .pop] + RuntimeCapabilities.flowOperations, animatedVerbs: [.pop])
+    library: name, operations: [.show, .pop] + RuntimeCapabilities.flowOperations, statements: [pushing],
+    animatedVerbs: [.pop])
+
+  /// Its own statement, which no other file knows: `pushing S animated: B { … }` pushes S
+  /// and runs the block once the push is under way.
+  static let pushing = StatementForm("pushing", operand: .screen, takesAnimated: true, takesBlock: true)
   static let observedCallbacks: WorldCallback.Kinds = [.deallocated]
   static let readsInteractiveTransitions = false
 
@@ -109,12 +114,11 @@ enum PushPop: CoordinatorRuntime {
     let nav = step.state.coordinators[c].root
     switch statement {
     case .show(let screen):
-      let vc = step.makeScreen(screen, owner: c)
-      step.note(.library, "push \(step.tables.flow.screens[screen].name)")
-      step.state.coordinators[c].pushed.append(vc)
-      step.state.library.pushes = min(step.state.library.pushes + 1, 2)
-      step.state.library.last.replace(with: [vc])
-      step.uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
+      push(screen, animated: true, on: nav, in: c, &step)
+    case .library(let statement) where statement.keyword == pushing.keyword:
+      push(statement.operand!, animated: statement.animated, on: nav, in: c, &step)
+      step.note(.library, "then the block of 'pushing'")
+      step.execute(statement.body ?? [], in: c)
     case .pop(let animated):
       step.note(.library, "pop")
       guard step.state.coordinators[c].pushed.count >= 2 else { return }
@@ -125,6 +129,18 @@ enum PushPop: CoordinatorRuntime {
     default:
       preconditionFailure("the resolver refuses what PushPop.capabilities does not offer")
     }
+  }
+
+  static func push(
+    _ screen: Int, animated: Bool, on nav: ObjectID, in c: CoordinatorID, _ step: inout FlowStep<PushPop>
+  ) {
+    let vc = step.makeScreen(screen, owner: c)
+    step.note(
+      .library, "push \(step.tables.flow.screens[screen].name)" + (animated ? "" : " without animation"))
+    step.state.coordinators[c].pushed.append(vc)
+    step.state.library.pushes = min(step.state.library.pushes + 1, 2)
+    step.state.library.last.replace(with: [vc])
+    step.uikit { $0.push(vc, on: nav, animated: animated, effects: &$1) }
   }
 
   /// A tap runs the handler of the coordinator that made the screen.

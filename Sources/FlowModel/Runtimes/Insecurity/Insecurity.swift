@@ -24,30 +24,32 @@ public enum Insecurity: CoordinatorRuntime {
     coordinatorKinds: [.windowCoordinator, .modalCoordinator, .navigation, .adaptiveCoordinator],
     usesRootClause: false,
     alternatives: [
-      .stop: "write 'finish' or 'dismiss': the host ends the child and runs its parent's completion",
-      .dismissRoot: "write 'dismiss' in the child whose flow should close",
-      .didPresent: "Insecurity has no presentation hook; run the code where the child is started",
-      .didDismiss: "write the code in the completion block of 'start C { result in … }', where result is nil",
-      .didStop: "write the code in the completion block of 'start C { result in … }'",
-      .didDismissAllViewControllersTo:
+      "stop": "write 'finish' or 'dismiss': the host ends the child and runs its parent's completion",
+      "dismissRoot": "write 'dismiss' in the child whose flow should close",
+      "didPresent": "Insecurity has no presentation hook; run the code where the child is started",
+      "didDismiss":
+        "write the code in the completion block of 'start C { result in … }', where result is nil",
+      "didStop": "write the code in the completion block of 'start C { result in … }'",
+      "didDismissAllViewControllersTo":
         "Insecurity has no pop hook; each popped child's completion runs with nil",
-      .show: "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
-      .root:
+      "show": "a coordinator has one screen, its 'viewController S'; 'start' a NavigationCoordinator to push",
+      "root":
         "a coordinator has one screen, its 'viewController S'; the window coordinator's 'start C' sets the window's root",
-      .top: "a coordinator has one screen; 'finish' it and 'start' another",
-      .pop: "write 'finish' or 'dismiss' in the pushed coordinator: the host pops it",
-      .popTo: "write 'finish' in the coordinator above: the host pops to the screen below it",
-      .present: "'start' a ModalCoordinator (or an AdaptiveCoordinator 'in: modal')",
-      .startChild: "write 'start C' (Insecurity's navigation.start(child) { result in … })",
-      .stopChild: "the child ends itself with 'finish' or 'dismiss'; the host removes it",
-      .presentChild: "write 'start C'",
-      .takeover: "Insecurity has no takeover",
-      .activate: "Insecurity has no activate",
-      .send: "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
-      .handle: "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
-      .popBack: "a pop reaches the host through the controller's deallocation: the completion gets nil",
-      .didFinish: "write the code in the completion block of 'start C { result in … }'",
-    ])
+      "top": "a coordinator has one screen; 'finish' it and 'start' another",
+      "pop": "write 'finish' or 'dismiss' in the pushed coordinator: the host pops it",
+      "pop to": "write 'finish' in the coordinator above: the host pops to the screen below it",
+      "present": "'start' a ModalCoordinator (or an AdaptiveCoordinator 'in: modal')",
+      "startChild": "write 'start C' (Insecurity's navigation.start(child) { result in … })",
+      "stopChild": "the child ends itself with 'finish' or 'dismiss'; the host removes it",
+      "presentChild": "write 'start C'",
+      "takeover": "Insecurity has no takeover",
+      "activate": "Insecurity has no activate",
+      "send": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
+      "handle": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
+      "popBack": "a pop reaches the host through the controller's deallocation: the completion gets nil",
+      "didFinish": "write the code in the completion block of 'start C { result in … }'",
+    ],
+    portable: InsecurityPortableLowering())
 
   /// KVO is modelled on a controller's removal from its presenter, `deinit` on its
   /// deallocation; the sheet's dismissal callbacks only appear in traces.

@@ -157,7 +157,7 @@ extension FlowStep where Runtime == JLCoordinator {
       for child in step.state.coordinators[c].children { step.stop(child) }
       guard let p = step.state.coordinators[c].parentLink, step.isAlive(p) else { return }
       let declaration = step.state.coordinators[c].declaration
-      step.runHooks(.didStop, in: p) { target in target == nil || target == declaration }
+      step.runHooks(JLCoordinator.didStop, in: p) { target in target == nil || target == declaration }
       if let index = step.state.coordinators[p].children.firstIndex(of: c) {
         step.state.coordinators[p].children.remove(at: index)
         step.holdersMayHaveChanged()
@@ -191,21 +191,22 @@ extension FlowStep where Runtime == JLCoordinator {
     }
   }
 
-  /// Runs coordinator `c`'s overrides of `hook` whose target `matches`, in source order.
-  mutating func runHooks(_ hook: PresenterHook, in c: CoordinatorID, matches: (Int?) -> Bool) {
-    let hooks = flow.coordinators[state.coordinators[c].declaration].presenterHooks
-    if hook != .didStop, state.coordinators[c].hasStopped, !state.coordinators[c].stoppedInStep,
-      hooks.contains(where: { $0.hook == hook && matches($0.target) })
+  /// Runs coordinator `c`'s overrides of `hook` whose name `matches`, in source order.
+  mutating func runHooks(_ hook: MemberForm, in c: CoordinatorID, matches: (Int?) -> Bool) {
+    let hooks = flow.coordinators[state.coordinators[c].declaration].libraryMembers
+    let keyword = hook.keyword
+    if hook != JLCoordinator.didStop, state.coordinators[c].hasStopped, !state.coordinators[c].stoppedInStep,
+      hooks.contains(where: { $0.keyword == keyword && matches($0.operand) })
     {
       report(
         .registeredAfterStop,
-        "\(name(ofCoordinator: c)) stopped in an earlier step but is still registered with its presenter: its \(hook.rawValue) override runs"
+        "\(name(ofCoordinator: c)) stopped in an earlier step but is still registered with its presenter: its \(keyword) override runs"
       )
     }
-    for entry in hooks where entry.hook == hook && matches(entry.target) {
+    for entry in hooks where entry.keyword == keyword && matches(entry.operand) {
       guard isAlive(c) else { return }
       running(c) { step in
-        step.note(.library, "\(step.name(ofCoordinator: c))'s \(hook.rawValue) override runs")
+        step.note(.library, "\(step.name(ofCoordinator: c))'s \(keyword) override runs")
         step.execute(entry.body, in: c)
       }
     }

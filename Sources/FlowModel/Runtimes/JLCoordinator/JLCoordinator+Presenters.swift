@@ -261,7 +261,7 @@ extension FlowStep where Runtime == JLCoordinator {
     note(.library, "\(name(ofPresenter: o)) notifies didPresent(\(name(ofObject: vc)))")
     for k in observers(of: o) where isAlive(k) && state.owners[vc] == k {
       let screen = screenIndex(of: vc)
-      runHooks(.didPresent, in: k) { $0 == nil || $0 == screen }
+      runHooks(JLCoordinator.didPresent, in: k) { $0 == nil || $0 == screen }
     }
   }
 
@@ -283,15 +283,15 @@ extension FlowStep where Runtime == JLCoordinator {
     let isTabBar = state.world.objects[vc].isTabBarController
     for k in observers(of: o) where isAlive(k) {
       if isNavigation {
-        runHooks(.didDismiss, in: k) { $0 == nil }
+        runHooks(JLCoordinator.didDismiss, in: k) { $0 == nil }
       } else if isTabBar {
         guard let own = state.coordinators[k].lastScreen, state.world.tabBarController(of: own) == vc else {
           continue
         }
-        runHooks(.didDismiss, in: k) { $0 == nil }
+        runHooks(JLCoordinator.didDismiss, in: k) { $0 == nil }
       } else if state.owners[vc] == k {
         let screen = screenIndex(of: vc)
-        runHooks(.didDismiss, in: k) { $0 == nil || $0 == screen }
+        runHooks(JLCoordinator.didDismiss, in: k) { $0 == nil || $0 == screen }
       }
     }
   }
@@ -333,7 +333,7 @@ extension FlowStep where Runtime == JLCoordinator {
     note(.library, "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: root)))")
     let screen = screenIndex(of: root)
     for k in observers(of: o) where isAlive(k) && state.owners[root] == k {
-      runHooks(.didDismissAllViewControllersTo, in: k) { $0 == nil || $0 == screen }
+      runHooks(JLCoordinator.didDismissAllViewControllersTo, in: k) { $0 == nil || $0 == screen }
     }
   }
 

@@ -21,10 +21,11 @@ public enum JLCoordinator: CoordinatorRuntime {
   public static let capabilities = RuntimeCapabilities(
     library: name,
     operations: [
-      .present, .dismiss, .startChild, .stop, .dismissRoot, .didPresent, .didDismiss, .didStop,
-      .didDismissAllViewControllersTo,
+      .present, .dismiss, .startChild,
     ]
       + RuntimeCapabilities.flowOperations,
+    statements: [stopStatement, dismissRootStatement],
+    members: [didPresent, didDismiss, didStop, didDismissAllViewControllersTo],
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [
       .initialPresenter, .initialNavigationPresenter, .navigationPresenter, .modalPresenter,
@@ -32,28 +33,29 @@ public enum JLCoordinator: CoordinatorRuntime {
     ],
     usesRootClause: false,
     alternatives: [
-      .show: "write 'present S': a navigation presenter pushes",
-      .root: "write 'present S' in 'start'; the kind (InitialPresenter, ModalPresenter…) says where it goes",
-      .top: "a presenter cannot replace a screen; 'dismiss' it and 'present' the next one",
-      .pop: "write 'dismiss': a navigation presenter pops the screen whose handler runs, if it is the top",
-      .popTo: "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
-      .stopChild: "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
-      .finish: "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
-      .takeover: "JLCoordinator has no takeover",
-      .activate: "JLCoordinator has no activate",
-      .send: "a screen calls its own coordinator (its delegate); there is no responder chain",
-      .handle: "a screen calls its own coordinator (its delegate); there is no responder chain",
-      .popBack: "write 'didDismiss S { … }': the presenter reports an animated pop as a dismissal",
-      .didFinish: "write 'didStop C { … }': a child's stop() calls didStop(child:) on its parent",
-      .presentChild:
+      "show": "write 'present S': a navigation presenter pushes",
+      "root": "write 'present S' in 'start'; the kind (InitialPresenter, ModalPresenter…) says where it goes",
+      "top": "a presenter cannot replace a screen; 'dismiss' it and 'present' the next one",
+      "pop": "write 'dismiss': a navigation presenter pops the screen whose handler runs, if it is the top",
+      "pop to": "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
+      "stopChild": "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
+      "finish": "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
+      "takeover": "JLCoordinator has no takeover",
+      "activate": "JLCoordinator has no activate",
+      "send": "a screen calls its own coordinator (its delegate); there is no responder chain",
+      "handle": "a screen calls its own coordinator (its delegate); there is no responder chain",
+      "popBack": "write 'didDismiss S { … }': the presenter reports an animated pop as a dismissal",
+      "didFinish": "write 'didStop C { … }': a child's stop() calls didStop(child:) on its parent",
+      "presentChild":
         "write 'startChild C', and give C its presenter as its kind (coordinator C: ModalPresenter)",
-      .startCoordinator: "write 'startChild C'",
-      .finishWith: "write 'stop', and pass values through variables",
-      .viewController: "a coordinator shows its screens with 'present' on its presenter",
-      .result: "a child hands values to its parent through variables",
-      .selectTab: "JLCoordinator has no tab selection from code",
-      .call: "app code calls a child only through the hooks; use variables",
-    ])
+      "start C": "write 'startChild C'",
+      "finish(value)": "write 'stop', and pass values through variables",
+      "viewController": "a coordinator shows its screens with 'present' on its presenter",
+      "result": "a child hands values to its parent through variables",
+      "selectTab": "JLCoordinator has no tab selection from code",
+      "call": "app code calls a child only through the hooks; use variables",
+    ],
+    portable: JLCoordinatorPortableLowering())
 
   /// The navigation delegate wrapper (`didShow`) and the sheet wrapper (`presentationControllerDidDismiss`).
   public static var observedCallbacks: WorldCallback.Kinds {
@@ -67,15 +69,38 @@ public enum JLCoordinator: CoordinatorRuntime {
     FlowStep<JLCoordinator>.launch(&step)
   }
 
+  /// `stop`: `Coordinator.stop()`, which stops the children, tells the parent
+  /// (`didStop(child:)`) and leaves it.
+  static let stopStatement = StatementForm("stop")
+  /// `dismissRoot animated: B`: `presenter.dismissRoot(animated:)`.
+  static let dismissRootStatement = StatementForm("dismissRoot", takesAnimated: true)
+
+  // The `Coordinator` hooks a flow can override (`Coordinator/Coordinator.swift`), each a
+  // no-op in the library; the name after the keyword, when written, picks the calls the
+  // override answers.
+  /// `didPresent S { … }`: `presenter(_:didPresent:)`, a presenter reports a view
+  /// controller presented.
+  static let didPresent = MemberForm("didPresent", operand: .screen)
+  /// `didDismiss S { … }`: `presenter(_:didDismiss:)`, a presenter reports a view controller
+  /// (or, through the navigation overload, a navigation controller) dismissed.
+  static let didDismiss = MemberForm("didDismiss", operand: .screen)
+  /// `didStop C { … }`: `didStop(child:)`, a child's `stop()` tells its parent.
+  static let didStop = MemberForm("didStop", operand: .coordinator)
+  /// `didDismissAllViewControllersTo S { … }`: `presenter(_:didDismissAllViewControllersTo:)`,
+  /// the navigation delegate wrapper saw an animated pop land on the navigation
+  /// controller's first screen.
+  static let didDismissAllViewControllersTo = MemberForm("didDismissAllViewControllersTo", operand: .screen)
+
   public static func execute(
     _ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<JLCoordinator>
   ) {
     switch statement {
     case .present(let screen, let animated): step.presenterPresent(screen, animated: animated, in: c)
     case .dismiss(let animated): step.presenterDismiss(animated: animated, in: c)
-    case .dismissRoot(let animated): step.presenterDismissRoot(animated: animated, in: c)
+    case .library(let statement) where statement.keyword == dismissRootStatement.keyword:
+      step.presenterDismissRoot(animated: statement.animated, in: c)
     case .startChild(let declaration): step.startChild(declaration, from: c)
-    case .stop: step.stop(c)
+    case .library(let statement) where statement.keyword == stopStatement.keyword: step.stop(c)
     default:
       assertionFailure("the front end refuses this statement under presenter")
     }

@@ -14,32 +14,31 @@ public enum Radianttap: CoordinatorRuntime {
 
   public static let name = "radianttap"
 
-  /// The full NavigationCoordinator API and the responder chain (everything but the other
-  /// libraries' `presentChild`, `start C`, `finish(v)`, `viewController`, `result`, and
-  /// the presenter library's `stop`, `dismissRoot` and hooks);
-  /// `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
+  /// The full NavigationCoordinator API, with `takeover()` and `activate()`, and the
+  /// responder chain; `top`, `pop`, `pop to`, `present` and `dismiss` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
     library: name,
-    operations: RuntimeOperation.allCases.filter {
-      ![
-        .presentChild, .startCoordinator, .finishWith, .viewController, .result, .stop, .dismissRoot,
-        .didPresent, .didDismiss, .didStop, .didDismissAllViewControllersTo,
-      ].contains($0)
-    },
+    operations: [
+      .show, .root, .top, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .finish, .send,
+      .selectTab,
+      .call, .handle, .popBack, .didFinish,
+    ] + RuntimeCapabilities.flowOperations,
+    statements: [takeoverStatement, activateStatement],
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
     alternatives: [
-      .stop: "write 'finish': the coordinator tells its parent, whose coordinatorDidFinish stops it",
-      .dismissRoot: "write 'dismiss' in the coordinator whose screen presented the flow",
-      .didPresent: "radianttap has no presentation hook; run the code where the screen is shown",
-      .didDismiss: "write 'popBack { … }' for a pop; a dismissal is seen only through 'finish'",
-      .didStop: "write 'didFinish C { … }'",
-      .didDismissAllViewControllersTo: "write 'popBack { … }': a pop to the root calls handlePopBack(to:)",
-      .presentChild: "write 'startChild C', with 'root presented' in C",
-      .startCoordinator: "write 'startChild C'",
-      .finishWith: "write 'finish', and pass values through variables",
-      .viewController: "a coordinator shows its screens with 'root', 'show' and 'present' in its handlers",
-      .result: "a child hands values to its parent through variables or 'send'",
-    ])
+      "stop": "write 'finish': the coordinator tells its parent, whose coordinatorDidFinish stops it",
+      "dismissRoot": "write 'dismiss' in the coordinator whose screen presented the flow",
+      "didPresent": "radianttap has no presentation hook; run the code where the screen is shown",
+      "didDismiss": "write 'popBack { … }' for a pop; a dismissal is seen only through 'finish'",
+      "didStop": "write 'didFinish C { … }'",
+      "didDismissAllViewControllersTo": "write 'popBack { … }': a pop to the root calls handlePopBack(to:)",
+      "presentChild": "write 'startChild C', with 'root presented' in C",
+      "start C": "write 'startChild C'",
+      "finish(value)": "write 'finish', and pass values through variables",
+      "viewController": "a coordinator shows its screens with 'root', 'show' and 'present' in its handlers",
+      "result": "a child hands values to its parent through variables or 'send'",
+    ],
+    portable: RadianttapPortableLowering())
 
   /// The library is the navigation controller's delegate (`didShow`); the other callbacks
   /// appear in traces, though no code of the library runs for them.
@@ -60,6 +59,12 @@ public enum Radianttap: CoordinatorRuntime {
     step.start(app)
   }
 
+  /// `takeover`: `Coordinator.takeover()`, which makes this coordinator the navigation
+  /// controller's delegate again.
+  static let takeoverStatement = StatementForm("takeover")
+  /// `activate`: `Coordinator.activate()`.
+  static let activateStatement = StatementForm("activate")
+
   public static func execute(
     _ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<Radianttap>
   ) {
@@ -74,12 +79,12 @@ public enum Radianttap: CoordinatorRuntime {
     case .startChild(let declaration): step.startChild(declaration, from: c)
     case .stopChild(let declaration): step.stopChild(declaration: declaration, from: c)
     case .finish: step.finish(c)
-    case .takeover: step.takeover(c)
-    case .activate: step.activate(c)
+    case .library(let statement) where statement.keyword == takeoverStatement.keyword: step.takeover(c)
+    case .library(let statement) where statement.keyword == activateStatement.keyword: step.activate(c)
     case .send(let message, let arguments): step.send(message, arguments, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
     case .selectTab(let declaration): step.selectTab(declaration, in: c)
-    case .presentChild, .start, .finishWith, .stop, .dismissRoot:
+    case .presentChild, .start, .finishWith, .library:
       assertionFailure("the front end refuses this statement under radianttap")
     case .ifElse, .assign, .after, .call:
       assertionFailure("the step runs the flow's own statements")

@@ -22,33 +22,35 @@ public enum Router: CoordinatorRuntime {
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [.appDelegateRouter, .modalNavigationRouter, .navigationRouter], usesRootClause: false,
     alternatives: [
-      .stop: "write 'dismiss': the router runs the onDismissed closure that removes the child",
-      .dismissRoot: "write 'dismiss': the router dismisses to its root",
-      .didPresent: "the pattern has no presentation hook; run the code after 'present'",
-      .didDismiss: "write the code in the 'onDismissed { … }' block of 'presentChild'",
-      .didStop: "write the code in the 'onDismissed { … }' block of 'presentChild'",
-      .didDismissAllViewControllersTo: "the router runs the onDismissed closure of each screen a pop removes",
-      .show: "write 'present S': the router pushes when its navigation controller has screens",
-      .root: "write 'present S' as the first screen of 'start'",
-      .top: "the routers cannot replace a screen; 'present' the next one",
-      .pop: "the routers pop only through 'dismiss' (to the router's root) and the Back button",
-      .popTo: "the routers pop only through 'dismiss' (to the router's root) and the Back button",
-      .startChild:
+      "stop": "write 'dismiss': the router runs the onDismissed closure that removes the child",
+      "dismissRoot": "write 'dismiss': the router dismisses to its root",
+      "didPresent": "the pattern has no presentation hook; run the code after 'present'",
+      "didDismiss": "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      "didStop": "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      "didDismissAllViewControllersTo":
+        "the router runs the onDismissed closure of each screen a pop removes",
+      "show": "write 'present S': the router pushes when its navigation controller has screens",
+      "root": "write 'present S' as the first screen of 'start'",
+      "top": "the routers cannot replace a screen; 'present' the next one",
+      "pop": "the routers pop only through 'dismiss' (to the router's root) and the Back button",
+      "pop to": "the routers pop only through 'dismiss' (to the router's root) and the Back button",
+      "startChild":
         "write 'presentChild C', and give C its router as its kind (coordinator C: ModalNavigationRouter)",
-      .stopChild:
+      "stopChild":
         "a child is removed by the onDismissed wrapper of 'presentChild' when its router dismisses it",
-      .finish: "write 'dismiss': the router runs the onDismissed closure that removes the child",
-      .takeover: "the pattern has no takeover",
-      .activate: "the pattern has no activate",
-      .send: "a screen calls its own coordinator; there is no responder chain to send messages up",
-      .handle: "a screen calls its own coordinator; there is no responder chain to send messages up",
-      .popBack: "the router runs the onDismissed closure when a screen is popped",
-      .didFinish: "write the code in the 'onDismissed { … }' block of 'presentChild'",
-      .startCoordinator: "write 'presentChild C'",
-      .finishWith: "write 'dismiss', and pass values through variables",
-      .viewController: "a coordinator shows its screens with 'present' on its router",
-      .result: "a child hands values to its parent through variables",
-    ])
+      "finish": "write 'dismiss': the router runs the onDismissed closure that removes the child",
+      "takeover": "the pattern has no takeover",
+      "activate": "the pattern has no activate",
+      "send": "a screen calls its own coordinator; there is no responder chain to send messages up",
+      "handle": "a screen calls its own coordinator; there is no responder chain to send messages up",
+      "popBack": "the router runs the onDismissed closure when a screen is popped",
+      "didFinish": "write the code in the 'onDismissed { … }' block of 'presentChild'",
+      "start C": "write 'presentChild C'",
+      "finish(value)": "write 'dismiss', and pass values through variables",
+      "viewController": "a coordinator shows its screens with 'present' on its router",
+      "result": "a child hands values to its parent through variables",
+    ],
+    portable: RouterPortableLowering())
 
   /// The routers are navigation controllers' delegates (`didShow`); the sheet's dismissal
   /// callbacks appear in traces, though no router is the presentation controller's delegate.

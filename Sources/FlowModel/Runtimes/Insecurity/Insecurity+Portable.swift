@@ -1,10 +1,10 @@
+import FlowLanguage
+
 // The portable vocabulary under Insecurity: each flow is a `NavigationCoordinator` with its
 // one view controller, started by its parent on the host's stack; the app's flow is started
 // by a `WindowCoordinator`, as the library's README sets up an app.
 
 struct InsecurityPortableLowering: PortableLowering {
-  var library: String { "insecurity" }
-
   /// `NavigationCoordinator<Void>` for both kinds: pushed for a navigation flow, the root of a
   /// new navigation controller (`in: newNavigation`) for a sheet and for the app's flow.
   func kind(of coordinator: PortableCoordinator) -> String { "NavigationCoordinator" }

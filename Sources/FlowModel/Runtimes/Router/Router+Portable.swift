@@ -1,10 +1,10 @@
+import FlowLanguage
+
 // The portable vocabulary under the Router pattern (Design Patterns by Tutorials): each flow
 // is a coordinator given the router its kind implies, as RayPets and the chapter's
 // playground write them.
 
 struct RouterPortableLowering: PortableLowering {
-  var library: String { "router" }
-
   /// A navigation flow pushes through a `NavigationRouter` (the app's on a new navigation
   /// controller as the window's root, a child's on its parent's); a sheet presents a
   /// `ModalNavigationRouter`'s navigation controller.

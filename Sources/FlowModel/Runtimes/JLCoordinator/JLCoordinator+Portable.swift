@@ -1,10 +1,10 @@
+import FlowLanguage
+
 // The portable vocabulary under JLCoordinator: each flow is a coordinator made with the
 // presenter its kind implies, and every child stops when its presenter reports its screen
 // dismissed, as the library's README and its example app's `ViewCoordinator` do.
 
-struct PresenterPortableLowering: PortableLowering {
-  var library: String { "presenter" }
-
+struct JLCoordinatorPortableLowering: PortableLowering {
   /// The app's flow: `InitialNavigationPresenter(window:)`; a pushed child shares its
   /// parent's presenter (`init(presenter: presenter)`, as the example's push flows); a sheet:
   /// `ModalNavigationPresenter(presentingViewController:)`.
@@ -48,10 +48,13 @@ struct PresenterPortableLowering: PortableLowering {
   func extraMembers(of coordinator: PortableCoordinator) -> [CoordinatorMemberKind] {
     guard !coordinator.isWindow else { return [] }
     let range = coordinator.startRange
+    let stop = StatementKind.library(
+      LibraryStatementSyntax(keyword: Name(JLCoordinator.stopStatement.keyword, range)))
     return [
-      .presenterHook(
-        .didDismiss, target: nil,
-        body: Block(statements: [Statement(kind: .stop, range: range)], range: range))
+      .library(
+        LibraryMemberSyntax(
+          keyword: Name(JLCoordinator.didDismiss.keyword, range),
+          body: Block(statements: [Statement(kind: stop, range: range)], range: range)))
     ]
   }
 }

@@ -1,9 +1,9 @@
+import FlowLanguage
+
 // The portable vocabulary under radianttap/Coordinator: each flow is a NavigationCoordinator
 // with the root clause its kind implies, as the library's demo app writes its coordinators.
 
 struct RadianttapPortableLowering: PortableLowering {
-  var library: String { "radianttap" }
-
   func kind(of coordinator: PortableCoordinator) -> String { CoordinatorKind.navigation.rawValue }
 
   /// The app's flow is the window's navigation controller (`root window`), a sheet presents
