@@ -32,8 +32,8 @@ extension CheckedFlow {
     copy.asyncTasks = asyncTasks.map { task in
       AsyncTaskInfo(name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body))
     }
-    copy.onDismissedBlocks = onDismissedBlocks.map { block in
-      OnDismissedInfo(coordinator: block.coordinator, child: block.child, body: fresh(block.body))
+    copy.libraryBlocks = libraryBlocks.map { block in
+      LibraryBlock(coordinator: block.coordinator, operand: block.operand, body: fresh(block.body))
     }
     copy.completionBlocks = completionBlocks.map { block in
       CompletionInfo(
@@ -60,7 +60,6 @@ extension CoordinatorInfo {
         ScreenHandler(screen: $0.screen, event: $0.event, body: fresh($0.body), declaredAt: $0.declaredAt)
       },
       messageHandlers: Dictionary(uniqueKeysWithValues: messageHandlers.map { ($0.key, fresh($0.value)) }),
-      popBack: popBack.map(fresh), didFinish: didFinish.map { (child: $0.child, body: fresh($0.body)) },
       declaredAt: declaredAt)
     copy.viewController = viewController
     copy.retainsViewController = retainsViewController
@@ -86,14 +85,12 @@ extension CheckedStatement {
     case .dismiss(let animated): .dismiss(animated: animated)
     case .startChild(let coordinator): .startChild(coordinator: coordinator)
     case .stopChild(let coordinator): .stopChild(coordinator: coordinator)
-    case .presentChild(let coordinator, let animated, let onDismissed):
-      .presentChild(coordinator: coordinator, animated: animated, onDismissed: onDismissed)
     case .finish: .finish
     case .library(let statement):
       .library(
         LibraryStatement(
           keyword: fresh(statement.keyword), operand: statement.operand, animated: statement.animated,
-          body: statement.body.map(fresh)))
+          block: statement.block))
     case .send(let message, let arguments):
       .send(message: message, arguments: arguments.map { $0.privateCopy() })
     case .ifElse(let condition, let then, let otherwise):

@@ -80,54 +80,19 @@ public struct VariableInfo: Equatable, Sendable {
   }
 }
 
-/// What a coordinator declaration's `: KIND` names. Under radianttap, the library's base
-/// class; under router, the router the coordinator is given (the Router pattern has one
-/// `Coordinator` protocol, and what differs between coordinators is their router).
-public enum CoordinatorKind: String, Sendable, CaseIterable {
+/// What a coordinator declaration's `: KIND` names: a base class of its runtime's library,
+/// or (under a runtime whose coordinators take no `root` clause) the object the coordinator
+/// is given to place its screens. The language names the two kinds runtimes share; each runtime
+/// declares its own in its folder and lists them in its capabilities.
+public struct CoordinatorKind: RawRepresentable, Hashable, Sendable {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
   /// A coordinator whose root is a `UINavigationController` it pushes its screens onto.
-  case navigation = "NavigationCoordinator"
-  /// `Coordinator<UITabBarController>`, as in the library's tab study.
-  case tabBar = "TabBarCoordinator"
-  /// Router: `AppDelegateRouter(window:)`, whose `present` makes the screen the window's root.
-  case appDelegateRouter = "AppDelegateRouter"
-  /// Router: `ModalNavigationRouter(parentViewController:)`, a new navigation controller
-  /// presented over the screen the parent's handler runs for.
-  case modalNavigationRouter = "ModalNavigationRouter"
-  /// Router: `NavigationRouter(navigationController:)` on the parent's navigation controller
-  /// (a new one as the window's root for the window coordinator).
-  case navigationRouter = "NavigationRouter"
-  /// Insecurity: `WindowCoordinator`, which owns the window through its `WindowHost`; each
-  /// of its starts replaces the window's root and kills the previous host.
-  case windowCoordinator = "WindowCoordinator"
-  /// Insecurity: `ModalCoordinator<Result>`, one view controller presented modally.
-  case modalCoordinator = "ModalCoordinator"
-  /// Insecurity: `AdaptiveCoordinator<Result>`, one view controller started in a context
-  /// (`in: current | modal | newNavigation | navigationFallback`). Under Insecurity,
-  /// `NavigationCoordinator` is `NavigationCoordinator<Result>`: one view controller pushed.
-  case adaptiveCoordinator = "AdaptiveCoordinator"
-  /// JLCoordinator: `InitialPresenter(window:)`, whose `present` makes the view controller the
-  /// window's root (`Presenter/PresenterImplementations/InitialPresenter.swift`).
-  case initialPresenter = "InitialPresenter"
-  /// JLCoordinator: `InitialNavigationPresenter(window:)`: a navigation controller as the
-  /// window's root, each `present` a push.
-  case initialNavigationPresenter = "InitialNavigationPresenter"
-  /// JLCoordinator: `NavigationPresenter(navigationController:)` on a new, empty navigation
-  /// controller (its initializer asserts it is empty) that the parent's code presents from
-  /// the screen its handler runs for; `present` pushes, `dismiss` pops the top.
-  case navigationPresenter = "NavigationPresenter"
-  /// JLCoordinator: `ModalPresenter(presentingViewController:)` over the screen whose handler
-  /// starts the coordinator; `present` presents modally.
-  case modalPresenter = "ModalPresenter"
-  /// JLCoordinator: `ModalNavigationPresenter(presentingViewController:)`: its first `present`
-  /// presents a new navigation controller rooted at the screen, later ones push.
-  case modalNavigationPresenter = "ModalNavigationPresenter"
-  /// JLCoordinator: `TabPresenter(tabBarController:)`: each `present` appends a tab.
-  case tabPresenter = "TabPresenter"
-  /// JLCoordinator: `TabNavigationPresenter`: a navigation controller of its own as a tab.
-  case tabNavigationPresenter = "TabNavigationPresenter"
-  /// JLCoordinator: the parent's own presenter (`init(presenter: presenter)`), as the example
-  /// app's push flows share it.
-  case parentPresenter = "ParentPresenter"
+  public static let navigation = CoordinatorKind("NavigationCoordinator")
+  /// A coordinator whose root is a `UITabBarController`, each tab a child's.
+  public static let tabBar = CoordinatorKind("TabBarCoordinator")
 }
 
 /// Where Insecurity's `navigation.start(child, …)` puts the child's view controller.
@@ -202,10 +167,6 @@ public struct CoordinatorInfo: Equatable, Sendable {
   /// runtime sets to the arguments before the body runs and back afterwards, so a value
   /// lives in the state only while its handler runs. Absent or empty: no parameters.
   public var messageParameters: [Int: [Int]] = [:]
-  /// `handlePopBack(to:)` override, if any.
-  public var popBack: [CheckedStatement]?
-  /// `coordinatorDidFinish` overrides: (child coordinator index or nil for any, body).
-  public var didFinish: [(child: Int?, body: [CheckedStatement])]
   public var declaredAt: Int
   /// Insecurity: the screen of the coordinator's one view controller (`viewController S`),
   /// made when it is started; nil for the window coordinator and under other runtimes.
@@ -225,8 +186,7 @@ public struct CoordinatorInfo: Equatable, Sendable {
     name: String, kind: CoordinatorKind, root: RootSource, identifier: String,
     presentedStyle: PresentationStyle = .pageSheet, presentedModalInPresentation: Bool = false,
     start: [CheckedStatement] = [], screenHandlers: [ScreenHandler] = [],
-    messageHandlers: [Int: [CheckedStatement]] = [:], popBack: [CheckedStatement]? = nil,
-    didFinish: [(child: Int?, body: [CheckedStatement])] = [], declaredAt: Int = 0
+    messageHandlers: [Int: [CheckedStatement]] = [:], declaredAt: Int = 0
   ) {
     self.name = name
     self.kind = kind
@@ -237,8 +197,6 @@ public struct CoordinatorInfo: Equatable, Sendable {
     self.start = start
     self.screenHandlers = screenHandlers
     self.messageHandlers = messageHandlers
-    self.popBack = popBack
-    self.didFinish = didFinish
     self.declaredAt = declaredAt
   }
 
@@ -249,11 +207,9 @@ public struct CoordinatorInfo: Equatable, Sendable {
       && lhs.identifier == rhs.identifier && lhs.presentedStyle == rhs.presentedStyle
       && lhs.presentedModalInPresentation == rhs.presentedModalInPresentation
       && lhs.start == rhs.start && lhs.screenHandlers == rhs.screenHandlers
-      && lhs.messageHandlers == rhs.messageHandlers && lhs.popBack == rhs.popBack
+      && lhs.messageHandlers == rhs.messageHandlers
       && lhs.messageParameters.filter { !$0.value.isEmpty }
         == rhs.messageParameters.filter { !$0.value.isEmpty }
-      && lhs.didFinish.map(\.child) == rhs.didFinish.map(\.child)
-      && lhs.didFinish.map(\.body) == rhs.didFinish.map(\.body)
       && lhs.libraryMembers == rhs.libraryMembers
   }
 }
@@ -271,21 +227,6 @@ public struct AppEventInfo: Equatable, Sendable {
     self.name = name
     self.target = target
     self.condition = condition
-    self.body = body
-  }
-}
-
-/// The `onDismissed { … }` block of a `presentChild`: run by the parent when the child's
-/// router reports the child dismissed, after the pattern's wrapper removed the child.
-public struct OnDismissedInfo: Equatable, Sendable {
-  /// The coordinator that presents the child; the block runs in it.
-  public var coordinator: Int
-  /// The child coordinator presented.
-  public var child: Int
-  public var body: [CheckedStatement]
-  public init(coordinator: Int, child: Int, body: [CheckedStatement]) {
-    self.coordinator = coordinator
-    self.child = child
     self.body = body
   }
 }
@@ -357,8 +298,6 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case dismiss(animated: Bool)
   case startChild(coordinator: Int)
   case stopChild(coordinator: Int)
-  /// `presentChild C`: `onDismissed` indexes `CheckedFlow.onDismissedBlocks`.
-  case presentChild(coordinator: Int, animated: Bool, onDismissed: Int?)
   case finish
   /// A statement a runtime adds, executed by that runtime alone.
   case library(LibraryStatement)
@@ -429,8 +368,8 @@ public struct CheckedFlow: Equatable, Sendable {
   public var messages: [String]
   public var appEvents: [AppEventInfo]
   public var asyncTasks: [AsyncTaskInfo]
-  /// The `onDismissed { … }` blocks of `presentChild` statements, in source order.
-  public var onDismissedBlocks: [OnDismissedInfo] = []
+  /// The blocks of the runtimes' statements (`LibraryStatement.block`).
+  public var libraryBlocks: [LibraryBlock] = []
   /// The completion blocks of Insecurity `start` statements, in source order.
   public var completionBlocks: [CompletionInfo] = []
   public var properties: [PropertyInfo]

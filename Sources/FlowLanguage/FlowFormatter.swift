@@ -195,9 +195,6 @@ private struct FlowPrinter {
       headed("on \(screen.text).\(event.text)", body, indent: 1)
     case .message(let message, let parameters, let body):
       headed("handle \(message.text)" + parameterListText(parameters), body, indent: 1)
-    case .popBack(let body): headed("popBack", body, indent: 1)
-    case .didFinish(let child, let body):
-      headed("didFinish" + (child.map { " \($0.text)" } ?? ""), body, indent: 1)
     case .viewController(let screen, let retained):
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""))
     case .result(let values): line(1, "result " + values.map(\.text).joined(separator: ", "))
@@ -249,8 +246,8 @@ private struct FlowPrinter {
     return "{ " + parts.joined(separator: "; ") + " }"
   }
 
-  /// The one-line text of a statement without a block; nil for `if`, `after`, a
-  /// `presentChild` with an `onDismissed` block and a runtime's statement with a block.
+  /// The one-line text of a statement without a block; nil for `if`, `after` and a
+  /// runtime's statement with a block.
   static func simpleStatement(_ kind: StatementKind) -> String? {
     switch kind {
     case .navigation(let verb, let screen, let animated):
@@ -260,8 +257,6 @@ private struct FlowPrinter {
       return text
     case .startChild(let name): return "startChild \(name.text)"
     case .stopChild(let name): return "stopChild \(name.text)"
-    case .presentChild(let name, let animated, nil): return presentChildHeader(name, animated)
-    case .presentChild: return nil
     case .start(let name, let context, let animated, nil): return startHeader(name, context, animated)
     case .start: return nil
     case .finish: return "finish"
@@ -276,11 +271,6 @@ private struct FlowPrinter {
     case .assignment(let name, let op, let value): return "\(name.text) \(op.rawValue) \(expression(value))"
     case .ifElse, .after: return nil
     }
-  }
-
-  /// `presentChild C`, with `animated: B` when written.
-  static func presentChildHeader(_ name: Name, _ animated: AnimatedFlag?) -> String {
-    "presentChild \(name.text)" + (animated.map { " animated: \($0.value)" } ?? "")
   }
 
   /// `start C`, with `in: CONTEXT` and `animated: B` when written.
@@ -314,13 +304,11 @@ private struct FlowPrinter {
       ifStatement(condition, then, otherwise, indent: indent)
     case .after(let name, let body):
       headed("after \(name.text)", body, indent: indent)
-    case .presentChild(let name, let animated, let onDismissed?):
-      headed(Self.presentChildHeader(name, animated) + " onDismissed", onDismissed, indent: indent)
     case .start(let name, let context, let animated, let block?):
       completion(Self.startHeader(name, context, animated), block, indent: indent)
     case .library(let statement):
       if let body = statement.body {
-        headed(statement.header, body, indent: indent)
+        headed(statement.header + (statement.blockWord.map { " \($0)" } ?? ""), body, indent: indent)
       } else {
         line(indent, statement.header)
       }

@@ -10,10 +10,14 @@ public struct MemberForm: Equatable, Sendable {
   public var keyword: String
   /// What the optional name names; nil for a member that takes no name.
   public var operand: StatementForm.Operand?
+  /// The kinds of coordinator that may write it (the library method exists only on their
+  /// base class); nil for every kind.
+  public var kinds: [CoordinatorKind]?
 
-  public init(_ keyword: String, operand: StatementForm.Operand? = nil) {
+  public init(_ keyword: String, operand: StatementForm.Operand? = nil, kinds: [CoordinatorKind]? = nil) {
     self.keyword = keyword
     self.operand = operand
+    self.kinds = kinds
   }
 }
 

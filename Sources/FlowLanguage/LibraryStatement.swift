@@ -3,8 +3,9 @@
 // resolver, formatter and dump handle every form alike, and the runtime alone executes it.
 
 /// The shape of a statement a runtime adds: `KEYWORD`, then a name when the form takes one,
-/// then `animated: BOOL` when the form takes it, then a `{ … }` block on the same line when
-/// the form takes one. The keyword must be none of the language's own words.
+/// then `animated: BOOL` when the form takes it, then, when the form takes one, a block on
+/// the statement's line (after `blockWord` when the form names one: `onDismissed { … }`).
+/// The keyword must be none of the language's own words.
 public struct StatementForm: Equatable, Sendable {
   /// What the name after the keyword names.
   public enum Operand: String, Equatable, Sendable {
@@ -19,16 +20,24 @@ public struct StatementForm: Equatable, Sendable {
   /// Whether `animated: BOOL` may follow (the library call takes `animated:`; `true` when
   /// not written).
   public var takesAnimated: Bool
-  /// Whether a block may follow on the statement's line (a closure the library runs later).
+  /// Whether a block may follow on the statement's line (a closure the library keeps).
   public var takesBlock: Bool
+  /// The word written before the block (`onDismissed`), nil for a bare `{ … }`.
+  public var blockWord: String?
+  /// Whether the statement starts the coordinator it names (it is then not reported as
+  /// never started).
+  public var startsOperand: Bool
 
   public init(
-    _ keyword: String, operand: Operand? = nil, takesAnimated: Bool = false, takesBlock: Bool = false
+    _ keyword: String, operand: Operand? = nil, takesAnimated: Bool = false, takesBlock: Bool = false,
+    blockWord: String? = nil, startsOperand: Bool = false
   ) {
     self.keyword = keyword
     self.operand = operand
     self.takesAnimated = takesAnimated
-    self.takesBlock = takesBlock
+    self.takesBlock = takesBlock || blockWord != nil
+    self.blockWord = blockWord
+    self.startsOperand = startsOperand
   }
 }
 
@@ -37,12 +46,18 @@ public struct LibraryStatementSyntax: Equatable, Sendable {
   public var keyword: Name
   public var operand: Name?
   public var animated: AnimatedFlag?
+  /// The word written before the block, when the form has one.
+  public var blockWord: String?
   public var body: Block?
 
-  public init(keyword: Name, operand: Name? = nil, animated: AnimatedFlag? = nil, body: Block? = nil) {
+  public init(
+    keyword: Name, operand: Name? = nil, animated: AnimatedFlag? = nil, blockWord: String? = nil,
+    body: Block? = nil
+  ) {
     self.keyword = keyword
     self.operand = operand
     self.animated = animated
+    self.blockWord = blockWord
     self.body = body
   }
 
@@ -54,17 +69,57 @@ public struct LibraryStatementSyntax: Equatable, Sendable {
 
 /// A runtime's statement after resolution: its keyword (which the runtime matches on), its
 /// name as an index (a coordinator or a screen, as its form says), its `animated:` value and
-/// its block's statements.
+/// its block, an index into `CheckedFlow.libraryBlocks` (a closure the runtime may keep in
+/// its state and run later).
 public struct LibraryStatement: Equatable, Sendable {
   public var keyword: String
   public var operand: Int?
   public var animated: Bool
-  public var body: [CheckedStatement]?
+  public var block: Int?
 
-  public init(keyword: String, operand: Int? = nil, animated: Bool = true, body: [CheckedStatement]? = nil) {
+  public init(keyword: String, operand: Int? = nil, animated: Bool = true, block: Int? = nil) {
     self.keyword = keyword
     self.operand = operand
     self.animated = animated
+    self.block = block
+  }
+}
+
+/// The block of a runtime's statement: the coordinator it was written in (which runs it),
+/// the statement's name as an index, and its statements.
+public struct LibraryBlock: Equatable, Sendable {
+  public var coordinator: Int
+  public var operand: Int?
+  public var body: [CheckedStatement]
+
+  public init(coordinator: Int, operand: Int?, body: [CheckedStatement]) {
+    self.coordinator = coordinator
+    self.operand = operand
     self.body = body
+  }
+}
+
+/// A runtime's statement where it is written, as the runtime's own check
+/// (`RuntimeCapabilities.checkStatement`) sees it.
+public struct StatementUse: Sendable {
+  public var keyword: String
+  /// The name after the keyword, the kind of coordinator it names (nil when it names a
+  /// screen or the kind is unknown) and whether it is the window coordinator.
+  public var operandName: String?
+  public var operandKind: CoordinatorKind?
+  public var operandIsWindow: Bool
+  /// The coordinator the statement runs in, and its kind (nil when unknown).
+  public var coordinatorName: String
+  public var coordinatorKind: CoordinatorKind?
+}
+
+/// What a runtime's check finds wrong with a use of its statement: an error at the statement.
+public struct StatementProblem: Sendable {
+  public var id: DiagnosticID
+  public var message: String
+
+  public init(_ id: DiagnosticID, _ message: String) {
+    self.id = id
+    self.message = message
   }
 }

@@ -315,9 +315,9 @@ extension Parser.Session {
 
   /// ```
   /// member := 'root' NAME | 'identifier' STRING | var | 'start' block | 'on' NAME '.' NAME block
-  ///         | 'handle' NAME parameters? block | 'popBack' block | 'didFinish' NAME? block
+  ///         | 'handle' NAME parameters? block
   ///         | 'viewController' NAME 'retained'? | 'result' NAME (',' NAME)*
-  ///         | ( 'didPresent' | 'didDismiss' | 'didStop' ) NAME? block
+  ///         | KEYWORD NAME? block   (a runtime's MemberForm)
   /// ```
   mutating func parseCoordinatorMember() -> CoordinatorMemberKind? {
     let token = current
@@ -368,19 +368,6 @@ extension Parser.Session {
       return .message(
         message, parameters: parameters,
         body: parseBlock(owner: handler, after: "after \(handler)", enclosing: .coordinator))
-    case "popBack":
-      advance()
-      return .popBack(parseBlock(owner: "'popBack'", after: "after 'popBack'", enclosing: .coordinator))
-    case "didFinish":
-      advance()
-      var child: Name? = nil
-      if atNameOnSameLine {
-        let token = advance()
-        child = Name(token.text, token.range)
-      }
-      return .didFinish(
-        child: child,
-        body: parseBlock(owner: "'didFinish'", after: "after 'didFinish'", enclosing: .coordinator))
     case "viewController":
       advance()
       let screen = expectName("a screen name after 'viewController'")

@@ -31,12 +31,11 @@ extension Parser.Session {
   /// ```
   /// statement := 'show' NAME | 'root' NAME | 'top' NAME anim? | 'pop' ('to' NAME)? anim?
   ///            | 'present' NAME anim? | 'dismiss' anim? | 'startChild' NAME | 'stopChild' NAME
-  ///            | 'presentChild' NAME anim? ('onDismissed' block)?
   ///            | 'start' NAME ('in' ':' NAME)? anim? completion?
   ///            | 'finish' ('(' NAME ')')? | 'send' NAME
   ///            | 'setStack' NAME (',' NAME)*
   ///            | 'selectTab' NAME | 'call' NAME '.' NAME
-  ///            | KEYWORD NAME? anim? block?   (a runtime's StatementForm)
+  ///            | KEYWORD NAME? anim? (WORD? block)?   (a runtime's StatementForm)
   ///            | 'if' expr block ('else' (block | if-statement))?
   ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
   /// ```
@@ -61,16 +60,6 @@ extension Parser.Session {
     case "stopChild":
       advance()
       return .stopChild(expectName("a coordinator name after 'stopChild'"))
-    case "presentChild":
-      advance()
-      let child = expectName("a coordinator name after 'presentChild'")
-      let animated = parseAnimated()
-      guard atWord("onDismissed") && !current.startsLine else {
-        return .presentChild(child, animated: animated, onDismissed: nil)
-      }
-      advance()
-      let body = parseBlock(owner: "'onDismissed'", after: "after 'onDismissed'", enclosing: .block)
-      return .presentChild(child, animated: animated, onDismissed: body)
     case "start":
       return parseStart()
     case "finish":
@@ -134,7 +123,7 @@ extension Parser.Session {
     }
   }
 
-  /// A runtime's statement, by its form: `KEYWORD NAME? anim? block?`, the block's `{` on
+  /// A runtime's statement, by its form: `KEYWORD NAME? anim? (WORD? block)?`, the block on
   /// the statement's line.
   mutating func parseLibraryStatement(_ form: StatementForm) -> LibraryStatementSyntax {
     let keyword = advance()
@@ -143,7 +132,12 @@ extension Parser.Session {
       statement.operand = expectName("a \(operand.rawValue) name after '\(keyword.text)'")
     }
     if form.takesAnimated { statement.animated = parseAnimated() }
-    if form.takesBlock && at(.leftBrace) && !current.startsLine {
+    if let word = form.blockWord {
+      guard atWord(word) && !current.startsLine else { return statement }
+      advance()
+      statement.blockWord = word
+      statement.body = parseBlock(owner: "'\(word)'", after: "after '\(word)'", enclosing: .block)
+    } else if form.takesBlock && at(.leftBrace) && !current.startsLine {
       let owner = "'\(keyword.text)'"
       statement.body = parseBlock(owner: owner, after: "after \(owner)", enclosing: .block)
     }

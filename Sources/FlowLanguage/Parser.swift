@@ -69,11 +69,11 @@ extension Parser {
   ]
   static let appMemberKeywords = ["library", "window", "home", "limits"]
   static let coordinatorMemberKeywords = [
-    "root", "identifier", "var", "start", "on", "handle", "popBack", "didFinish", "viewController", "result",
+    "root", "identifier", "var", "start", "on", "handle", "viewController", "result",
   ]
   /// The language's own statements; a runtime's are `StatementForm`s.
   static let statementKeywords = [
-    "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "presentChild", "finish",
+    "show", "root", "top", "pop", "present", "dismiss", "startChild", "stopChild", "finish",
     "send", "if", "else", "after", "setStack", "selectTab", "call",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]

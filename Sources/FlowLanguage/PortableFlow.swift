@@ -108,10 +108,16 @@ public enum PortableFlow {
   /// `file` with every portable coordinator written in `library`'s idiom, and the errors of
   /// the portable coordinators (a statement outside the vocabulary, one the runtime cannot
   /// write, a misplaced `finish`…). A file without portable coordinators is returned as is.
-  static func lower(_ file: FlowFile, under library: RuntimeCapabilities?) -> (
-    file: FlowFile, diagnostics: [Diagnostic]
-  ) {
-    var rewrite = PortableRewrite(file: file)
+  static func lower(
+    _ file: FlowFile, under library: RuntimeCapabilities?, among libraries: [RuntimeCapabilities]
+  )
+    -> (file: FlowFile, diagnostics: [Diagnostic])
+  {
+    var names: [String] = []
+    for kind in libraries.flatMap(\.coordinatorKinds) where !names.contains(kind.rawValue) {
+      names.append(kind.rawValue)
+    }
+    var rewrite = PortableRewrite(file: file, libraryKindNames: names)
     guard rewrite.collect() else { return (file, rewrite.diagnostics) }
     guard let library, let lowering = library.portable else {
       // An unknown library is reported by the resolver; a known one without a lowering here.
@@ -137,7 +143,13 @@ struct PortableRewrite {
   var libraryKinds: [String: String] = [:]
   var windowName: String?
 
-  init(file: FlowFile) { self.file = file }
+  /// The kinds every known runtime names, in registry order.
+  let libraryKindNames: [String]
+
+  init(file: FlowFile, libraryKindNames: [String]) {
+    self.file = file
+    self.libraryKindNames = libraryKindNames
+  }
 
   mutating func error(_ id: DiagnosticID, _ message: String, at offset: Int) {
     diagnostics.append(.error(id, message, at: offset))
@@ -155,8 +167,8 @@ struct PortableRewrite {
       guard case .coordinator(let coordinator) = declaration.kind else { continue }
       guard let kind = PortableKind(rawValue: coordinator.kind.text) else {
         // A misspelt portable kind: said here, since the resolver suggests only the library's.
-        let kinds = CoordinatorKind.allCases.map(\.rawValue) + PortableKind.allCases.map(\.rawValue)
-        if CoordinatorKind(rawValue: coordinator.kind.text) == nil,
+        let kinds = libraryKindNames + PortableKind.allCases.map(\.rawValue)
+        if !libraryKindNames.contains(coordinator.kind.text),
           let suggestion = NameSuggestion.closest(to: coordinator.kind.text, among: kinds),
           PortableKind(rawValue: suggestion) != nil
         {
@@ -241,8 +253,6 @@ struct PortableRewrite {
     case .start: "start"
     case .screenEvent: "on"
     case .message: "handle"
-    case .popBack: "popBack"
-    case .didFinish: "didFinish"
     case .viewController: "viewController"
     case .result: "result"
     case .library(let member): member.keyword.text
@@ -405,7 +415,6 @@ struct PortableRewrite {
       animated == nil ? verb.rawValue : "\(verb.rawValue) … animated:"
     case .startChild: "startChild"
     case .stopChild: "stopChild"
-    case .presentChild: "presentChild"
     case .finish: "finish"
     case .finishWith: "finish(value)"
     case .start: "start C"

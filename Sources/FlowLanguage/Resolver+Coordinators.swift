@@ -1,5 +1,5 @@
-// The coordinator bodies: `start`, screen-event and message handlers, `popBack` and
-// `didFinish`, each checked for duplicates and for the runtime's support.
+// The coordinator bodies: `start`, screen-event and message handlers, and the members the
+// runtime adds, each checked for duplicates and for the runtime's support.
 
 extension Resolution {
   mutating func resolveCoordinatorBodies() {
@@ -18,10 +18,8 @@ extension Resolution {
       identifier: outline.identifier, declaredAt: declaration.name.range.start)
     var startAt: Int?
     var startBlock: Block?
-    var popBackAt: Int?
     var handlerAt: [String: Int] = [:]
     var messageAt: [String: Int] = [:]
-    var didFinishAt: [String: Int] = [:]
     var hookAt: [String: Int] = [:]
 
     for member in declaration.members {
@@ -97,39 +95,17 @@ extension Resolution {
           if !declared.isEmpty { info.messageParameters[index] = declared }
         }
 
-      case .popBack(let body):
-        if require(.popBack, at: at), outline.kind == .tabBar {
-          error(
-            .unsupportedStatement,
-            "'popBack' needs a NavigationCoordinator; '\(name)' is a TabBarCoordinator", at: at)
-        }
-        let statements = resolveBlock(body, context)
-        if let first = popBackAt {
-          duplicate("duplicate 'popBack' in coordinator '\(name)'", at: at, first: first)
-          continue
-        }
-        popBackAt = at
-        info.popBack = statements
-
-      case .didFinish(let child, let body):
-        _ = require(.didFinish, at: at)
-        var childIndex: Int?
-        if let child, !Self.isMissing(child) { childIndex = lookUpCoordinator(child) }
-        let statements = resolveBlock(body, context)
-        let key = child?.text ?? ""
-        if let first = didFinishAt[key] {
-          let what = key.isEmpty ? "'didFinish'" : "'didFinish \(key)'"
-          duplicate("duplicate \(what) in coordinator '\(name)'", at: at, first: first)
-          continue
-        }
-        didFinishAt[key] = at
-        info.didFinish.append((child: childIndex, body: statements))
-
       case .library(let member):
         // Under a runtime without it, the member is refused and its name still looked up, as
         // the runtime that adds it reads the name.
         let form = capabilities.member(member.keyword.text)
         if form == nil { reportUnavailable(member.keyword.text, at: at) }
+        if let kinds = form?.kinds, let kind = outline.kind, !kinds.contains(kind) {
+          error(
+            .unsupportedStatement,
+            "'\(member.keyword.text)' needs a \(kinds.map(\.rawValue).joined(separator: " or ")); '\(name)' is a \(kind.rawValue)",
+            at: at)
+        }
         let shape = form ?? libraries.lazy.compactMap { $0.member(member.keyword.text) }.first
         var operand: Int?
         if let name = member.operand, !Self.isMissing(name) {

@@ -398,14 +398,13 @@ extension Resolution {
       }
       var kind: CoordinatorKind? = nil
       if !Self.isMissing(coordinator.kind) {
-        kind = CoordinatorKind(rawValue: coordinator.kind.text).flatMap {
-          capabilities.coordinatorKinds.contains($0) ? $0 : nil
-        }
+        // The runtime's own value, so that the model compares kinds that share their storage.
+        kind = capabilities.coordinatorKinds.first { $0.rawValue == coordinator.kind.text }
         if kind == nil {
           let names = capabilities.coordinatorKinds.map(\.rawValue)
-          // Under a router (a presenter), the kind names the router (presenter) the
+          // Under a runtime without root clauses, the kind names the object the
           // coordinator is given.
-          let what = capabilities.usesRootClause ? "coordinator kind" : Self.kindWord(of: library)
+          let what = capabilities.usesRootClause ? "coordinator kind" : capabilities.kindWord
           error(
             .unknownCoordinatorKind,
             "unknown \(what) '\(coordinator.kind.text)'\(capabilities.usesRootClause ? "" : " under runtime '\(library.rawValue)'")\(Self.suggestionOrChoices(coordinator.kind.text, among: names))",
@@ -424,7 +423,7 @@ extension Resolution {
           let kinds = capabilities.coordinatorKinds.map(\.rawValue).joined(separator: ", ")
           error(
             .invalidRoot,
-            "'root \(clause.source.text)' is not used under runtime '\(library.rawValue)': the kind after ':' names the \(Self.kindWord(of: library)) the coordinator is given (\(kinds))",
+            "'root \(clause.source.text)' is not used under runtime '\(library.rawValue)': the kind after ':' names the \(capabilities.kindWord) the coordinator is given (\(kinds))",
             at: member.range.start)
         case .root(let clause):
           if let first = rootMemberAt {
@@ -508,18 +507,10 @@ extension Resolution {
   mutating func checkWindowRoots() {
     guard let window = windowCoordinator else { return }
     let windowName = outlines[window].declaration.name.text
-    if outlines[window].kind == .modalNavigationRouter {
-      let kind = outlines[window].declaration.kind
-      error(
-        .invalidRoot,
-        "window coordinator '\(windowName)' cannot be given a ModalNavigationRouter, which presents over a parent's screen; use AppDelegateRouter or NavigationRouter",
-        at: kind.range.start)
-    }
-    if let kind = outlines[window].kind, let reason = Self.windowPresenterMisuse(kind) {
-      error(
-        .invalidRoot,
-        "window coordinator '\(windowName)' cannot be made with a \(kind.rawValue): \(reason)",
-        at: outlines[window].declaration.kind.range.start)
+    if let kind = outlines[window].kind, let check = capabilities.checkWindowKind,
+      let message = check(windowName, kind)
+    {
+      error(.invalidRoot, message, at: outlines[window].declaration.kind.range.start)
     }
     for (index, outline) in outlines.enumerated() where !outline.isDuplicate {
       guard let root = outline.root, let rootAt = outline.rootAt else { continue }
@@ -529,25 +520,6 @@ extension Resolution {
           .invalidRoot, "window coordinator '\(name)' must use 'root window', not 'root \(root.rawValue)'",
           at: rootAt)
       }
-    }
-  }
-
-  /// Why JLCoordinator's presenter `kind` cannot be the window coordinator's, with the hint;
-  /// nil when it can. The scene delegate has no screen to present from and no parent whose
-  /// presenter to share; a NavigationPresenter's navigation controller is one the parent's
-  /// code presents, and the library's NavigationPresenter for the window is
-  /// InitialNavigationPresenter (its subclass that makes the navigation controller the
-  /// window's root).
-  static func windowPresenterMisuse(_ kind: CoordinatorKind) -> String? {
-    switch kind {
-    case .modalPresenter, .modalNavigationPresenter:
-      "it presents over a parent's screen, and the window has none (hint: use InitialPresenter or InitialNavigationPresenter)"
-    case .navigationPresenter:
-      "its navigation controller is one the parent's code presents (hint: use InitialNavigationPresenter, the NavigationPresenter that makes its navigation controller the window's root)"
-    case .parentPresenter:
-      "it has no parent whose presenter to share (hint: use InitialPresenter or InitialNavigationPresenter)"
-    default:
-      nil
     }
   }
 
@@ -602,7 +574,7 @@ extension Resolution {
           case .message(let name, _, let body):
             if !Self.isMissing(name) { noteMessage(name.text, at: name.range.start) }
             noteSentMessages(in: body)
-          case .start(let body), .popBack(let body), .screenEvent(_, _, let body), .didFinish(_, let body):
+          case .start(let body), .screenEvent(_, _, let body):
             noteSentMessages(in: body)
           case .library(let member):
             noteSentMessages(in: member.body)
@@ -658,25 +630,15 @@ extension Resolution {
       case .ifElse(_, let then, let otherwise):
         noteSentMessages(in: then)
         if let otherwise { noteSentMessages(in: otherwise) }
-      case .after(_, let body), .presentChild(_, _, let body?):
+      case .after(_, let body):
         noteSentMessages(in: body)
+      case .library(let statement):
+        if let body = statement.body { noteSentMessages(in: body) }
       case .start(_, _, _, let completion?):
         noteSentMessages(in: completion.body)
       default:
         break
       }
-    }
-  }
-}
-
-extension Resolution {
-  /// What a coordinator's kind names under a runtime without a `root` clause: the router it
-  /// is given, or under JLCoordinator the presenter it is made with.
-  static func kindWord(of library: LibraryProfile) -> String {
-    switch library.rawValue {
-    case "presenter": "presenter"
-    case "router": "router"
-    default: "coordinator kind"
     }
   }
 }

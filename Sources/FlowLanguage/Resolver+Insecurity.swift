@@ -4,6 +4,12 @@
 // and `finish`. The NAME a completion block binds can only be compared with `nil` or one
 // of the child's result values.
 
+// Insecurity's kinds, as the resolution of its statements below reads them; its runtime's
+// folder declares them for the model. They leave the language when this resolution does.
+private let insecurityWindow = CoordinatorKind("WindowCoordinator")
+private let insecurityModal = CoordinatorKind("ModalCoordinator")
+private let insecurityAdaptive = CoordinatorKind("AdaptiveCoordinator")
+
 /// A completion block's result while its body is resolved.
 struct CompletionScope {
   var name: String
@@ -25,7 +31,7 @@ extension Resolution {
   /// Whether a statement context is the window coordinator's (its `start`, or an app event).
   func isWindow(_ context: StatementContext) -> Bool {
     context.coordinator != nil && context.coordinator == windowCoordinator
-      || context.kind == .windowCoordinator
+      || context.kind == insecurityWindow
   }
 
   // MARK: Members
@@ -83,19 +89,19 @@ extension Resolution {
       let declaration = outline.declaration
       let name = declaration.name.text
       if index == windowCoordinator {
-        if let kind = outline.kind, kind != .windowCoordinator {
+        if let kind = outline.kind, kind != insecurityWindow {
           error(
             .invalidRoot,
             "window coordinator '\(name)' must be a WindowCoordinator, not a \(kind.rawValue); write 'coordinator \(name): WindowCoordinator'",
             at: declaration.kind.range.start)
         }
-      } else if outline.kind == .windowCoordinator, let windowName {
+      } else if outline.kind == insecurityWindow, let windowName {
         error(
           .invalidRoot,
           "only the window coordinator '\(windowName)' may be a WindowCoordinator; make '\(name)' a ModalCoordinator, NavigationCoordinator or AdaptiveCoordinator",
           at: declaration.kind.range.start)
       }
-      let isWindow = index == windowCoordinator || outline.kind == .windowCoordinator
+      let isWindow = index == windowCoordinator || outline.kind == insecurityWindow
       if isWindow {
         if let at = outline.viewControllerAt {
           error(
@@ -121,7 +127,7 @@ extension Resolution {
   /// (once the window coordinator is known).
   mutating func checkStartMember(of index: Int, _ outline: CoordinatorOutline, at: Int) {
     guard coordinatorsHaveOneScreen, let window = windowCoordinator, index != window,
-      outline.kind != .windowCoordinator
+      outline.kind != insecurityWindow
     else {
       return
     }
@@ -147,7 +153,7 @@ extension Resolution {
         .unknownEvent,
         "coordinator '\(name)' handles only the events of its 'viewController' screen '\(screens[own].name)', not of '\(screenName.text)'\(move)",
         at: screenName.range.start)
-    } else if index == windowCoordinator || outline.kind == .windowCoordinator {
+    } else if index == windowCoordinator || outline.kind == insecurityWindow {
       error(
         .unknownEvent,
         "the window coordinator '\(name)' has no screen, so it handles no screen events\(move)",
@@ -200,7 +206,7 @@ extension Resolution {
     _ child: Int, _ startContext: StartContext, _ contextName: Name?, by context: StatementContext, at: Int
   ) -> Bool {
     let childName = outlines[child].declaration.name.text
-    if child == windowCoordinator || outlines[child].kind == .windowCoordinator {
+    if child == windowCoordinator || outlines[child].kind == insecurityWindow {
       error(
         .unsupportedStatement,
         "coordinator '\(childName)' is the WindowCoordinator, which owns the window and cannot be started",
@@ -209,19 +215,20 @@ extension Resolution {
     }
     let contextAt = contextName?.range.start ?? at
     switch outlines[child].kind {
-    case .modalCoordinator where startContext != .standard:
+    case insecurityModal? where startContext != .standard:
       error(
         .unsupportedStatement,
         "'\(childName)' is a ModalCoordinator, always presented: navigation.start(child, animated:) takes no context; remove 'in: \(startContext.rawValue)', or make '\(childName)' an AdaptiveCoordinator",
         at: contextAt)
       return false
-    case .navigation where startContext != .standard && startContext != .newNavigation:
+    case CoordinatorKind.navigation? where startContext != .standard && startContext != .newNavigation:
       error(
         .unsupportedStatement,
         "'\(childName)' is a NavigationCoordinator: it is pushed (no 'in:') or started 'in: newNavigation' (navigation.start(UINavigationController(), child, animated:)); for 'in: \(startContext.rawValue)' make it an AdaptiveCoordinator",
         at: contextAt)
       return false
-    case .navigation where startContext == .standard && context.kind != .navigation && context.kind != nil:
+    case CoordinatorKind.navigation?
+    where startContext == .standard && context.kind != .navigation && context.kind != nil:
       let parent =
         isWindow(context)
         ? "the window coordinator '\(context.coordinatorName)' has no navigation controller"
@@ -231,7 +238,7 @@ extension Resolution {
         "'\(childName)' is a NavigationCoordinator, pushed onto its parent's navigation controller, but \(parent); write 'start \(childName) in: newNavigation', or make '\(childName)' an AdaptiveCoordinator and write 'in: navigationFallback'",
         at: at)
       return false
-    case .adaptiveCoordinator where startContext == .standard:
+    case insecurityAdaptive? where startContext == .standard:
       error(
         .unsupportedStatement,
         "'\(childName)' is an AdaptiveCoordinator: say where it goes with 'in: current', 'in: modal', 'in: newNavigation' or 'in: navigationFallback' (navigation.start(child, in: …, animated:))",

@@ -26,20 +26,6 @@ extension Resolution {
       let valid = supported && checkChildRoot(child, startedBy: context, at: at)
       return valid ? .startChild(coordinator: child) : nil
 
-    case .presentChild(let name, let animated, let onDismissed):
-      let supported = require(.presentChild, at: at)
-      let child = lookUpCoordinator(name, markStarted: true)
-      var block: Int?
-      if let onDismissed {
-        let index = onDismissedBlocks.count
-        onDismissedBlocks.append(
-          OnDismissedInfo(coordinator: context.coordinator ?? 0, child: child ?? 0, body: []))
-        onDismissedBlocks[index].body = resolveBlock(onDismissed, context)
-        block = index
-      }
-      guard let child, supported, checkPresentedChild(child, by: context, at: at) else { return nil }
-      return .presentChild(coordinator: child, animated: animated?.value ?? true, onDismissed: block)
-
     case .stopChild(let name):
       let supported = require(.stopChild, at: at)
       guard let child = lookUpCoordinator(name) else { return nil }
@@ -170,16 +156,36 @@ extension Resolution {
     var operand: Int? = nil
     if let name = written.operand {
       switch shape?.operand {
-      case .coordinator?: operand = lookUpCoordinator(name)
+      case .coordinator?: operand = lookUpCoordinator(name, markStarted: shape?.startsOperand ?? false)
       case .screen?: operand = lookUpScreen(name, markShown: true)
       case nil: break
       }
     }
-    let body = written.body.map { resolveBlock($0, context) }
+    // The block's index is taken before its statements are resolved, so that blocks are
+    // numbered in source order, outer before inner.
+    var block: Int? = nil
+    if let body = written.body {
+      let index = libraryBlocks.count
+      libraryBlocks.append(LibraryBlock(coordinator: context.coordinator ?? 0, operand: operand, body: []))
+      libraryBlocks[index].body = resolveBlock(body, context)
+      block = index
+    }
     guard let form, operand != nil || written.operand == nil else { return nil }
+    if let check = capabilities.checkStatement {
+      let operandIsCoordinator = form.operand == .coordinator
+      let use = StatementUse(
+        keyword: form.keyword, operandName: written.operand?.text,
+        operandKind: operandIsCoordinator ? operand.flatMap { outlines[$0].kind } : nil,
+        operandIsWindow: operandIsCoordinator && operand != nil && operand == windowCoordinator,
+        coordinatorName: context.coordinatorName, coordinatorKind: context.kind)
+      if let problem = check(use) {
+        error(problem.id, problem.message, at: at)
+        return nil
+      }
+    }
     return .library(
       LibraryStatement(
-        keyword: form.keyword, operand: operand, animated: written.animated?.value ?? true, body: body))
+        keyword: form.keyword, operand: operand, animated: written.animated?.value ?? true, block: block))
   }
 
   private mutating func resolveNavigation(
@@ -262,25 +268,6 @@ extension Resolution {
     default:
       return true
     }
-  }
-
-  /// A child presented with `presentChild` must be able to take the router its kind names
-  /// from the coordinator that presents it.
-  private mutating func checkPresentedChild(_ child: Int, by context: StatementContext, at: Int) -> Bool {
-    let childName = outlines[child].declaration.name.text
-    if child == windowCoordinator {
-      error(
-        .invalidRoot, "coordinator '\(childName)' owns the window and cannot be presented as a child", at: at)
-      return false
-    }
-    if outlines[child].kind == .navigationRouter, context.kind == .appDelegateRouter {
-      error(
-        .invalidRoot,
-        "'\(childName)' is given a NavigationRouter on its parent's navigation controller, but '\(context.coordinatorName)' has an AppDelegateRouter, which has none; give '\(childName)' a ModalNavigationRouter",
-        at: at)
-      return false
-    }
-    return true
   }
 
   private mutating func resolveAssignment(

@@ -33,7 +33,7 @@ public enum Resolver {
     // Portable coordinators (`NavigationFlow`, `SheetFlow`) are first written in the chosen
     // library's idiom; their own errors stop the pipeline, as syntax errors do.
     let library = PortableFlow.chosenLibrary(of: file, libraries: libraries, runtime: runtime)
-    let lowered = PortableFlow.lower(file, under: library)
+    let lowered = PortableFlow.lower(file, under: library, among: libraries)
     if lowered.diagnostics.contains(where: { $0.severity == .error }) {
       return ResolveResult(flow: nil, diagnostics: sortedDiagnostics(lowered.diagnostics))
     }
@@ -148,7 +148,7 @@ struct Resolution {
 
   var appEvents: [AppEventInfo] = []
   var asyncTasks: [AsyncTaskInfo] = []
-  var onDismissedBlocks: [OnDismissedInfo] = []
+  var libraryBlocks: [LibraryBlock] = []
   var completionBlocks: [CompletionInfo] = []
   /// The results bound by the completion blocks being resolved, innermost last.
   var completionScopes: [CompletionScope] = []
@@ -204,7 +204,7 @@ struct Resolution {
       appName: appName, library: library, windowCoordinator: window, home: home, limits: limits,
       screens: screens, variables: variables, coordinators: coordinators, messages: messages,
       appEvents: appEvents, asyncTasks: asyncTasks, properties: properties, expectation: expectation)
-    flow.onDismissedBlocks = onDismissedBlocks
+    flow.libraryBlocks = libraryBlocks
     flow.completionBlocks = completionBlocks
     return ResolveResult(flow: flow, diagnostics: sorted)
   }

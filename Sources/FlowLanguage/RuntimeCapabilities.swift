@@ -7,8 +7,6 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case present, dismiss
   // Coordinator tree statements.
   case startChild, stopChild, finish
-  /// `presentChild C onDismissed { … }`: the Router pattern's child presentation.
-  case presentChild
   /// `start C in: CONTEXT { result in … }`: Insecurity's `navigation.start(child, …)`.
   case startCoordinator = "start C"
   /// `finish(v)`: Insecurity's `finish(result)` with a value.
@@ -26,10 +24,6 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   // Coordinator members.
   /// `handle m { … }`: a message handler in the responder chain.
   case handle
-  /// `popBack { … }`: the `handlePopBack(to:)` override.
-  case popBack
-  /// `didFinish C { … }`: the `coordinatorDidFinish(_:)` override.
-  case didFinish
   /// `viewController S`: Insecurity's overridden `viewController`, the coordinator's one screen.
   case viewController
   /// `result a, b`: the values an Insecurity coordinator's `finish` may pass.
@@ -63,8 +57,14 @@ public struct RuntimeCapabilities: Sendable {
   /// The kinds a coordinator declaration may name after `:`.
   public let coordinatorKinds: [CoordinatorKind]
   /// Whether a coordinator says where its root comes from with a `root` clause; a runtime
-  /// whose kinds name that (a router) takes none.
+  /// whose kinds name that (the object that places its screens) takes none.
   public let usesRootClause: Bool
+  /// What a coordinator's kind names, in messages ("coordinator kind" unless the runtime
+  /// says otherwise).
+  public let kindWord: String
+  /// The runtime's own check of the window coordinator's kind: given the coordinator's name
+  /// and kind, the error message when the kind cannot own the window, or nil.
+  public let checkWindowKind: (@Sendable (_ name: String, _ kind: CoordinatorKind) -> String?)?
   /// The statements the runtime adds to the language, by their shape.
   public let statements: [StatementForm]
   /// The coordinator members the runtime adds, by their shape.
@@ -76,14 +76,23 @@ public struct RuntimeCapabilities: Sendable {
   /// How the runtime writes the portable vocabulary (`NavigationFlow`, `SheetFlow`); nil
   /// refuses portable flows under it.
   public let portable: (any PortableLowering)?
+  /// The runtime's own check of a use of one of its statements (a child whose kind cannot
+  /// be started there, say): an error at the statement, or nil.
+  public let checkStatement: (@Sendable (StatementUse) -> StatementProblem?)?
 
   public init(
     library: String, operations: [RuntimeOperation], statements: [StatementForm] = [],
     members: [MemberForm] = [], animatedVerbs: [NavigationVerb],
     coordinatorKinds: [CoordinatorKind] = [.navigation, .tabBar],
-    usesRootClause: Bool = true, alternatives: [String: String] = [:], portable: (any PortableLowering)? = nil
+    usesRootClause: Bool = true, kindWord: String = "coordinator kind",
+    checkWindowKind: (@Sendable (_ name: String, _ kind: CoordinatorKind) -> String?)? = nil,
+    alternatives: [String: String] = [:], portable: (any PortableLowering)? = nil,
+    checkStatement: (@Sendable (StatementUse) -> StatementProblem?)? = nil
   ) {
+    self.kindWord = kindWord
+    self.checkWindowKind = checkWindowKind
     self.portable = portable
+    self.checkStatement = checkStatement
     self.library = LibraryProfile(rawValue: library)
     self.operations = RuntimeOperation.allCases.filter(operations.contains)
     self.statements = statements

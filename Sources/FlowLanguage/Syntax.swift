@@ -204,10 +204,6 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   /// `handle MESSAGE(NAME: TYPE, …) { … }`: a message arriving up the responder chain, with
   /// the parameters its sender passes (none when no list is written).
   case message(Name, parameters: [Parameter], body: Block)
-  /// `popBack { … }`: the library's `handlePopBack(to:)` override.
-  case popBack(Block)
-  /// `didFinish CHILD? { … }`: `coordinatorDidFinish(_:)` override, run after the library's own.
-  case didFinish(child: Name?, body: Block)
   /// `viewController SCREEN retained?`: Insecurity's overridden `viewController`, the
   /// coordinator's one screen; `retained` when the coordinator keeps a strong reference to it.
   case viewController(Name, retained: Bool)
@@ -218,7 +214,7 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
 }
 
 /// A parameter of `handle MESSAGE(NAME: TYPE)`: `Bool` or a bounded Int `LOW...HIGH`, the
-/// small value a coordinatingResponder method carries (radianttap's `globalDisplay(page:)`).
+/// small value a coordinatingResponder method carries (a responder-chain method such as `globalDisplay(page:)`).
 public struct Parameter: Equatable, Sendable {
   public var name: Name
   /// nil: `Bool`; else the bounds of an Int.
@@ -334,10 +330,6 @@ public indirect enum StatementKind: Equatable, Sendable {
   case navigation(verb: NavigationVerb, screen: Name?, animated: AnimatedFlag?)
   case startChild(Name)
   case stopChild(Name)
-  /// `presentChild C animated: B onDismissed { … }`: the Router pattern's
-  /// `presentChild(_:animated:onDismissed:)`, the block run in this coordinator once the
-  /// child's router reports it dismissed.
-  case presentChild(Name, animated: AnimatedFlag?, onDismissed: Block?)
   /// `finish`: `parent?.coordinatorDidFinish(self)` (under Insecurity, `finish(())`).
   case finish
   /// `finish(v)`: Insecurity's `finish(v)`, handing the result value `v` to the parent.

@@ -88,12 +88,6 @@ public enum SyntaxDump {
     case .message(let message, let parameters, let body):
       line(1, "handle \(message.text)" + parameterListText(parameters), into: &output)
       dump(body, indent: 2, into: &output)
-    case .popBack(let body):
-      line(1, "popBack", into: &output)
-      dump(body, indent: 2, into: &output)
-    case .didFinish(let child, let body):
-      line(1, "didFinish" + (child.map { " \($0.text)" } ?? ""), into: &output)
-      dump(body, indent: 2, into: &output)
     case .viewController(let screen, let retained):
       line(1, "viewController \(screen.text)" + (retained ? " retained" : ""), into: &output)
     case .result(let values):
@@ -119,14 +113,6 @@ public enum SyntaxDump {
       line(indent, text, into: &output)
     case .startChild(let name): line(indent, "startChild \(name.text)", into: &output)
     case .stopChild(let name): line(indent, "stopChild \(name.text)", into: &output)
-    case .presentChild(let name, let animated, let onDismissed):
-      var text = "presentChild \(name.text)"
-      if let animated { text += " animated=\(animated.value)" }
-      line(indent, text, into: &output)
-      if let onDismissed {
-        line(indent + 1, "onDismissed", into: &output)
-        dump(onDismissed, indent: indent + 2, into: &output)
-      }
     case .start(let name, let context, let animated, let completion):
       var text = "start \(name.text)"
       if let context { text += " in=\(context.text)" }
@@ -143,7 +129,14 @@ public enum SyntaxDump {
       if let operand = statement.operand { text += " \(operand.text)" }
       if let animated = statement.animated { text += " animated=\(animated.value)" }
       line(indent, text, into: &output)
-      if let body = statement.body { dump(body, indent: indent + 1, into: &output) }
+      if let body = statement.body {
+        if let word = statement.blockWord {
+          line(indent + 1, word, into: &output)
+          dump(body, indent: indent + 2, into: &output)
+        } else {
+          dump(body, indent: indent + 1, into: &output)
+        }
+      }
     case .send(let name, let arguments):
       line(indent, "send \(name.text)" + argumentsText(arguments), into: &output)
     case .setStack(let names):

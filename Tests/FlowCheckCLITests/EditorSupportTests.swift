@@ -144,7 +144,8 @@ struct EditorSupportTests {
     let words =
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords + InvariantCatalogue.ids
-      + CoordinatorKind.allCases.map(\.rawValue) + PortableKind.allCases.map(\.rawValue)
+      + RuntimeRegistry.libraries.flatMap { $0.coordinatorKinds.map(\.rawValue) }
+      + PortableKind.allCases.map(\.rawValue)
       + RuntimeRegistry.libraries.map(\.library.rawValue)
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
       + ["true", "false", "started", "onScreen", "pageSheet", "formSheet", "fullScreen", "overFullScreen"]

@@ -83,7 +83,8 @@ import Testing
       + Parser.statementKeywords + Parser.screenAttributeKeywords
       + ["true", "false", "when", "to", "animated", "onDismissed", "pass", "incomplete", "violation"]
       + ["retained", "in", "nil"] + Parser.startContextNames
-      + RuntimeRegistry.libraries.map(\.library.rawValue) + CoordinatorKind.allCases.map(\.rawValue)
+      + RuntimeRegistry.libraries.map(\.library.rawValue)
+      + RuntimeRegistry.libraries.flatMap { $0.coordinatorKinds.map(\.rawValue) }
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
       + PortableKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names

@@ -203,8 +203,10 @@ private struct FlowShape {
         for member in coordinator.members {
           switch member.kind {
           case .root(let clause): roots.append(clause.source.text)
-          case .start(let body), .popBack(let body), .didFinish(_, let body), .screenEvent(_, _, let body):
+          case .start(let body), .screenEvent(_, _, let body):
             visit(body)
+          case .library(let member):
+            visit(member.body)
           case .message(let name, _, let body):
             handled.append(name.text)
             visit(body)

@@ -156,7 +156,8 @@ func specFiles() -> [String] {
     #expect(result.source?.location(of: bad) == FlowLanguage.SourceLocation(line: 4, column: 10))
   }
 
-  /// A 10 MB file: thousands of screens, then one typo on the last line. Must simply finish.
+  /// A 10 MB file: thousands of screens, then one typo on the last line. Must simply finish,
+  /// with both errors: the screen past the most the model numbers, and the typo.
   @Test func tenMegabytes() {
     var text =
       "app Big {\n  window App\n}\ncoordinator App: NavigationCoordinator {\n  root window\n  start { root S0 }\n}\n"
@@ -171,8 +172,12 @@ func specFiles() -> [String] {
     let result = FrontEnd.check(source: source)
     #expect(result.hasErrors && result.flow == nil)
     let errors = result.diagnostics.filter { $0.severity == .error }
-    #expect(errors.map(\.id) == [.unknownScreen])
+    #expect(errors.map(\.id) == [.tooManyDeclarations, .unknownScreen])
     if let error = errors.first {
+      // Screen S4096 is on line 8 + 4096: the header takes 7 lines.
+      #expect(source.location(of: error.offset).line == 8 + CheckedFlow.maximumDeclarations)
+    }
+    if let error = errors.last {
       #expect(source.location(of: error.offset) == FlowLanguage.SourceLocation(line: lastLine, column: 18))
       #expect(error.message == "unknown screen 'Nope'")
     }

@@ -173,7 +173,7 @@ extension ResolverDiagnosticTests {
       "radianttap", "coordinator App: NavigationCoordinator {\n  root window\n  start { root Home }\n}\n")
     let file = Parser.parse(SourceFile(path: "plain.flow", text: text)).file
     for library in RuntimeRegistry.libraries {
-      let lowered = PortableFlow.lower(file, under: library)
+      let lowered = PortableFlow.lower(file, under: library, among: RuntimeRegistry.libraries)
       #expect(lowered.file == file, "\(library.library.rawValue)")
       #expect(lowered.diagnostics.isEmpty, "\(library.library.rawValue)")
     }

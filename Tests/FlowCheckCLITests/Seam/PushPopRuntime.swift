@@ -118,7 +118,7 @@ enum PushPop: CoordinatorRuntime {
     case .library(let statement) where statement.keyword == pushing.keyword:
       push(statement.operand!, animated: statement.animated, on: nav, in: c, &step)
       step.note(.library, "then the block of 'pushing'")
-      step.execute(statement.body ?? [], in: c)
+      if let block = statement.block { step.execute(step.tables.flow.libraryBlocks[block].body, in: c) }
     case .pop(let animated):
       step.note(.library, "pop")
       guard step.state.coordinators[c].pushed.count >= 2 else { return }

@@ -47,15 +47,16 @@ import Testing
     #expect(offenders.isEmpty, "\(name) is named outside its folder: \(offenders)")
   }
 
-  /// The language is on its way to knowing no library: these files still name one, for a
-  /// library's syntax not yet moved into its runtime's folder (`StatementForm`,
+  /// The language is on its way to knowing no library: these files still name one, for
+  /// Insecurity's syntax (`start C in: X { r in … }`, `finish(v)`, `viewController`,
+  /// `result`), not yet moved into its runtime's folder (`StatementForm`,
   /// `MemberForm`, `PortableLowering`). The list only shrinks: a language file that names a
   /// library and is not listed fails, and so does a listed file that no longer names one.
   static let languageFilesNamingALibrary: Set<String> = [
     "CheckedFlow.swift", "Diagnostic.swift", "Parser+Statements.swift", "Parser.swift",
     "Resolver+Coordinators.swift", "Resolver+Declarations.swift", "Resolver+Insecurity.swift",
-    "Resolver+Statements.swift", "Resolver.swift", "RuntimeCapabilities.swift",
-    "Syntax.swift",
+    "Resolver.swift",
+    "RuntimeCapabilities.swift", "Syntax.swift",
   ]
 
   @Test func theLanguageNamesNoLibraryBeyondWhatIsLeftToMove() throws {

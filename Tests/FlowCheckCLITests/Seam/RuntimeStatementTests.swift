@@ -60,11 +60,12 @@ import Testing
     let opened = try #require(flow.variables.firstIndex { $0.name == "opened" })
     let body = try #require(app.screenHandlers.first?.body)
     #expect(
-      body == [
-        .library(
-          LibraryStatement(
-            keyword: "pushing", operand: detail, animated: false,
-            body: [.assign(variable: opened, .assign, .bool(true))]))
+      body == [.library(LibraryStatement(keyword: "pushing", operand: detail, animated: false, block: 0))])
+    #expect(
+      flow.libraryBlocks == [
+        LibraryBlock(
+          coordinator: flow.windowCoordinator, operand: detail,
+          body: [.assign(variable: opened, .assign, .bool(true))])
       ])
   }
 

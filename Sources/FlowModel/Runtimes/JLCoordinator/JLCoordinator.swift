@@ -31,7 +31,7 @@ public enum JLCoordinator: CoordinatorRuntime {
       .initialPresenter, .initialNavigationPresenter, .navigationPresenter, .modalPresenter,
       .modalNavigationPresenter, .tabPresenter, .tabNavigationPresenter, .parentPresenter,
     ],
-    usesRootClause: false,
+    usesRootClause: false, kindWord: "presenter", checkWindowKind: checkWindowKind,
     alternatives: [
       "show": "write 'present S': a navigation presenter pushes",
       "root": "write 'present S' in 'start'; the kind (InitialPresenter, ModalPresenter…) says where it goes",
@@ -67,6 +67,29 @@ public enum JLCoordinator: CoordinatorRuntime {
 
   public static func launch(_ step: inout FlowStep<JLCoordinator>) {
     FlowStep<JLCoordinator>.launch(&step)
+  }
+
+  /// Why a presenter `kind` cannot be the window coordinator's, with the hint; nil when it
+  /// can. The scene delegate has no screen to present from and no parent whose presenter to
+  /// share; a NavigationPresenter's navigation controller is one the parent's code presents,
+  /// and the library's NavigationPresenter for the window is InitialNavigationPresenter (its
+  /// subclass that makes the navigation controller the window's root).
+  @Sendable static func checkWindowKind(_ name: String, _ kind: CoordinatorKind) -> String? {
+    let reason: String
+    switch kind {
+    case .modalPresenter, .modalNavigationPresenter:
+      reason =
+        "it presents over a parent's screen, and the window has none (hint: use InitialPresenter or InitialNavigationPresenter)"
+    case .navigationPresenter:
+      reason =
+        "its navigation controller is one the parent's code presents (hint: use InitialNavigationPresenter, the NavigationPresenter that makes its navigation controller the window's root)"
+    case .parentPresenter:
+      reason =
+        "it has no parent whose presenter to share (hint: use InitialPresenter or InitialNavigationPresenter)"
+    default:
+      return nil
+    }
+    return "window coordinator '\(name)' cannot be made with a \(kind.rawValue): \(reason)"
   }
 
   /// `stop`: `Coordinator.stop()`, which stops the children, tells the parent

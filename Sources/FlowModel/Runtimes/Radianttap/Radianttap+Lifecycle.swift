@@ -185,8 +185,10 @@ extension FlowStep where Runtime == Radianttap {
       step.stopChild(c, of: p)
       if step.isNavigation(p) { step.reassignNavigation(after: p) }
       let declaration = step.state.coordinators[p].declaration
-      for override in step.flow.coordinators[declaration].didFinish
-      where override.child == nil || override.child == childDeclaration {
+      for override in step.flow.coordinators[declaration].libraryMembers
+      where override.keyword == Radianttap.didFinish.keyword
+        && (override.operand == nil || override.operand == childDeclaration)
+      {
         step.execute(override.body, in: p)
       }
     }
@@ -237,7 +239,11 @@ extension FlowStep where Runtime == Radianttap {
   /// `handlePopBack(to:)`: empty in the library; the flow's `popBack` override if any.
   mutating func handlePopBack(_ c: CoordinatorID, to vc: ObjectID) {
     let declaration = state.coordinators[c].declaration
-    guard let body = tables.flow.coordinators[declaration].popBack else { return }
+    guard
+      let body = tables.flow.coordinators[declaration].libraryMembers.first(where: {
+        $0.keyword == Radianttap.popBack.keyword
+      })?.body
+    else { return }
     note(.library, "\(name(ofCoordinator: c)).handlePopBack(to: \(name(ofObject: vc)))")
     running(c) { step in step.execute(body, in: c) }
   }

@@ -21,9 +21,10 @@ public enum Radianttap: CoordinatorRuntime {
     operations: [
       .show, .root, .top, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .finish, .send,
       .selectTab,
-      .call, .handle, .popBack, .didFinish,
+      .call, .handle,
     ] + RuntimeCapabilities.flowOperations,
     statements: [takeoverStatement, activateStatement],
+    members: [popBack, didFinish],
     animatedVerbs: [.top, .pop, .popTo, .present, .dismiss],
     alternatives: [
       "stop": "write 'finish': the coordinator tells its parent, whose coordinatorDidFinish stops it",
@@ -64,6 +65,11 @@ public enum Radianttap: CoordinatorRuntime {
   static let takeoverStatement = StatementForm("takeover")
   /// `activate`: `Coordinator.activate()`.
   static let activateStatement = StatementForm("activate")
+  /// `popBack { … }`: the `handlePopBack(to:)` override, a NavigationCoordinator's.
+  static let popBack = MemberForm("popBack", kinds: [.navigation])
+  /// `didFinish C { … }`: the `coordinatorDidFinish(_:)` override, run after the library's
+  /// own; for child C only when C is written.
+  static let didFinish = MemberForm("didFinish", operand: .coordinator)
 
   public static func execute(
     _ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<Radianttap>
@@ -84,7 +90,7 @@ public enum Radianttap: CoordinatorRuntime {
     case .send(let message, let arguments): step.send(message, arguments, from: c)
     case .setStack(let screens): step.setStack(screens, in: c)
     case .selectTab(let declaration): step.selectTab(declaration, in: c)
-    case .presentChild, .start, .finishWith, .library:
+    case .start, .finishWith, .library:
       assertionFailure("the front end refuses this statement under radianttap")
     case .ifElse, .assign, .after, .call:
       assertionFailure("the step runs the flow's own statements")

@@ -131,7 +131,7 @@ extension FlowStep where Runtime == Router {
       step.note(.library, "\(step.name(ofCoordinator: p)).removeChild(\(step.name(ofCoordinator: c)))")
       guard let block = closure.block else { return }
       step.note(.library, "\(step.name(ofCoordinator: p))'s onDismissed block runs")
-      step.execute(step.flow.onDismissedBlocks[block].body, in: p)
+      step.execute(step.flow.libraryBlocks[block].body, in: p)
     }
   }
 

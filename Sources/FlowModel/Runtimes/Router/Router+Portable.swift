@@ -28,7 +28,11 @@ struct RouterPortableLowering: PortableLowering {
   /// `presentChild(child)`: the wrapper removes the child from `children` when its router
   /// runs the closure.
   func startChild(_ child: PortableCoordinator, in parent: PortableCoordinator) -> PortableLowered {
-    .statements([.presentChild(child.name, animated: nil, onDismissed: nil)])
+    .statements([
+      .library(
+        LibraryStatementSyntax(
+          keyword: Name(Router.presentChild.keyword, child.name.range), operand: child.name))
+    ])
   }
 
   /// The coordinator's `dismiss()`, `router.dismiss(animated: true)`.

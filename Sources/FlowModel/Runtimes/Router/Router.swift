@@ -18,9 +18,11 @@ public enum Router: CoordinatorRuntime {
   /// `present` and `dismiss` on the coordinator's router, `presentChild`, and the flow's own
   /// statements. `present`, `dismiss` and `presentChild` take `animated:`.
   public static let capabilities = RuntimeCapabilities(
-    library: name, operations: [.present, .dismiss, .presentChild] + RuntimeCapabilities.flowOperations,
+    library: name, operations: [.present, .dismiss] + RuntimeCapabilities.flowOperations,
+    statements: [presentChild],
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [.appDelegateRouter, .modalNavigationRouter, .navigationRouter], usesRootClause: false,
+    kindWord: "router", checkWindowKind: checkWindowKind,
     alternatives: [
       "stop": "write 'dismiss': the router runs the onDismissed closure that removes the child",
       "dismissRoot": "write 'dismiss': the router dismisses to its root",
@@ -50,7 +52,7 @@ public enum Router: CoordinatorRuntime {
       "viewController": "a coordinator shows its screens with 'present' on its router",
       "result": "a child hands values to its parent through variables",
     ],
-    portable: RouterPortableLowering())
+    portable: RouterPortableLowering(), checkStatement: check)
 
   /// The routers are navigation controllers' delegates (`didShow`); the sheet's dismissal
   /// callbacks appear in traces, though no router is the presentation controller's delegate.
@@ -65,14 +67,46 @@ public enum Router: CoordinatorRuntime {
     FlowStep<Router>.launch(&step)
   }
 
+  /// `presentChild C animated: B onDismissed { … }`: the pattern's
+  /// `presentChild(_:animated:onDismissed:)`, the block run in this coordinator once the
+  /// child's router reports it dismissed.
+  static let presentChild = StatementForm(
+    "presentChild", operand: .coordinator, takesAnimated: true, blockWord: "onDismissed", startsOperand: true)
+
+  /// A ModalNavigationRouter presents over a parent's screen: the window coordinator, which
+  /// has none, cannot be given one.
+  @Sendable static func checkWindowKind(_ name: String, _ kind: CoordinatorKind) -> String? {
+    guard kind == .modalNavigationRouter else { return nil }
+    return
+      "window coordinator '\(name)' cannot be given a ModalNavigationRouter, which presents over a parent's screen; use AppDelegateRouter or NavigationRouter"
+  }
+
+  /// A child presented with `presentChild` must be able to take the router its kind names
+  /// from the coordinator that presents it.
+  @Sendable static func check(_ use: StatementUse) -> StatementProblem? {
+    guard use.keyword == presentChild.keyword, let child = use.operandName else { return nil }
+    if use.operandIsWindow {
+      return StatementProblem(
+        .invalidRoot, "coordinator '\(child)' owns the window and cannot be presented as a child")
+    }
+    if use.operandKind == .navigationRouter, use.coordinatorKind == .appDelegateRouter {
+      return StatementProblem(
+        .invalidRoot,
+        "'\(child)' is given a NavigationRouter on its parent's navigation controller, but '\(use.coordinatorName)' has an AppDelegateRouter, which has none; give '\(child)' a ModalNavigationRouter"
+      )
+    }
+    return nil
+  }
+
   public static func execute(
     _ statement: CheckedStatement, in c: CoordinatorID, _ step: inout FlowStep<Router>
   ) {
     switch statement {
     case .present(let screen, let animated): step.routerPresent(screen, animated: animated, in: c)
     case .dismiss(let animated): step.routerDismiss(animated: animated, in: c)
-    case .presentChild(let child, let animated, let onDismissed):
-      step.presentChild(child, animated: animated, onDismissed: onDismissed, from: c)
+    case .library(let statement) where statement.keyword == presentChild.keyword:
+      step.presentChild(
+        statement.operand!, animated: statement.animated, onDismissed: statement.block, from: c)
     default:
       assertionFailure("the front end refuses this statement under router")
     }

@@ -7,7 +7,7 @@ import FlowLanguage
 public struct OnDismissedClosure: Hashable, Sendable, BitwiseCopyable {
   /// The wrapper's weak `self`: the coordinator that presented the child; nil once freed.
   public var parent: CoordinatorID?
-  /// The flow's `onDismissed { … }` block (`CheckedFlow.onDismissedBlocks`), if any.
+  /// The flow's `onDismissed { … }` block (`CheckedFlow.libraryBlocks`), if any.
   public var block: Int?
   /// The `animated:` the parent passed to `presentChild`, which the child's `present`
   /// hands to the router with this closure.
