@@ -26,16 +26,23 @@ extension CheckCommand {
   }
 
   /// Writes each violation of `report` that has a trace as `NAME.N.ID.trace.json` in
-  /// `directory`: NAME the flow's file name without `.flow`, N the violation's place in the
-  /// report (1-based), ID the property's id. The trace files of the same flow left by an
-  /// earlier run and not written again are removed, so that the directory holds this run's
-  /// traces only (a fixed violation's trace does not linger); other files are left alone.
+  /// `directory`: NAME the flow's file name without its final `.flow` (`outputName`), N the
+  /// violation's place in the report (1-based), ID the property's id. A file name of that
+  /// shape gives back its NAME (drop the last three dot-separated parts and `.json`), so two
+  /// flows share trace names only when they share a NAME, which a run refuses
+  /// (`outputCollision`).
+  ///
+  /// The trace files of the same flow left by an earlier run and not written again are
+  /// removed, so that the directory holds this run's traces only (a fixed violation's trace
+  /// does not linger). A file is removed only when it is provably such a trace: named as this
+  /// flow's, and a trace file whose `flow` is `path`; anything else (another flow's traces
+  /// under the same name, from another directory; a file that is not a trace) is left alone.
   static func writeTraces(of report: CheckReport, path: String, into directory: String) throws(FileSystem
     .Failure)
   {
     try FileSystem.createDirectory(directory)
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
+    let name = outputName(of: path)
     var written: Set<String> = []
     for (index, violation) in report.violations.enumerated() {
       guard let trace = TraceFile(violation, path: path) else { continue }
@@ -44,9 +51,17 @@ extension CheckCommand {
       written.insert(file)
     }
     for file in try FileSystem.entries(of: directory)
-    where !written.contains(file) && isTraceFile(file, of: name) {
+    where !written.contains(file) && isTraceFile(file, of: name) && isOlderTrace(folder + file, of: path) {
       try FileSystem.removeFile(folder + file)
     }
+  }
+
+  /// Whether the file at `file` reads as a trace file of the flow at `path`.
+  static func isOlderTrace(_ file: String, of path: String) -> Bool {
+    guard let bytes = try? FileSystem.contents(of: file),
+      let trace = try? TraceFile.parse(String(decoding: bytes, as: UTF8.self))
+    else { return false }
+    return trace.flow == path
   }
 
   /// Whether `file` is named as `writeTraces` names a trace of the flow `name`:

@@ -77,15 +77,22 @@ enum FileSystem {
     }
   }
 
-  /// The names in the directory at `path` (without `.` and `..`), sorted.
+  /// The names in the directory at `path` (without `.` and `..`), sorted. A name that is
+  /// not UTF-8 is left out: no file flowcheck writes has one, and a lossy copy of it would
+  /// name another file.
   static func entries(of path: String) throws(Failure) -> [String] {
     guard let directory = opendir(path) else { throw lastFailure() }
     defer { closedir(directory) }
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    while true {
+      // `readdir` returns nil both at the end and on an error; only `errno` tells them apart.
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw lastFailure() }
+        break
       }
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      guard let name = String(validating: bytes, as: UTF8.self) else { continue }
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
@@ -104,7 +111,7 @@ enum FileSystem {
   }
 
   /// `errno` as a lowercase reason: "no such file or directory".
-  private static func lastFailure() -> Failure {
+  static func lastFailure() -> Failure {
     let message = String(cString: strerror(errno))
     return Failure(reason: message.prefix(1).lowercased() + message.dropFirst())
   }
