@@ -1,4 +1,5 @@
 import FlowModel
+import FlowReport
 import FlowTestSupport
 import Foundation
 import Testing
@@ -41,6 +42,51 @@ import Testing
   @Test(arguments: frontEndFindings)
   func frontEndLawsHoldOnWhatTheFuzzerFound(finding: Finding) {
     #expect(FrontEndLaws.broken(finding.bytes) == [])
+  }
+
+  /// The seeds of the `replay` and `merge` targets (`Tests/Fuzz/seeds/TARGET`).
+  static func readerSeeds(_ target: String) throws -> [URL] {
+    let directory = root.appendingPathComponent("Tests/Fuzz/seeds/\(target)")
+    return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+      .sorted { $0.path < $1.path }
+  }
+
+  @Test func readerLawsHoldOnEverySeed() throws {
+    let traces = try Self.readerSeeds("replay")
+    let results = try Self.readerSeeds("merge")
+    #expect(!traces.isEmpty && !results.isEmpty)
+    for seed in traces {
+      let bytes = Array(try Data(contentsOf: seed))
+      #expect(ReaderLaws.brokenByTrace(bytes) == [], "\(seed.path)")
+      #expect(
+        (try? TraceFile.parse(String(decoding: bytes, as: UTF8.self))) != nil, "\(seed.path) is no trace")
+    }
+    for seed in results {
+      let bytes = Array(try Data(contentsOf: seed))
+      #expect(ReaderLaws.brokenBySwarmResult(bytes) == [], "\(seed.path)")
+      #expect(
+        (try? SwarmResult.parse(String(decoding: bytes, as: UTF8.self))) != nil, "\(seed.path) is no result")
+    }
+  }
+
+  /// Inputs that trapped the readers before they were total: each is now a failure or a value.
+  static let readerFindings: [Finding] = [
+    // A high surrogate escape followed by an escape below U+DC00: the pair's arithmetic
+    // underflowed ("arithmetic overflow" in JSONParser.string).
+    Finding(
+      name: "high surrogate then \\u0041",
+      bytes: Array(#"{"format": "flowcheck-trace", "why": "\ud800\u0041"}"#.utf8)),
+    Finding(
+      name: "a swarm of Int.max shards",
+      bytes: Array(
+        #"{"format": "flowcheck-swarm-result", "schemaVersion": 2, "shards": 9223372036854775807, "shard": 1}"#
+          .utf8)),
+  ]
+
+  @Test(arguments: readerFindings)
+  func readerLawsHoldOnWhatTheFuzzersFound(finding: Finding) {
+    #expect(ReaderLaws.brokenByTrace(finding.bytes) == [])
+    #expect(ReaderLaws.brokenBySwarmResult(finding.bytes) == [])
   }
 
   /// The entries of `Tests/Fuzz/flow.dict`, unquoted (`\"` and `\xNN` decoded).
