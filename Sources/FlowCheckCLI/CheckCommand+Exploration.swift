@@ -26,11 +26,11 @@ extension CheckCommand {
   }
 
   /// Writes each violation of `report` that has a trace as `NAME.N.ID.trace.json` in
-  /// `directory`: NAME the flow's file name without its final `.flow` (`outputName`), N the
+  /// `directory`: NAME the flow's file name without its final `.flow` (`OutputNames.flowName`), N the
   /// violation's place in the report (1-based), ID the property's id. A file name of that
   /// shape gives back its NAME (drop the last three dot-separated parts and `.json`), so two
   /// flows share trace names only when they share a NAME, which a run refuses
-  /// (`outputCollision`).
+  /// (`OutputNames.collision`).
   ///
   /// The trace files of the same flow left by an earlier run and not written again are
   /// removed, so that the directory holds this run's traces only (a fixed violation's trace
@@ -42,7 +42,7 @@ extension CheckCommand {
   {
     try FileSystem.createDirectory(directory)
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    let name = outputName(of: path)
+    let name = OutputNames.flowName(of: path)
     var written: Set<String> = []
     for (index, violation) in report.violations.enumerated() {
       guard let trace = TraceFile(violation, path: path) else { continue }

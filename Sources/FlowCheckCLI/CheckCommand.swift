@@ -35,7 +35,7 @@ enum CheckCommand {
       if case .files(let files) = expansion { return files }
       return []
     }
-    if let refusal = outputCollision(paths, options: options) {
+    if let refusal = OutputNames.collision(paths, options: options) {
       return console.report(.usage(refusal))
     }
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
@@ -51,7 +51,7 @@ enum CheckCommand {
         results.append(.failed(failure.diagnostics))
         console.write(renderer.render(failure.diagnostics))
         continue
-      case .unreadable(let path, let message):
+      case .notWalked(let path, let message):
         let failure = CommandFailure.notWalked(path: path, message: message)
         outcome = outcome.combined(with: console.report(failure))
         results.append(.failed(failure.diagnostics))
@@ -74,52 +74,6 @@ enum CheckCommand {
     }
     console.write(renderer.render(run: results))
     return outcome
-  }
-
-  /// The name the files a run writes for the flow at `path` start with: its file name
-  /// without the final `.flow` (`my.flowchart` for `a/my.flowchart.flow`).
-  static func outputName(of path: String) -> String {
-    let name = String(path.split(separator: "/").last ?? "flow")
-    return name.hasSuffix(".flow") ? String(name.dropLast(".flow".count)) : name
-  }
-
-  /// Why the files this run would write cannot all have names of their own, or nil when
-  /// they can: two flows writing one `--swarm-out`, one default swarm result name, or one
-  /// trace name in `--trace-dir`. Checked before any flow is, so that a refused run writes
-  /// nothing. A path given twice is one flow, whose second run rewrites its own files.
-  static func outputCollision(_ paths: [String], options: CheckOptions) -> UsageError? {
-    var seen: Set<String> = []
-    let flows = paths.filter { seen.insert($0).inserted }
-    if let swarm = options.swarm {
-      if let file = options.swarmOutput, flows.count > 1 {
-        return UsageError(
-          "'--swarm-out \(file)' names one file, but \(flows.count) flows are checked (\(flows[0]), \(flows[1])"
-            + "\(flows.count > 2 ? ", …" : "")); check one flow per run with '--swarm-out', or leave it out "
-            + "so that each flow's result gets its own name")
-      }
-      if options.swarmOutput == nil,
-        let (first, second) = firstCollision(flows, { swarm.defaultOutput(for: $0) })
-      {
-        return UsageError(
-          "\(first) and \(second) would both write their swarm result to '\(swarm.defaultOutput(for: first))'; "
-            + "check them in separate runs with '--swarm-out PATH'")
-      }
-    }
-    if let directory = options.traceDirectory, let (first, second) = firstCollision(flows, outputName) {
-      return UsageError(
-        "\(first) and \(second) would both write their traces as '\(outputName(of: first)).N.ID.trace.json' "
-          + "in '\(directory)'; check them in separate runs or with separate '--trace-dir' directories")
-    }
-    return nil
-  }
-
-  /// The first two of `flows` (in order) that `name` gives one name, or nil.
-  private static func firstCollision(_ flows: [String], _ name: (String) -> String) -> (String, String)? {
-    var owners: [String: String] = [:]
-    for flow in flows {
-      if let earlier = owners.updateValue(flow, forKey: name(flow)) { return (earlier, flow) }
-    }
-    return nil
   }
 
   static func renderOptions<Output, ErrorOutput>(

@@ -61,7 +61,7 @@ struct SwarmShard: Equatable, Sendable {
 
   /// `shop.swarm-2-of-4.json` for `Specs/shop.flow`, in the current directory.
   func defaultOutput(for path: String) -> String {
-    "\(CheckCommand.outputName(of: path)).swarm-\(shard)-of-\(shards).json"
+    OutputNames.swarmResult(of: path, shard: shard, shards: shards)
   }
 
   /// `K/N` with 1 ≤ K ≤ N ≤ 65536, or nil.

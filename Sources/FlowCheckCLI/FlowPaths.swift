@@ -13,7 +13,7 @@
 ///
 /// A walk skips nothing silently: a directory it cannot open or read to the end, an entry it
 /// cannot tell the kind of, and a `.flow` file or directory whose name is not UTF-8 (which
-/// flowcheck could neither print nor open by a `String` path) are each an `unreadable`
+/// flowcheck could neither print nor open by a `String` path) are each a `notWalked`
 /// expansion, reported as an unreadable file is (66).
 enum FlowPaths {
   /// One argument, expanded: the files to check, the directory that held none, or what a
@@ -22,7 +22,7 @@ enum FlowPaths {
     case files([String])
     case emptyDirectory(String)
     /// `message` says what could not be done: `cannot read directory: permission denied`.
-    case unreadable(path: String, message: String)
+    case notWalked(path: String, message: String)
   }
 
   /// One entry of a directory as the walk sees it: its name's bytes and its kind.
@@ -55,7 +55,7 @@ enum FlowPaths {
       let byBytes = { (a: String, b: String) in Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
       found.sort(by: byBytes)
       problems.sort { byBytes($0.path, $1.path) }
-      var expansions = problems.map { Expansion.unreadable(path: $0.path, message: $0.reason) }
+      var expansions = problems.map { Expansion.notWalked(path: $0.path, message: $0.reason) }
       if !found.isEmpty {
         expansions.append(.files(found))
       } else if problems.isEmpty {

@@ -22,7 +22,7 @@ enum FormatCommand {
       case .files: break
       case .emptyDirectory(let directory):
         outcome = outcome.combined(with: console.report(.noFlowFiles(directory: directory)))
-      case .unreadable(let path, let message):
+      case .notWalked(let path, let message):
         outcome = outcome.combined(with: console.report(.notWalked(path: path, message: message)))
       }
     }

@@ -56,7 +56,7 @@ import Testing
     }
     #expect(
       FlowPaths.expand([root], listing: listing) == [
-        .unreadable(path: root + "/locked", message: "cannot read directory: permission denied"),
+        .notWalked(path: root + "/locked", message: "cannot read directory: permission denied"),
         .files([root + "/good.flow"]),
       ])
     // A directory holding nothing but what cannot be read is that, not an empty directory.
@@ -67,14 +67,14 @@ import Testing
     }
     #expect(
       FlowPaths.expand([root], listing: onlyLocked) == [
-        .unreadable(path: root + "/locked", message: "cannot read directory: input/output error")
+        .notWalked(path: root + "/locked", message: "cannot read directory: input/output error")
       ])
     let unknown: FlowPaths.Listing = { _ in
       .success([.init(name: Array("x.flow".utf8), kind: .unknown(reason: "file name too long"))])
     }
     #expect(
       FlowPaths.expand([root], listing: unknown) == [
-        .unreadable(path: root + "/x.flow", message: "cannot read file: file name too long")
+        .notWalked(path: root + "/x.flow", message: "cannot read file: file name too long")
       ])
   }
 

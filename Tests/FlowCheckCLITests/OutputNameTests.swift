@@ -81,8 +81,8 @@ import Testing
     #expect(names.contains { $0.hasPrefix("mychart.1.") })
     #expect(
       names.filter { $0.hasPrefix("my.flowchart.") }.count == names.filter { $0.hasPrefix("mychart.") }.count)
-    #expect(CheckCommand.outputName(of: "a/my.flowchart.flow") == "my.flowchart")
-    #expect(CheckCommand.outputName(of: "x.flow.txt") == "x.flow.txt")
+    #expect(OutputNames.flowName(of: "a/my.flowchart.flow") == "my.flowchart")
+    #expect(OutputNames.flowName(of: "x.flow.txt") == "x.flow.txt")
   }
 
   /// The traces of `a/x.flow` in a directory are not the older output of `b/x.flow`: a run
