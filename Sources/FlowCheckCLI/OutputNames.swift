@@ -44,12 +44,22 @@ enum OutputNames {
     return nil
   }
 
-  /// The first two of `flows` (in order) that `name` gives one name, or nil.
-  private static func firstCollision(_ flows: [String], _ name: (String) -> String) -> (String, String)? {
+  /// The first two of `flows` (in order) that `name` gives one file name, or nil: names
+  /// that differ only in case (`Shop` and `shop`) or in their Unicode normal form (`café`
+  /// composed and decomposed) are one file on a file system that folds case or normalises
+  /// names (APFS and HFS+ by default, NTFS).
+  static func firstCollision(_ flows: [String], _ name: (String) -> String) -> (String, String)? {
     var owners: [String: String] = [:]
     for flow in flows {
-      if let earlier = owners.updateValue(flow, forKey: name(flow)) { return (earlier, flow) }
+      if let earlier = owners.updateValue(flow, forKey: fileKey(name(flow))) { return (earlier, flow) }
     }
     return nil
+  }
+
+  /// `name` as a file system that folds case and normalises Unicode compares it: the key is
+  /// lowercased, and keys in different normal forms are one key because `String`'s `==` and
+  /// hashing compare by canonical equivalence (as their NFC forms).
+  static func fileKey(_ name: String) -> String {
+    name.lowercased()
   }
 }

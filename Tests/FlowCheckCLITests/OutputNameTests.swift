@@ -105,3 +105,32 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: traces).sorted() == first)
   }
 }
+
+extension OutputNameTests {
+  /// `a/Shop.flow` and `b/shop.flow` write one trace file where names fold case (APFS,
+  /// HFS+, NTFS); `café` composed and decomposed write one where names are normalised.
+  @Test(arguments: [("Shop", "shop"), ("caf\u{E9}", "cafe\u{301}")])
+  func namesThatDifferInCaseOrNormalFormCollide(first: String, second: String) throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    for directory in ["flows/a", "flows/b"] {
+      try FileManager.default.createDirectory(
+        atPath: scratch.path(directory), withIntermediateDirectories: true)
+    }
+    try scratch.write("flows/a/\(first).flow", Fixture.violating)
+    try scratch.write("flows/b/\(second).flow", Fixture.violating)
+    let flows = scratch.path("flows")
+    let traces = scratch.path("traces")
+    let run = CommandRun(["check", flows, "--trace-dir", traces] + Self.options)
+    #expect(run.status == 64, "\(run.stderr)")
+    #expect(run.stderrLines.first?.hasPrefix("Error: \(flows)/a/\(first).flow and \(flows)/b/") == true)
+    #expect(!FileManager.default.fileExists(atPath: traces))
+    guard
+      let swarm = try CommandRun.process(
+        ["check", flows, "--swarm", "1/2", "--bitstate", "16"] + Self.options, in: scratch)
+    else { return }
+    #expect(swarm.status == 64, "\(swarm.stderr)")
+    #expect(swarm.stderrLines.first?.contains("would both write their swarm result to") == true)
+    #expect(try scratch.entries() == ["flows"])
+  }
+}
