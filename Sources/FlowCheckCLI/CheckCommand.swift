@@ -38,6 +38,9 @@ enum CheckCommand {
     if let refusal = OutputNames.collision(paths, options: options) {
       return console.report(.usage(refusal))
     }
+    if let refusal = OutputNames.overwriteRefusal(paths, options: options) {
+      return console.report(refusal)
+    }
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
     var results: [FileResult] = []
@@ -109,7 +112,7 @@ enum CheckCommand {
         do {
           try writeTraces(of: report, path: path, into: directory)
         } catch {
-          code = code.combined(with: console.report(.unwritable(path: directory, reason: error.reason)))
+          code = code.combined(with: console.report(error))
         }
       }
       return (code, .checked(report))
@@ -127,6 +130,11 @@ enum CheckCommand {
       shards: swarm.shards, log2Bits: options.bitstateBits ?? SwarmShard.defaultBits,
       seed: UInt64(swarm.shard))
     let file = options.swarmOutput ?? swarm.defaultOutput(for: report.path)
+    // Checked before the search too (`OutputNames.overwriteRefusal`); the file may have
+    // appeared since.
+    if FileSystem.entryExists(file), let refusal = OutputNames.swarmResultRefusal(file, of: report.path) {
+      return console.report(.unwritable(path: file, reason: refusal.reason))
+    }
     do {
       try FileSystem.replaceContents(of: file, with: Array(result.json.utf8))
     } catch {

@@ -22,6 +22,29 @@ enum FileSystem {
     return stat(path, &info) == 0
   }
 
+  /// Whether there is an entry at `path` itself: a file, a directory, a symbolic link
+  /// (dangling or not), a pipe.
+  static func entryExists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Whether the entry at `path` itself is a regular file: not a symbolic link, a
+  /// directory, a pipe, a device or a socket, none of which flowcheck writes.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// Whether `first` and `second` are one file (one device and inode, links followed):
+  /// `shop.flow`, `./shop.flow` and `Shop.flow` where names fold case are one.
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var other = stat()
+    return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev
+      && one.st_ino == other.st_ino
+  }
+
   /// The whole contents of the regular file at `path` (`FrontEnd.readFile`: no pipe,
   /// device or socket, at most `FrontEnd.maximumFileSize` bytes).
   static func contents(of path: String) throws(Failure) -> [UInt8] {

@@ -90,8 +90,9 @@ import Testing
     #expect(OutputNames.flowName(of: "x.flow.txt") == "x.flow.txt")
   }
 
-  /// The traces of `a/x.flow` in a directory are not the older output of `b/x.flow`: a run
-  /// of `b/x.flow` into the same directory leaves them.
+  /// The traces of `a/x.flow` in a directory are not the older output of `b/x.flow`, which
+  /// violates the same property: a run of `b/x.flow` into the same directory writes none of
+  /// its traces (66), and `a/x.flow`'s are left as they were.
   @Test func anotherFlowsTracesOfTheSameNameAreKept() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
@@ -100,9 +101,82 @@ import Testing
     #expect(CommandRun(["check", flows + "/a/x.flow", "--trace-dir", traces] + Self.options).status == 1)
     let first = try FileManager.default.contentsOfDirectory(atPath: traces).sorted()
     #expect(!first.isEmpty)
-    try scratch.write("flows/b/x.flow", Fixture.valid)
-    #expect(CommandRun(["check", flows + "/b/x.flow", "--trace-dir", traces] + Self.options).status == 0)
+    let contents = try first.map { try scratch.read(traces + "/" + $0) }
+    let run = CommandRun(["check", flows + "/b/x.flow", "--trace-dir", traces] + Self.options)
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(
+      run.stderrLines.first
+        == "\(traces)/\(first[0]):1:1: error: cannot write file: it is named as a trace of \(flows)/b/x.flow but "
+        + "is not one (another flow's trace, or a file that is no trace); flowcheck does not replace it: "
+        + "remove it, or write the traces to another '--trace-dir'")
     #expect(try FileManager.default.contentsOfDirectory(atPath: traces).sorted() == first)
+    #expect(try first.map { try scratch.read(traces + "/" + $0) } == contents)
+    // The same flow's own older traces are replaced.
+    #expect(CommandRun(["check", flows + "/a/x.flow", "--trace-dir", traces] + Self.options).status == 1)
+  }
+
+  /// A file of the user's named as a trace is kept, whatever it is: a text file, a pipe
+  /// (never opened, so the run does not block on it).
+  @Test func aFileOfTheUsersNamedAsATraceIsKept() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let flows = try Self.twoFlowsOfOneName(in: scratch)
+    let probe = scratch.path("probe")
+    #expect(CommandRun(["check", flows + "/a/x.flow", "--trace-dir", probe] + Self.options).status == 1)
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: probe).sorted().first)
+    let traces = scratch.path("traces")
+    try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+    try scratch.write("traces/" + name, "my notes\n")
+    let run = CommandRun(["check", flows + "/a/x.flow", "--trace-dir", traces] + Self.options)
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(run.stderrLines.first?.hasPrefix("\(traces)/\(name):1:1: error: cannot write file: ") == true)
+    #expect(try scratch.read(traces + "/" + name) == "my notes\n")
+    try FileManager.default.removeItem(atPath: traces + "/" + name)
+    try #require(mkfifo(traces + "/" + name, 0o644) == 0)
+    let pipe = CommandRun(["check", flows + "/a/x.flow", "--trace-dir", traces] + Self.options)
+    #expect(pipe.status == 66, "\(pipe.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: traces) == [name])
+  }
+
+  /// A swarm result is written over the same flow's older result only: not over another
+  /// flow's result of the same default name, a file of the user's, or the flow file itself.
+  @Test(.enabled(if: SwarmTests.binary != nil, "needs the built flowcheck binary"))
+  func aSwarmResultReplacesOnlyTheSameFlowsResult() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let flows = try Self.twoFlowsOfOneName(in: scratch)
+    let shard = ["--swarm", "1/2", "--bitstate", "16"] + Self.options
+    let first = try #require(try CommandRun.process(["check", flows + "/a/x.flow"] + shard, in: scratch))
+    #expect(first.status == 1, "\(first.stderr)")
+    let result = scratch.path("x.swarm-1-of-2.json")
+    let written = try scratch.read(result)
+    #expect(try SwarmResult.parse(written).flowPath == flows + "/a/x.flow")
+    // The same flow again: its own older result is replaced.
+    #expect(try CommandRun.process(["check", flows + "/a/x.flow"] + shard, in: scratch)?.status == 1)
+
+    let other = try #require(try CommandRun.process(["check", flows + "/b/x.flow"] + shard, in: scratch))
+    #expect(other.status == 66)
+    #expect(
+      other.stderrLines.first
+        == "x.swarm-1-of-2.json:1:1: error: cannot write file: it is there and is not a swarm result of "
+        + "\(flows)/b/x.flow; flowcheck does not replace it: remove it, or name another file with '--swarm-out PATH'"
+    )
+    #expect(other.stdout.isEmpty, "refused before the flow is checked")
+    #expect(try SwarmResult.parse(try scratch.read(result)).flowPath == flows + "/a/x.flow")
+
+    let notes = try scratch.write("notes.json", "{}\n")
+    let user = CommandRun(["check", flows + "/a/x.flow", "--swarm-out", notes] + shard)
+    #expect(user.status == 66)
+    #expect(try scratch.read(notes) == "{}\n")
+
+    let flow = flows + "/a/x.flow"
+    let itself = CommandRun(["check", flow, "--swarm-out", flows + "/a/../a/x.flow"] + shard)
+    #expect(itself.status == 64)
+    #expect(
+      itself.stderrLines.first
+        == "Error: the swarm result of \(flow) would be written to '\(flows)/a/../a/x.flow', which is the flow "
+        + "file \(flow) checked by this run; name another file with '--swarm-out PATH'")
+    #expect(try scratch.read(flow) == Fixture.violating)
   }
 }
 
