@@ -26,7 +26,7 @@ enum MergeCommand {
       }
       do {
         shards.append(
-          SwarmMerge.Shard(file: file, result: try SwarmResult.parse(String(decoding: bytes, as: UTF8.self))))
+          SwarmMerge.Shard(file: file, result: try SwarmResult.parse(bytes)))
       } catch {
         let point = SourceFile(path: file, bytes: bytes).location(of: error.offset ?? 0)
         failed = (failed ?? .verified).combined(

@@ -112,7 +112,7 @@ enum OutputNames {
   /// at `path`. Anything else (a link, a pipe, a directory) is not read at all.
   static func isOlderTrace(_ file: String, of path: String) -> Bool {
     guard FileSystem.isRegularFile(file), let bytes = try? FileSystem.contents(of: file),
-      let trace = try? TraceFile.parse(String(decoding: bytes, as: UTF8.self))
+      let trace = try? TraceFile.parse(bytes)
     else { return false }
     return trace.flow == path
   }
@@ -121,7 +121,7 @@ enum OutputNames {
   /// flow at `path` (any shard, any swarm size).
   static func isOlderSwarmResult(_ file: String, of path: String) -> Bool {
     guard FileSystem.isRegularFile(file), let bytes = try? FileSystem.contents(of: file),
-      let result = try? SwarmResult.parse(String(decoding: bytes, as: UTF8.self))
+      let result = try? SwarmResult.parse(bytes)
     else { return false }
     return result.flowPath == path
   }

@@ -15,7 +15,15 @@ public struct JSONParser {
 
   /// Parses `text`, which must hold exactly one JSON value.
   public static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var parser = JSONParser(bytes: Array(text.utf8))
+    try parse(Array(text.utf8))
+  }
+
+  /// Parses `bytes`, which must be UTF-8 holding exactly one JSON value. A failure's
+  /// offset is into `bytes`; a byte that is not UTF-8 fails where its sequence starts.
+  /// Outside strings any byte above ASCII is already off the grammar, so only strings need
+  /// checking.
+  public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
     let value = try parser.value()
     parser.skipWhitespace()
     guard parser.position == parser.bytes.count else {
@@ -114,21 +122,18 @@ public struct JSONParser {
   private mutating func string() throws(Failure) -> String {
     position += 1
     var scalars = String.UnicodeScalarView()
-    var run: [UInt8] = []
-    func flush() {
-      scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-      run.removeAll()
-    }
+    // The bytes since the last escape, copied as they are: `bytes[run..<start]`.
+    var run = position
     while position < bytes.count {
       let start = position
       let byte = bytes[position]
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        flush()
+        try append(bytes[run..<start], to: &scalars)
         return String(scalars)
       case UInt8(ascii: "\\"):
-        flush()
+        try append(bytes[run..<start], to: &scalars)
         guard position < bytes.count else { break }
         let escape = bytes[position]
         position += 1
@@ -146,13 +151,38 @@ public struct JSONParser {
           position = start
           throw failure("unknown escape in a string")
         }
+        run = position
       case 0..<0x20:
         position = start
         throw failure("control character in a string")
-      default: run.append(byte)
+      default: break
       }
     }
     throw failure("unterminated string")
+  }
+
+  /// Appends the scalars of `run`, unescaped bytes of a string, or fails at the first byte
+  /// of the first sequence in it that is not UTF-8.
+  private mutating func append(_ run: ArraySlice<UInt8>, to scalars: inout String.UnicodeScalarView)
+    throws(Failure)
+  {
+    var iterator = run.makeIterator()
+    var decoder = Unicode.UTF8()
+    var offset = run.startIndex
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        scalars.append(scalar)
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        return
+      case .error:
+        position = offset
+        throw failure(
+          "not UTF-8: byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) does not start a valid sequence"
+        )
+      }
+    }
   }
 
   /// The scalar of a `\\uXXXX` escape whose `\\u` is at `start` and already read, with the

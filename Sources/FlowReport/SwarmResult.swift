@@ -136,9 +136,15 @@ public struct SwarmResult: Sendable, Equatable {
 
   /// Reads a result file's text; the failure says what is wrong in words.
   public static func parse(_ text: String) throws(SwarmResultError) -> SwarmResult {
+    try parse(Array(text.utf8))
+  }
+
+  /// Reads a result file's bytes, which must be UTF-8; a syntax error's offset is into
+  /// `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws(SwarmResultError) -> SwarmResult {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(text)
+      value = try JSONParser.parse(bytes)
     } catch {
       throw SwarmResultError("not JSON: \(error.message)", offset: error.offset)
     }

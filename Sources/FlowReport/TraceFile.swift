@@ -78,9 +78,15 @@ public struct TraceFile: Sendable, Equatable {
 
   /// Reads a trace file's text; the failure says what is wrong in words.
   public static func parse(_ text: String) throws(TraceFileError) -> TraceFile {
+    try parse(Array(text.utf8))
+  }
+
+  /// Reads a trace file's bytes, which must be UTF-8; a syntax error's offset is into
+  /// `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws(TraceFileError) -> TraceFile {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(text)
+      value = try JSONParser.parse(bytes)
     } catch {
       throw TraceFileError(message: "not JSON: \(error.message)", offset: error.offset)
     }

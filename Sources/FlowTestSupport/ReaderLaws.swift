@@ -6,7 +6,7 @@ import FlowReport
 /// the `replay` and `merge` fuzz targets (`Tests/Fuzz`), and of the tests that keep the
 /// inputs they found.
 ///
-/// Reading never traps: any bytes are a value or a failure with an offset inside the text.
+/// Reading never traps: any bytes are a value or a failure with an offset inside the bytes.
 /// A value read writes back as text that reads as the same value, and what the command does
 /// with it (replay it on a small flow; merge it as a swarm of one file given) never traps.
 public enum ReaderLaws {
@@ -45,13 +45,12 @@ public enum ReaderLaws {
   /// The laws a trace file's `bytes` break (`flowcheck replay`), each a line naming the law;
   /// empty when they all hold.
   public static func brokenByTrace(_ bytes: [UInt8]) -> [String] {
-    let text = String(decoding: bytes, as: UTF8.self)
     let trace: TraceFile
     do {
-      trace = try TraceFile.parse(text)
+      trace = try TraceFile.parse(bytes)
     } catch {
-      if let offset = error.offset, !(0...text.utf8.count).contains(offset) {
-        return ["a trace's syntax error is outside the text: offset \(offset) of \(text.utf8.count)"]
+      if let offset = error.offset, !(0...bytes.count).contains(offset) {
+        return ["a trace's syntax error is outside the bytes: offset \(offset) of \(bytes.count)"]
       }
       return []
     }
@@ -70,13 +69,12 @@ public enum ReaderLaws {
   /// The laws a swarm result file's `bytes` break (`flowcheck merge`), each a line naming
   /// the law; empty when they all hold.
   public static func brokenBySwarmResult(_ bytes: [UInt8]) -> [String] {
-    let text = String(decoding: bytes, as: UTF8.self)
     let result: SwarmResult
     do {
-      result = try SwarmResult.parse(text)
+      result = try SwarmResult.parse(bytes)
     } catch {
-      if let offset = error.offset, !(0...text.utf8.count).contains(offset) {
-        return ["a result's syntax error is outside the text: offset \(offset) of \(text.utf8.count)"]
+      if let offset = error.offset, !(0...bytes.count).contains(offset) {
+        return ["a result's syntax error is outside the bytes: offset \(offset) of \(bytes.count)"]
       }
       return []
     }
@@ -90,8 +88,8 @@ public enum ReaderLaws {
       if merged.missingCount != result.shards - 1 {
         broken.append("a swarm of \(result.shards) given one shard misses \(merged.missingCount)")
       }
-      if merged.text.utf8.count > 64 * (text.utf8.count + 1024) {
-        broken.append("the merge report of a \(text.utf8.count)-byte file is \(merged.text.utf8.count) bytes")
+      if merged.text.utf8.count > 64 * (bytes.count + 1024) {
+        broken.append("the merge report of a \(bytes.count)-byte file is \(merged.text.utf8.count) bytes")
       }
       _ = merged.json
     } catch {

@@ -1,3 +1,4 @@
+import FlowLanguage
 import Foundation
 import Testing
 
@@ -71,6 +72,61 @@ import Testing
     #expect(
       replay.stderrLines.last
         == "\(path):2:16: note: write trace files with 'flowcheck check FILE --trace-dir DIR'")
+  }
+
+  /// Bytes that are not UTF-8 in a string are an error at the first such byte, by its
+  /// offset in the file, not a replacement character (three bytes) that shifts every
+  /// position after it.
+  @Test(arguments: [
+    ([0xFF], 0), ([0x61, 0xC3, 0xA9, 0xE9, 0x62], 3), ([0xE2, 0x82], 0), ([0xED, 0xA0, 0x80], 0),
+    ([0x5C, 0x6E, 0xC0, 0xAF], 2),
+  ])
+  func bytesThatAreNotUTF8AreAnErrorWhereTheyStart(inString: [UInt8], at: Int) {
+    let bytes = [UInt8(ascii: "\"")] + inString + [UInt8(ascii: "\"")]
+    let byte = String(inString[at], radix: 16, uppercase: true)
+    #expect(
+      throws: JSONParser.Failure(
+        message: "not UTF-8: byte 0x\(byte) does not start a valid sequence", offset: 1 + at)
+    ) { try JSONParser.parse(bytes) }
+  }
+
+  @Test func aTraceThatIsNotUTF8IsAnErrorAtTheByte() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.path("t.json")
+    let bytes = Array("{\"format\": \"flowcheck-trace\",\n \"why\": \"caf".utf8) + [0xE9] + Array("\"}".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let replay = CommandRun(["replay", Self.shop, path, "--no-color"])
+    #expect(replay.status == 65)
+    #expect(
+      replay.stderrLines.first
+        == "\(path):2:13: error: not JSON: not UTF-8: byte 0xE9 does not start a valid sequence")
+  }
+
+  /// An error after a byte that is not UTF-8 is at its own offset: the merge reader used to
+  /// replace the byte by three and point two columns too far.
+  @Test func aResultThatIsNotUTF8IsAnErrorAtTheByte() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.path("r.json")
+    try Data([UInt8(ascii: "[")] + [0xFF] + Array("]".utf8)).write(to: URL(fileURLWithPath: path))
+    let outside = CommandRun(["merge", path, "--no-color"])
+    #expect(outside.stderrLines.first == "\(path):1:2: error: not JSON: expected a value")
+    let text = try Self.shardResult(in: scratch)
+    let bad = scratch.path("bad.json")
+    let bytes = Array(text.replacing("\"format\"", with: "\"x\": \"\u{FFFF}\", \"format\"").utf8)
+    // U+FFFF is three bytes: the first becomes a lone 0xFF, and the rest stay in the string.
+    let index = try #require(bytes.firstIndex(of: 0xEF))
+    var broken = bytes
+    broken[index] = 0xFF
+    try Data(broken).write(to: URL(fileURLWithPath: bad))
+    let merge = CommandRun(["merge", bad, "--no-color"])
+    #expect(merge.status == 65)
+    let point = SourceFile(path: bad, bytes: broken).location(of: index)
+    #expect(
+      merge.stderrLines.first
+        == "\(bad):\(point.line):\(point.column): error: not JSON: not UTF-8: byte 0xFF does not start a valid sequence",
+      "\(merge.stderr)")
   }
 
   /// A good shard's result file, written by `check --swarm 1/1`.
