@@ -75,18 +75,30 @@ import Testing
     // underflowed ("arithmetic overflow" in JSONParser.string).
     Finding(
       name: "high surrogate then \\u0041",
-      bytes: Array(#"{"format": "flowcheck-trace", "why": "\ud800\u0041"}"#.utf8)),
-    Finding(
-      name: "a swarm of Int.max shards",
-      bytes: Array(
-        #"{"format": "flowcheck-swarm-result", "schemaVersion": 2, "shards": 9223372036854775807, "shard": 1}"#
-          .utf8)),
+      bytes: Array(#"{"format": "flowcheck-trace", "why": "\ud800\u0041"}"#.utf8))
   ]
 
   @Test(arguments: readerFindings)
   func readerLawsHoldOnWhatTheFuzzersFound(finding: Finding) {
     #expect(ReaderLaws.brokenByTrace(finding.bytes) == [])
     #expect(ReaderLaws.brokenBySwarmResult(finding.bytes) == [])
+  }
+
+  /// A real shard's result (the `merge` seed) claiming a swarm of `Int.max` shards: listing
+  /// the missing shards one by one never ended. The reader refuses the count itself, the
+  /// one thing wrong with the file, and the laws hold.
+  @Test func aSwarmOfIntMaxShardsIsRefusedForItsSize() throws {
+    let seed = Self.root.appendingPathComponent("Tests/Fuzz/seeds/merge/raypets.swarm-2-of-4.json")
+    let text = try String(contentsOf: seed, encoding: .utf8)
+    #expect((try? SwarmResult.parse(text))?.shards == 4)
+    let huge = text.replacing("\"shards\": 4,", with: "\"shards\": 9223372036854775807,")
+    #expect(huge != text)
+    #expect(
+      throws: SwarmResultError("\"shards\" is 9223372036854775807, more than a swarm has (at most 65536)")
+    ) {
+      try SwarmResult.parse(huge)
+    }
+    #expect(ReaderLaws.brokenBySwarmResult(Array(huge.utf8)) == [])
   }
 
   /// The entries of `Tests/Fuzz/flow.dict`, unquoted (`\"` and `\xNN` decoded).
