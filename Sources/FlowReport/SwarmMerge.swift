@@ -32,6 +32,10 @@ public struct SwarmMerge: Sendable {
     case violated, incomplete, partial
   }
 
+  /// The version of the JSON report's layout (`json`), apart from the result files'
+  /// (`SwarmResult.schemaVersion`): version 2 added `runtime`.
+  public static let schemaVersion = 2
+
   public var flowPath: String
   public var flowHash: String
   /// The runtime every shard was checked under (nil for version 1 files).
@@ -215,11 +219,12 @@ public struct SwarmMerge: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The JSON report, pretty-printed, keys sorted.
+  /// The JSON report, pretty-printed, keys sorted; `runtime` only when the shards record
+  /// one (version 1 files do not).
   public var json: String {
     var object: [String: JSONValue] = [
       "format": .string("flowcheck-swarm-merge"),
-      "schemaVersion": .int(SwarmResult.schemaVersion),
+      "schemaVersion": .int(Self.schemaVersion),
       "flow": .object(["path": .string(flowPath), "hash": .string(flowHash)]),
       "shards": .int(shardCount),
       "merged": .array(

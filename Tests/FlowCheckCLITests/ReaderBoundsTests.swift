@@ -244,6 +244,16 @@ import Testing
       "  \"runtime\": \"radianttap\",\n", with: "")
     let v1 = try scratch.write("v1.json", older)
     #expect(CommandRun(["merge", v1]).status == 2)
+    // The merge report of version 1 shards leaves `runtime` out (Docs/JSON.md), and its
+    // version is the report's own.
+    let merged = try JSONParser.parse(CommandRun(["merge", v1, "--format", "json"]).stdout)
+    guard case .object(let report) = merged else {
+      Issue.record("the merge report is not an object: \(merged)")
+      return
+    }
+    #expect(report["runtime"] == nil)
+    #expect(report["schemaVersion"] == .int(SwarmMerge.schemaVersion))
+    #expect(report["format"] == .string("flowcheck-swarm-merge"))
     let v2 = try scratch.write("v2.json", text.replacing("  \"runtime\": \"radianttap\",\n", with: ""))
     let run = CommandRun(["merge", v2, "--no-color"])
     #expect(run.status == 65)
