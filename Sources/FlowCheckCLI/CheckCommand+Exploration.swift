@@ -26,39 +26,47 @@ extension CheckCommand {
   }
 
   /// Writes each violation of `report` that has a trace as `NAME.N.ID.trace.json` in
-  /// `directory`: NAME the flow's file name without `.flow`, N the violation's place in the
-  /// report (1-based), ID the property's id. The trace files of the same flow left by an
-  /// earlier run and not written again are removed, so that the directory holds this run's
-  /// traces only (a fixed violation's trace does not linger); other files are left alone.
-  static func writeTraces(of report: CheckReport, path: String, into directory: String) throws(FileSystem
-    .Failure)
+  /// `directory`: NAME the flow's file name without its final `.flow`
+  /// (`OutputNames.flowName`), N the violation's place in the report (1-based), ID the
+  /// property's id. A file name of that shape gives back its NAME (drop the last three
+  /// dot-separated parts and `.json`), so two flows share trace names only when they share a
+  /// NAME, which a run refuses (`OutputNames.collision`).
+  ///
+  /// Only this flow's own older traces are replaced or removed (`OutputNames.isOlderTrace`):
+  /// when a file this run would write is there and is anything else (another flow's trace of
+  /// the same name, a file of the user's), none of the flow's traces is written and the
+  /// refusal is thrown, on that file. The older traces not written again are removed, so
+  /// that the directory holds this run's traces only (a fixed violation's trace does not
+  /// linger). Any other failure is thrown on `directory`.
+  static func writeTraces(of report: CheckReport, path: String, into directory: String) throws(CommandFailure)
   {
-    try FileSystem.createDirectory(directory)
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
-    var written: Set<String> = []
+    let name = OutputNames.flowName(of: path)
+    var traces: [(file: String, trace: TraceFile)] = []
     for (index, violation) in report.violations.enumerated() {
       guard let trace = TraceFile(violation, path: path) else { continue }
-      let file = "\(name).\(index + 1).\(violation.id).trace.json"
-      try FileSystem.replaceContents(of: folder + file, with: Array(trace.json.utf8))
-      written.insert(file)
+      traces.append(("\(name).\(index + 1).\(violation.id).trace.json", trace))
     }
-    for file in try FileSystem.entries(of: directory)
-    where !written.contains(file) && isTraceFile(file, of: name) {
-      try FileSystem.removeFile(folder + file)
+    for (file, _) in traces where FileSystem.entryExists(folder + file) {
+      if let refusal = OutputNames.traceRefusal(folder + file, of: path) {
+        throw .unwritable(path: folder + file, reason: refusal.reason)
+      }
     }
-  }
-
-  /// Whether `file` is named as `writeTraces` names a trace of the flow `name`:
-  /// `NAME.N.ID.trace.json`, N a number and ID a property id (letters, digits, dashes).
-  static func isTraceFile(_ file: String, of name: String) -> Bool {
-    guard file.hasPrefix(name + "."), file.hasSuffix(".trace.json") else { return false }
-    let middle = file.dropFirst(name.count + 1).dropLast(".trace.json".count).split(
-      separator: ".", omittingEmptySubsequences: false)
-    return middle.count == 2 && !middle[0].isEmpty && middle[0].allSatisfy(\.isASCII)
-      && middle[0].allSatisfy(\.isNumber)
-      && !middle[1].isEmpty
-      && middle[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    do {
+      try FileSystem.createDirectory(directory)
+      for (file, trace) in traces {
+        try FileSystem.replaceContents(of: folder + file, with: Array(trace.json.utf8))
+      }
+      let written = Set(traces.map(\.file))
+      for file in try FileSystem.entries(of: directory)
+      where !written.contains(file) && OutputNames.isTraceFile(file, of: name)
+        && OutputNames.isOlderTrace(folder + file, of: path)
+      {
+        try FileSystem.removeFile(folder + file)
+      }
+    } catch {
+      throw .unwritable(path: directory, reason: error.reason)
+    }
   }
 
   /// The checker's settings for `flow`: the command line's, else the flow's limits, and

@@ -30,15 +30,32 @@ enum CheckCommand {
     {
       return console.report(.usage(UsageError(refusal)))
     }
+    let expansions = FlowPaths.expand(options.files)
+    let paths = expansions.flatMap { expansion -> [String] in
+      if case .files(let files) = expansion { return files }
+      return []
+    }
+    if let refusal = OutputNames.collision(paths, options: options) {
+      return console.report(.usage(refusal))
+    }
+    if let refusal = OutputNames.overwriteRefusal(paths, options: options) {
+      return console.report(refusal)
+    }
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
     var results: [FileResult] = []
-    files: for expansion in FlowPaths.expand(options.files) {
+    files: for expansion in expansions {
       let paths: [String]
       switch expansion {
       case .files(let files): paths = files
       case .emptyDirectory(let directory):
         let failure = CommandFailure.noFlowFiles(directory: directory)
+        outcome = outcome.combined(with: console.report(failure))
+        results.append(.failed(failure.diagnostics))
+        console.write(renderer.render(failure.diagnostics))
+        continue
+      case .notWalked(let path, let message):
+        let failure = CommandFailure.notWalked(path: path, message: message)
         outcome = outcome.combined(with: console.report(failure))
         results.append(.failed(failure.diagnostics))
         console.write(renderer.render(failure.diagnostics))
@@ -95,7 +112,7 @@ enum CheckCommand {
         do {
           try writeTraces(of: report, path: path, into: directory)
         } catch {
-          code = code.combined(with: console.report(.unwritable(path: directory, reason: error.reason)))
+          code = code.combined(with: console.report(error))
         }
       }
       return (code, .checked(report))
@@ -113,6 +130,11 @@ enum CheckCommand {
       shards: swarm.shards, log2Bits: options.bitstateBits ?? SwarmShard.defaultBits,
       seed: UInt64(swarm.shard))
     let file = options.swarmOutput ?? swarm.defaultOutput(for: report.path)
+    // Checked before the search too (`OutputNames.overwriteRefusal`); the file may have
+    // appeared since.
+    if FileSystem.entryExists(file), let refusal = OutputNames.swarmResultRefusal(file, of: report.path) {
+      return console.report(.unwritable(path: file, reason: refusal.reason))
+    }
     do {
       try FileSystem.replaceContents(of: file, with: Array(result.json.utf8))
     } catch {

@@ -1,4 +1,5 @@
 import FlowLanguage
+import FlowReport
 
 /// The options of `flowcheck check`, validated.
 ///
@@ -60,15 +61,14 @@ struct SwarmShard: Equatable, Sendable {
 
   /// `shop.swarm-2-of-4.json` for `Specs/shop.flow`, in the current directory.
   func defaultOutput(for path: String) -> String {
-    let name = String(path.split(separator: "/").last ?? "flow").replacing(".flow", with: "")
-    return "\(name).swarm-\(shard)-of-\(shards).json"
+    OutputNames.swarmResult(of: path, shard: shard, shards: shards)
   }
 
   /// `K/N` with 1 ≤ K ≤ N ≤ 65536, or nil.
   static func parse(_ text: String) -> SwarmShard? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let shard = Int(parts[0]), let shards = Int(parts[1]),
-      (1...65536).contains(shards), (1...shards).contains(shard)
+      (1...SwarmResult.maximumShards).contains(shards), (1...shards).contains(shard)
     else { return nil }
     return SwarmShard(shard: shard, shards: shards)
   }

@@ -18,15 +18,19 @@ enum CommandFailure: Error {
   case notFormatted(path: String)
   /// A trace file is not one flowcheck can read: `position` is a line and column (65).
   case badTrace(path: String, line: Int, column: Int, message: String)
-  /// A file given to `merge` is not a swarm result flowcheck can read (65).
-  case badSwarmResult(path: String, message: String)
+  /// A file given to `merge` is not a swarm result flowcheck can read, at a line and
+  /// column (65).
+  case badSwarmResult(path: String, line: Int, column: Int, message: String)
   /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
   case noFlowFiles(directory: String)
+  /// A walk of a directory argument met something it cannot read or name (`FlowPaths`):
+  /// `message` says what (66).
+  case notWalked(path: String, message: String)
 
   var exitCode: ExitCode {
     switch self {
     case .usage: .usage
-    case .unreadable, .unwritable, .noFlowFiles: .cannotRead
+    case .unreadable, .unwritable, .noFlowFiles, .notWalked: .cannotRead
     case .flowHasErrors, .badTrace, .badSwarmResult: .flowHasErrors
     case .notFormatted: .violated
     }
@@ -47,9 +51,11 @@ extension CommandFailure {
       return FileDiagnostics(unreadable: path, message: "cannot write file: \(reason)", exitCode: code)
     case .noFlowFiles(let directory):
       return FileDiagnostics(unreadable: directory, message: Self.noFlowFilesMessage, exitCode: code)
+    case .notWalked(let path, let message):
+      return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .notFormatted(let path):
       return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
-    case .badTrace(let path, _, _, let message), .badSwarmResult(let path, let message):
+    case .badTrace(let path, _, _, let message), .badSwarmResult(let path, _, _, let message):
       return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .usage(let error):
       return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
@@ -79,13 +85,16 @@ extension Console {
       writeError("\(path): not formatted\n")
     case .noFlowFiles(let directory):
       writeError(fileError(directory, CommandFailure.noFlowFilesMessage))
+    case .notWalked(let path, let message):
+      writeError(fileError(path, message))
     case .badTrace(let path, let line, let column, let message):
       writeError(fileError(path, message, line: line, column: column))
       writeError(
         "\(path):\(line):\(column): note: write trace files with 'flowcheck check FILE --trace-dir DIR'\n")
-    case .badSwarmResult(let path, let message):
-      writeError(fileError(path, message))
-      writeError("\(path):1:1: note: write result files with 'flowcheck check FILE --swarm K/N'\n")
+    case .badSwarmResult(let path, let line, let column, let message):
+      writeError(fileError(path, message, line: line, column: column))
+      writeError(
+        "\(path):\(line):\(column): note: write result files with 'flowcheck check FILE --swarm K/N'\n")
     }
     return failure.exitCode
   }

@@ -3,7 +3,8 @@ import FlowReport
 
 /// `flowcheck diff OLD NEW`: explores both versions (`FlowDiff.summary`) and prints what
 /// changed as text, JSON or Markdown. Exit 1 when the new version has a violation the old
-/// one did not; 0 otherwise.
+/// one did not; else 2 when a limit stopped the check of either version (its violations are
+/// not all known, as `check` exits 2 then); 0 otherwise.
 enum DiffCommand {
   static func run<Output, ErrorOutput>(
     old oldPath: String, new newPath: String, format: DiffFormat, console: inout Console<Output, ErrorOutput>
@@ -32,6 +33,7 @@ enum DiffCommand {
     case .json: console.write(diff.json)
     case .markdown: console.write(diff.markdown)
     }
-    return diff.violationsNew.isEmpty ? .verified : .violated
+    if !diff.violationsNew.isEmpty { return .violated }
+    return diff.incompleteSearches.isEmpty ? .verified : .incomplete
   }
 }

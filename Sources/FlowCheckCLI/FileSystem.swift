@@ -22,6 +22,29 @@ enum FileSystem {
     return stat(path, &info) == 0
   }
 
+  /// Whether there is an entry at `path` itself: a file, a directory, a symbolic link
+  /// (dangling or not), a pipe.
+  static func entryExists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Whether the entry at `path` itself is a regular file: not a symbolic link, a
+  /// directory, a pipe, a device or a socket, none of which flowcheck writes.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// Whether `first` and `second` are one file (one device and inode, links followed):
+  /// `shop.flow`, `./shop.flow` and `Shop.flow` where names fold case are one.
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var other = stat()
+    return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev
+      && one.st_ino == other.st_ino
+  }
+
   /// The whole contents of the regular file at `path` (`FrontEnd.readFile`: no pipe,
   /// device or socket, at most `FrontEnd.maximumFileSize` bytes).
   static func contents(of path: String) throws(Failure) -> [UInt8] {
@@ -77,15 +100,22 @@ enum FileSystem {
     }
   }
 
-  /// The names in the directory at `path` (without `.` and `..`), sorted.
+  /// The names in the directory at `path` (without `.` and `..`), sorted. A name that is
+  /// not UTF-8 is left out: no file flowcheck writes has one, and a lossy copy of it would
+  /// name another file.
   static func entries(of path: String) throws(Failure) -> [String] {
     guard let directory = opendir(path) else { throw lastFailure() }
     defer { closedir(directory) }
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    while true {
+      // `readdir` returns nil both at the end and on an error; only `errno` tells them apart.
+      errno = 0
+      guard let entry = readdir(directory) else {
+        if errno != 0 { throw lastFailure() }
+        break
       }
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      guard let name = String(validating: bytes, as: UTF8.self) else { continue }
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
@@ -104,7 +134,7 @@ enum FileSystem {
   }
 
   /// `errno` as a lowercase reason: "no such file or directory".
-  private static func lastFailure() -> Failure {
+  static func lastFailure() -> Failure {
     let message = String(cString: strerror(errno))
     return Failure(reason: message.prefix(1).lowercased() + message.dropFirst())
   }

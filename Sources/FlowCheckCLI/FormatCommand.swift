@@ -19,8 +19,12 @@ enum FormatCommand {
       return []
     }
     for expansion in expansions {
-      if case .emptyDirectory(let directory) = expansion {
+      switch expansion {
+      case .files: break
+      case .emptyDirectory(let directory):
         outcome = outcome.combined(with: console.report(.noFlowFiles(directory: directory)))
+      case .notWalked(let path, let message):
+        outcome = outcome.combined(with: console.report(.notWalked(path: path, message: message)))
       }
     }
     for path in paths {

@@ -1,3 +1,4 @@
+import FlowLanguage
 import FlowReport
 
 /// `flowcheck merge RESULT…`: reads the result files of a swarm check (`check --swarm K/N`,
@@ -15,19 +16,22 @@ enum MergeCommand {
     var shards: [SwarmMerge.Shard] = []
     var failed: ExitCode?
     for file in files {
-      let text: String
+      let bytes: [UInt8]
       do {
-        text = String(decoding: try FileSystem.contents(of: file), as: UTF8.self)
+        bytes = try FileSystem.contents(of: file)
       } catch {
         failed = (failed ?? .verified).combined(
           with: console.report(.unreadable(path: file, reason: error.reason)))
         continue
       }
       do {
-        shards.append(SwarmMerge.Shard(file: file, result: try SwarmResult.parse(text)))
+        shards.append(
+          SwarmMerge.Shard(file: file, result: try SwarmResult.parse(bytes)))
       } catch {
+        let point = SourceFile(path: file, bytes: bytes).location(of: error.offset ?? 0)
         failed = (failed ?? .verified).combined(
-          with: console.report(.badSwarmResult(path: file, message: error.message)))
+          with: console.report(
+            .badSwarmResult(path: file, line: point.line, column: point.column, message: error.message)))
       }
     }
     if let failed { return failed }

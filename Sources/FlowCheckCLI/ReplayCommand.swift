@@ -37,7 +37,7 @@ enum ReplayCommand {
       return .failure(.unreadable(path: path, reason: error.reason))
     }
     do {
-      return .success(try TraceFile.parse(String(decoding: bytes, as: UTF8.self)))
+      return .success(try TraceFile.parse(bytes))
     } catch {
       let point = SourceFile(path: path, bytes: bytes).location(of: error.offset ?? 0)
       return .failure(.badTrace(path: path, line: point.line, column: point.column, message: error.message))

@@ -16,6 +16,10 @@ extension FlowDiff {
         "can no longer return home",
         cannotReturnHome.map { "\($0.place): \($0.states) state(s) from which no event sequence shows home" }
       ),
+      (
+        "incomplete: a limit stopped the check, so violations may be missing",
+        incompleteSearches
+      ),
     ]
   }
 
@@ -46,7 +50,7 @@ extension FlowDiff {
 
   /// One JSON object on one line, keys sorted, with a schema version.
   public var json: String {
-    let object: JSONValue = .object([
+    var object: [String: JSONValue] = [
       "command": .string("diff"),
       "schemaVersion": .int(1),
       "old": .string(old.path),
@@ -63,8 +67,16 @@ extension FlowDiff {
         }),
       "cannotReturnHome": .array(
         cannotReturnHome.map { .object(["screen": .string($0.place), "states": .int($0.states)]) }),
-    ])
-    return object.compact() + "\n"
+    ]
+    // Present only when a check was stopped, so that the reports of complete checks are as
+    // they were.
+    if !incompleteSearches.isEmpty {
+      object["incomplete"] = .array(
+        [old, new].compactMap { summary in
+          summary.incompleteReason.map { .object(["path": .string(summary.path), "reason": .string($0)]) }
+        })
+    }
+    return JSONValue.object(object).compact() + "\n"
   }
 
   /// A line as inline code, where the arrows and names read best.

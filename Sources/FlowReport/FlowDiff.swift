@@ -20,6 +20,10 @@ public struct FlowDiff: Sendable, Equatable {
     public var distances: [String: Int]
     /// Places with states that cannot return home, and how many such states each has.
     public var cannotReturn: [String: Int]
+    /// Why the check of this version stopped before its end (a depth, state, time or memory
+    /// limit), as `check` says it; nil when it ran to its end. A violation it did not reach
+    /// is missing from `violations`.
+    public var incompleteReason: String? = nil
   }
 
   /// A place whose shortest path from launch changed length.
@@ -44,10 +48,16 @@ public struct FlowDiff: Sendable, Equatable {
     new.cannotReturn.keys.sorted().filter { old.cannotReturn[$0] == nil }.map { ($0, new.cannotReturn[$0]!) }
   }
 
+  /// The versions whose check a limit stopped, as `path: reason`: their violations are not
+  /// all known, so the diff cannot say that no violation is new or fixed.
+  public var incompleteSearches: [String] {
+    [old, new].compactMap { summary in summary.incompleteReason.map { "\(summary.path): \($0)" } }
+  }
+
   public var isEmpty: Bool {
     screensAdded.isEmpty && screensRemoved.isEmpty && transitionsAdded.isEmpty && transitionsRemoved.isEmpty
       && violationsNew.isEmpty && violationsFixed.isEmpty && distanceChanges.isEmpty
-      && cannotReturnHome.isEmpty
+      && cannotReturnHome.isEmpty && incompleteSearches.isEmpty
   }
 
   public static func == (a: FlowDiff, b: FlowDiff) -> Bool { a.old == b.old && a.new == b.new }
@@ -100,6 +110,6 @@ public struct FlowDiff: Sendable, Equatable {
         violation.text.map { "\(violation.id) \($0)" } ?? violation.id
       },
       distances: Dictionary(uniqueKeysWithValues: map.nodes.map { ($0.place.label, $0.distance) }),
-      cannotReturn: cannotReturn)
+      cannotReturn: cannotReturn, incompleteReason: report.incompleteReason)
   }
 }

@@ -17,10 +17,14 @@ extension ReplayResult {
   /// The verdict line's text, after `verdict: `.
   public func verdict(traceLength: Int) -> String {
     switch outcome {
+    case .reproduced(0):
+      return "REPRODUCED — \(property) is broken again at launch, before any step: \(why ?? "")"
     case .reproduced(let step):
       return "REPRODUCED — \(property) is broken again after step \(step) of \(traceLength): \(why ?? "")"
     case .notReproduced:
       return "NOT REPRODUCED — all \(traceLength) step(s) ran and \(property) held after each"
+    case .cut(0):
+      return "NOT REPRODUCED — the launch goes beyond the flow's limits, which cut it"
     case .cut(let step):
       return "NOT REPRODUCED — step \(step) of \(traceLength) goes beyond the flow's limits, which cut it"
     case .stopsApplying(let step, let enabled) where enabled.isEmpty:

@@ -32,13 +32,24 @@ public struct SwarmMerge: Sendable {
     case violated, incomplete, partial
   }
 
+  /// The version of the JSON report's layout (`json`), apart from the result files'
+  /// (`SwarmResult.schemaVersion`): version 2 added `runtime`.
+  public static let schemaVersion = 2
+
   public var flowPath: String
   public var flowHash: String
+  /// The runtime every shard was checked under (nil for version 1 files).
+  public var runtime: String?
   public var shardCount: Int
   /// The shards merged, by number.
   public var shards: [Shard]
-  /// The shard numbers no file was given for.
-  public var missing: [Int]
+  /// The shard numbers no file was given for, as runs of consecutive numbers in order:
+  /// at most one more run than shards given, whatever the swarm's size.
+  public var missing: [ClosedRange<Int>]
+  /// How many shards no file was given for.
+  public var missingCount: Int { missing.reduce(0) { $0 + $1.count } }
+  /// The most runs of missing shards the text report lists; the JSON report lists them all.
+  static let missingRunsShown = 8
   public var violations: [Violation]
   public var estimatedCoverage: Double
 
@@ -49,7 +60,9 @@ public struct SwarmMerge: Sendable {
   }
 
   /// Merges the shards; refuses (in words naming the files) shards of different flows,
-  /// of swarms of different sizes, and a shard given twice.
+  /// of different runtimes, of swarms of different sizes, and a shard given twice.
+  ///
+  /// - Complexity: O(s log s + v), s the shards and v the violations they list.
   public static func merge(_ shards: [Shard]) throws(SwarmResultError) -> SwarmMerge {
     guard let reference = shards.first else { throw SwarmResultError("no result files to merge") }
     var byNumber: [Int: Shard] = [:]
@@ -60,6 +73,12 @@ public struct SwarmMerge: Sendable {
           "\(shard.file) is a result of another flow: \(result.flowPath) (\(result.flowHash)), while "
             + "\(reference.file) is of \(reference.result.flowPath) (\(reference.result.flowHash)); "
             + "merge the shards of one flow's text only")
+      }
+      if result.runtime != reference.result.runtime {
+        throw SwarmResultError(
+          "\(shard.file) was checked under \(runtimeName(result.runtime)), while \(reference.file) was checked "
+            + "under \(runtimeName(reference.result.runtime)); merge the shards of one runtime only "
+            + "(check every shard with the same '--runtime')")
       }
       if result.shards != reference.result.shards {
         throw SwarmResultError(
@@ -75,15 +94,17 @@ public struct SwarmMerge: Sendable {
     let count = reference.result.shards
     let ordered = byNumber.keys.sorted().map { byNumber[$0]! }
     var violations: [Violation] = []
+    // The place in `violations` of each property, by id and text: one lookup per violation.
+    var places: [PropertyKey: Int] = [:]
     for shard in ordered {
       for violation in shard.result.violations {
-        if let index = violations.firstIndex(where: {
-          $0.violation.property == violation.property && $0.violation.propertyText == violation.propertyText
-        }) {
+        let key = PropertyKey(id: violation.property, text: violation.propertyText)
+        if let index = places[key] {
           if violation.length < violations[index].violation.length {
             violations[index] = Violation(violation: violation, shard: shard.result.shard)
           }
         } else {
+          places[key] = violations.count
           violations.append(Violation(violation: violation, shard: shard.result.shard))
         }
       }
@@ -91,9 +112,48 @@ public struct SwarmMerge: Sendable {
     var missedByAll = 1.0
     for shard in ordered { missedByAll *= 1 - shard.result.estimatedCoverage }
     return SwarmMerge(
-      flowPath: reference.result.flowPath, flowHash: reference.result.flowHash, shardCount: count,
-      shards: ordered, missing: (1...count).filter { byNumber[$0] == nil }, violations: violations,
-      estimatedCoverage: 1 - missedByAll)
+      flowPath: reference.result.flowPath, flowHash: reference.result.flowHash,
+      runtime: reference.result.runtime, shardCount: count,
+      shards: ordered, missing: missingRuns(given: ordered.map(\.result.shard), of: count),
+      violations: violations, estimatedCoverage: 1 - missedByAll)
+  }
+
+  /// What tells one violated property from another across shards: its id, and its text
+  /// for the flow's own properties.
+  private struct PropertyKey: Hashable {
+    var id: String
+    var text: String?
+  }
+
+  /// `runtime 'radianttap'`, or what a version 1 file that did not record it is.
+  private static func runtimeName(_ runtime: String?) -> String {
+    runtime.map { "runtime '\($0)'" } ?? "a runtime it does not record (written by an older flowcheck)"
+  }
+
+  /// The runs of numbers in `1...count` that are not in `given` (sorted, each in range).
+  ///
+  /// - Complexity: O(given.count), whatever `count` is.
+  static func missingRuns(given: [Int], of count: Int) -> [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    var next = 1
+    for number in given {
+      if number > next { runs.append(next...(number - 1)) }
+      next = number + 1
+    }
+    if next <= count { runs.append(next...count) }
+    return runs
+  }
+
+  /// `2, 4-9, 11`, with at most `missingRunsShown` runs and then how many shards are left.
+  var missingText: String {
+    var parts = missing.prefix(Self.missingRunsShown).map { run in
+      run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)-\(run.upperBound)"
+    }
+    if missing.count > Self.missingRunsShown {
+      let rest = missing.dropFirst(Self.missingRunsShown).reduce(0) { $0 + $1.count }
+      parts.append("and \(rest) more")
+    }
+    return parts.joined(separator: ", ")
   }
 
   /// `99.97%`: rounded down, with decimals enough to show the first two digits of what is
@@ -116,7 +176,8 @@ public struct SwarmMerge: Sendable {
   public var text: String {
     var lines: [String] = []
     lines.append(
-      "\(flowPath): swarm of \(shardCount) bitstate searches, \(shards.count) merged (\(flowHash))")
+      "\(flowPath): swarm of \(shardCount) bitstate searches\(runtime.map { " under \($0)" } ?? ""), "
+        + "\(shards.count) merged (\(flowHash))")
     for shard in shards {
       let result = shard.result
       let completion = result.complete ? "complete" : "incomplete: \(result.incompleteReason ?? "stopped")"
@@ -127,7 +188,7 @@ public struct SwarmMerge: Sendable {
     }
     if !missing.isEmpty {
       lines.append(
-        "  missing shards: \(missing.map(String.init).joined(separator: ", ")) (the result is incomplete)")
+        "  missing shards: \(missingText) (\(missingCount) of \(shardCount); the result is incomplete)")
     }
     lines.append(
       "combined coverage estimate: \(Self.percent(estimatedCoverage)), missed share \(estimatedMissedShare) "
@@ -158,11 +219,12 @@ public struct SwarmMerge: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The JSON report, pretty-printed, keys sorted.
+  /// The JSON report, pretty-printed, keys sorted; `runtime` only when the shards record
+  /// one (version 1 files do not).
   public var json: String {
-    let object: JSONValue = .object([
+    var object: [String: JSONValue] = [
       "format": .string("flowcheck-swarm-merge"),
-      "schemaVersion": .int(SwarmResult.schemaVersion),
+      "schemaVersion": .int(Self.schemaVersion),
       "flow": .object(["path": .string(flowPath), "hash": .string(flowHash)]),
       "shards": .int(shardCount),
       "merged": .array(
@@ -177,7 +239,8 @@ public struct SwarmMerge: Sendable {
             "violations": .int(shard.result.violations.count),
           ])
         }),
-      "missing": .array(missing.map(JSONValue.int)),
+      "missing": .array(missing.map { .array([.int($0.lowerBound), .int($0.upperBound)]) }),
+      "missingCount": .int(missingCount),
       "estimatedCoverage": .double(estimatedCoverage),
       "estimatedMissedShare": .double(estimatedMissedShare),
       "outcome": .string(outcome.rawValue),
@@ -191,7 +254,8 @@ public struct SwarmMerge: Sendable {
             "trace": (try? JSONParser.parse(entry.violation.trace.json)) ?? .null,
           ])
         }),
-    ])
-    return object.rendered() + "\n"
+    ]
+    if let runtime { object["runtime"] = .string(runtime) }
+    return JSONValue.object(object).rendered() + "\n"
   }
 }

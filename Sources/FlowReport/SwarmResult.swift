@@ -6,16 +6,20 @@
 /// Its violations carry their shortest traces within the shard, as `TraceFile` objects.
 ///
 /// ```json
-/// {"format": "flowcheck-swarm-result", "schemaVersion": 1,
-///  "flow": {"path": "Specs/shop.flow", "hash": "fnv1a64:…"}, "shard": 2, "shards": 4,
+/// {"format": "flowcheck-swarm-result", "schemaVersion": 2,
+///  "flow": {"path": "Specs/shop.flow", "hash": "fnv1a64:…"}, "runtime": "radianttap",
+///  "shard": 2, "shards": 4,
 ///  "mode": {"kind": "bitstate", "log2Bits": 30, "hashCount": 3, "seed": 2},
 ///  "states": 1234, "transitions": 5678, "depth": 12,
 ///  "completion": {"complete": true}, "estimatedCoverage": 0.999,
 ///  "violations": [{"property": "shadow-sync", "traceLength": 3, "trace": {…}}]}
 /// ```
 public struct SwarmResult: Sendable, Equatable {
-  /// The version of the layout above; a reader refuses a newer one.
-  public static let schemaVersion = 1
+  /// The version of the layout above; a reader refuses a newer one. Version 2 added
+  /// `runtime`; a version 1 file is read with no runtime.
+  public static let schemaVersion = 2
+  /// The most shards a swarm has: `check --swarm K/N` and the reader take N up to this.
+  public static let maximumShards = 65536
   /// The value of `format`, so that a stray JSON file is told from a shard's result.
   public static let formatName = "flowcheck-swarm-result"
   /// Bits set per state in every shard (SPIN's default).
@@ -35,6 +39,10 @@ public struct SwarmResult: Sendable, Equatable {
   /// `fnv1a64:` and 16 hex digits of the flow file's bytes: two shards of one swarm must
   /// have checked the same text.
   public var flowHash: String
+  /// The runtime the shard checked the flow under (`radianttap`, or the one `--runtime`
+  /// named); nil in a version 1 file, which did not record it. Shards of one text under two
+  /// runtimes explore two different state spaces, so `SwarmMerge` refuses to join them.
+  public var runtime: String?
   /// 1-based shard number, and the number of shards.
   public var shard: Int
   public var shards: Int
@@ -53,10 +61,11 @@ public struct SwarmResult: Sendable, Equatable {
   public init(
     flowPath: String, flowHash: String, shard: Int, shards: Int, log2Bits: Int, seed: UInt64, states: Int,
     transitions: Int, depth: Int, complete: Bool, incompleteReason: String?, estimatedCoverage: Double,
-    violations: [Violation]
+    violations: [Violation], runtime: String? = nil
   ) {
     self.flowPath = flowPath
     self.flowHash = flowHash
+    self.runtime = runtime
     self.shard = shard
     self.shards = shards
     self.log2Bits = log2Bits
@@ -77,7 +86,8 @@ public struct SwarmResult: Sendable, Equatable {
       states: report.states, transitions: report.transitions, depth: report.depth,
       complete: report.incompleteReason == nil, incompleteReason: report.incompleteReason,
       estimatedCoverage: report.estimatedCoverage,
-      violations: report.violations.compactMap { TraceFile($0, path: report.path).map(Violation.init) })
+      violations: report.violations.compactMap { TraceFile($0, path: report.path).map(Violation.init) },
+      runtime: report.library)
   }
 
   /// `fnv1a64:` and the 64-bit FNV-1a hash of `bytes` in 16 hex digits.
@@ -95,7 +105,7 @@ public struct SwarmResult: Sendable, Equatable {
   public var json: String {
     var completion: [String: JSONValue] = ["complete": .bool(complete)]
     if let incompleteReason { completion["reason"] = .string(incompleteReason) }
-    let object: JSONValue = .object([
+    var object: [String: JSONValue] = [
       "format": .string(Self.formatName),
       "schemaVersion": .int(Self.schemaVersion),
       "flow": .object(["path": .string(flowPath), "hash": .string(flowHash)]),
@@ -119,17 +129,24 @@ public struct SwarmResult: Sendable, Equatable {
             "trace": (try? JSONParser.parse(violation.trace.json)) ?? .null,
           ])
         }),
-    ])
-    return object.rendered() + "\n"
+    ]
+    if let runtime { object["runtime"] = .string(runtime) }
+    return JSONValue.object(object).rendered() + "\n"
   }
 
   /// Reads a result file's text; the failure says what is wrong in words.
   public static func parse(_ text: String) throws(SwarmResultError) -> SwarmResult {
+    try parse(Array(text.utf8))
+  }
+
+  /// Reads a result file's bytes, which must be UTF-8; a syntax error's offset is into
+  /// `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws(SwarmResultError) -> SwarmResult {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(text)
+      value = try JSONParser.parse(bytes)
     } catch {
-      throw SwarmResultError("not JSON: \(error.message) (at byte \(error.offset))")
+      throw SwarmResultError("not JSON: \(error.message)", offset: error.offset)
     }
     guard case .object(let root) = value, root["format"] == .string(formatName) else {
       throw SwarmResultError("not a flowcheck swarm result: no \"format\": \"\(formatName)\"")
@@ -161,6 +178,9 @@ public struct SwarmResult: Sendable, Equatable {
     }
     let shard = try int("shard", in: root)
     let shards = try int("shards", in: root)
+    guard shards <= maximumShards else {
+      throw SwarmResultError("\"shards\" is \(shards), more than a swarm has (at most \(maximumShards))")
+    }
     guard shards >= 1, (1...shards).contains(shard) else {
       throw SwarmResultError("shard \(shard) of \(shards) is not a shard: K must be in 1...N")
     }
@@ -171,6 +191,12 @@ public struct SwarmResult: Sendable, Equatable {
     case .double(let number) where (0...1).contains(number): coverage = number
     case .int(let number) where (0...1).contains(number): coverage = Double(number)
     default: throw SwarmResultError("no \"estimatedCoverage\" from 0 to 1")
+    }
+    let runtime: String?
+    switch root["runtime"] {
+    case .string(let name) where !name.isEmpty: runtime = name
+    case nil where version < 2: runtime = nil
+    default: throw SwarmResultError("no \"runtime\" naming the runtime the shard was checked under")
     }
     guard case .array(let entries) = root["violations"] else {
       throw SwarmResultError("no \"violations\" array")
@@ -191,12 +217,17 @@ public struct SwarmResult: Sendable, Equatable {
       seed: seed, states: try int("states", in: root), transitions: try int("transitions", in: root),
       depth: try int("depth", in: root), complete: complete,
       incompleteReason: completion["reason"]?.stringValue,
-      estimatedCoverage: coverage, violations: violations)
+      estimatedCoverage: coverage, violations: violations, runtime: runtime)
   }
 }
 
 /// Why a swarm result file cannot be read, in words.
 public struct SwarmResultError: Error, Equatable, Sendable {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// The byte offset of a syntax error; nil for a file that is JSON but not a result.
+  public var offset: Int?
+  public init(_ message: String, offset: Int? = nil) {
+    self.message = message
+    self.offset = offset
+  }
 }

@@ -1,3 +1,5 @@
+import FlowLanguage
+
 /// A violation's trace as a small versioned JSON file (`check --trace-dir`), which
 /// `flowcheck replay` re-runs. Events are written by name (`tap Catalog.select`, the
 /// `back-button` gesture from `Detail`), never by the index of an action or an instance, so a
@@ -13,6 +15,9 @@ public struct TraceFile: Sendable, Equatable {
   public static let schemaVersion = 1
   /// The value of `format`, so that a stray JSON file is told from a trace.
   public static let formatName = "flowcheck-trace"
+  /// The most steps a trace file may hold: replay runs each, and no search `check` finishes
+  /// within its memory goes that deep.
+  public static let maximumSteps = 1 << 20
 
   /// One step after launch: the action as data, and the event as `check` tells it.
   public struct Step: Sendable, Equatable {
@@ -43,10 +48,11 @@ public struct TraceFile: Sendable, Equatable {
     self.steps = steps
   }
 
-  /// The trace of a violation of `report`; nil for one without a trace (an unreached
-  /// `reachable`, whose witness does not exist, or a trace `--max-traces` left out).
+  /// The trace of a violation of `report`; nil for an unreached `reachable`, whose witness
+  /// does not exist. A property broken at launch has a trace of no steps, which `replay`
+  /// judges on the launch state.
   public init?(_ violation: CheckReport.Violation, path: String) {
-    guard !violation.steps.isEmpty else { return nil }
+    guard !(violation.steps.isEmpty && violation.id == InvariantID.reachable.rawValue) else { return nil }
     self.init(
       flow: path, property: violation.id, propertyText: violation.text, why: violation.why,
       steps: violation.steps.map { Step(action: $0.action, text: $0.event) })
@@ -72,9 +78,15 @@ public struct TraceFile: Sendable, Equatable {
 
   /// Reads a trace file's text; the failure says what is wrong in words.
   public static func parse(_ text: String) throws(TraceFileError) -> TraceFile {
+    try parse(Array(text.utf8))
+  }
+
+  /// Reads a trace file's bytes, which must be UTF-8; a syntax error's offset is into
+  /// `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws(TraceFileError) -> TraceFile {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(text)
+      value = try JSONParser.parse(bytes)
     } catch {
       throw TraceFileError(message: "not JSON: \(error.message)", offset: error.offset)
     }
@@ -92,6 +104,9 @@ public struct TraceFile: Sendable, Equatable {
       throw TraceFileError(message: "no \"property\" with an \"id\"")
     }
     guard case .array(let steps) = root["steps"] else { throw TraceFileError(message: "no \"steps\" array") }
+    guard steps.count <= maximumSteps else {
+      throw TraceFileError(message: "\(steps.count) steps, more than a trace holds (at most \(maximumSteps))")
+    }
     var parsed: [Step] = []
     for (index, step) in steps.enumerated() {
       guard case .object(let fields) = step, let action = action(from: fields) else {

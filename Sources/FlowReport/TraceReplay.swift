@@ -5,14 +5,16 @@ import FlowModel
 /// What replaying a trace file on a flow found (`flowcheck replay`).
 public struct ReplayResult: Sendable, Equatable {
   public enum Outcome: Sendable, Equatable {
-    /// The property is broken again after step `step` (1-based): the bug is still there.
+    /// The property is broken again after step `step` (1-based; 0 for the launch, before any
+    /// step): the bug is still there.
     case reproduced(step: Int)
     /// Every step ran and the property held after each: the violation does not reproduce.
     case notReproduced
     /// Step `step` (1-based) is not possible in the state the steps before it lead to:
     /// no enabled event has the names it records. `enabled` tells the events that are.
     case stopsApplying(step: Int, enabled: [String])
-    /// Step `step` (1-based) ran, but the flow's `limits` cut it: the explorer goes no further.
+    /// Step `step` (1-based; 0 for the launch) ran, but the flow's `limits` cut it: the explorer
+    /// goes no further.
     case cut(step: Int)
     /// The flow declares no property with the trace's id and text any more.
     case propertyGone
@@ -53,7 +55,25 @@ public enum TraceReplay {
       result.outcome = .propertyGone
       return result
     }
-    var state = system.launch(logging: false).state
+    // The launch is a step too: `check` judges the state it leads to, and a property broken
+    // there has a trace of no events.
+    let launch = system.launch(logging: false)
+    if let broken = indices.first(where: {
+      broken($0, by: launch, isLast: trace.steps.isEmpty, system: system)
+    }) {
+      result.outcome = .reproduced(step: 0)
+      result.why = ViolationStory(flow: flow, system: system).story(property: broken, trace: []).why
+      return result
+    }
+    if trace.steps.isEmpty, let limit = undecided(indices, after: launch, system: system) {
+      result.outcome = .undecided(limit: limit)
+      return result
+    }
+    guard launch.packed != nil else {
+      result.outcome = .cut(step: 0)
+      return result
+    }
+    var state = launch.state
     var actions: [FlowAction] = []
     for (position, step) in trace.steps.enumerated() {
       var enabled: [FlowAction] = []

@@ -171,3 +171,49 @@ enum Fixture {
     return (text.replacingCharacters(in: range, with: ""), line, column)
   }
 }
+
+extension CommandRun {
+  /// Runs the built `flowcheck` (`SwarmTests.binary`) as a process whose working directory
+  /// is `directory`, for the files a run names relative to it (a default swarm result
+  /// name); nil when the binary is not built. The test process's own working directory is
+  /// shared by every test running at once, so a test never changes it.
+  static func process(_ arguments: [String], in directory: ScratchDirectory) throws -> CommandRun? {
+    guard let binary = SwarmTests.binary else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory.url
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Standard error is read on another thread while standard output is read here, so that
+    // neither pipe can fill up and stall the run.
+    let standardError = PipeContents()
+    let reading = DispatchGroup()
+    DispatchQueue.global().async(group: reading) {
+      standardError.set(errors.fileHandleForReading.readDataToEndOfFile())
+    }
+    let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
+    reading.wait()
+    process.waitUntilExit()
+    return CommandRun(
+      status: process.terminationStatus, stdout: String(decoding: standardOutput, as: UTF8.self),
+      stderr: String(decoding: standardError.get(), as: UTF8.self))
+  }
+
+  init(status: Int32, stdout: String, stderr: String) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+  }
+}
+
+/// What one thread read from a pipe, handed to another under a lock.
+private final class PipeContents: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ data: Data) { lock.withLock { self.data = data } }
+  func get() -> Data { lock.withLock { data } }
+}

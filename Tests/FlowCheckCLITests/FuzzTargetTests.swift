@@ -1,4 +1,5 @@
 import FlowModel
+import FlowReport
 import FlowTestSupport
 import Foundation
 import Testing
@@ -41,6 +42,63 @@ import Testing
   @Test(arguments: frontEndFindings)
   func frontEndLawsHoldOnWhatTheFuzzerFound(finding: Finding) {
     #expect(FrontEndLaws.broken(finding.bytes) == [])
+  }
+
+  /// The seeds of the `replay` and `merge` targets (`Tests/Fuzz/seeds/TARGET`).
+  static func readerSeeds(_ target: String) throws -> [URL] {
+    let directory = root.appendingPathComponent("Tests/Fuzz/seeds/\(target)")
+    return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+      .sorted { $0.path < $1.path }
+  }
+
+  @Test func readerLawsHoldOnEverySeed() throws {
+    let traces = try Self.readerSeeds("replay")
+    let results = try Self.readerSeeds("merge")
+    #expect(!traces.isEmpty && !results.isEmpty)
+    for seed in traces {
+      let bytes = Array(try Data(contentsOf: seed))
+      #expect(ReaderLaws.brokenByTrace(bytes) == [], "\(seed.path)")
+      #expect(
+        (try? TraceFile.parse(bytes)) != nil, "\(seed.path) is no trace")
+    }
+    for seed in results {
+      let bytes = Array(try Data(contentsOf: seed))
+      #expect(ReaderLaws.brokenBySwarmResult(bytes) == [], "\(seed.path)")
+      #expect(
+        (try? SwarmResult.parse(bytes)) != nil, "\(seed.path) is no result")
+    }
+  }
+
+  /// Inputs that trapped the readers before they were total: each is now a failure or a value.
+  static let readerFindings: [Finding] = [
+    // A high surrogate escape followed by an escape below U+DC00: the pair's arithmetic
+    // underflowed ("arithmetic overflow" in JSONParser.string).
+    Finding(
+      name: "high surrogate then \\u0041",
+      bytes: Array(#"{"format": "flowcheck-trace", "why": "\ud800\u0041"}"#.utf8))
+  ]
+
+  @Test(arguments: readerFindings)
+  func readerLawsHoldOnWhatTheFuzzersFound(finding: Finding) {
+    #expect(ReaderLaws.brokenByTrace(finding.bytes) == [])
+    #expect(ReaderLaws.brokenBySwarmResult(finding.bytes) == [])
+  }
+
+  /// A real shard's result (the `merge` seed) claiming a swarm of `Int.max` shards: listing
+  /// the missing shards one by one never ended. The reader refuses the count itself, the
+  /// one thing wrong with the file, and the laws hold.
+  @Test func aSwarmOfIntMaxShardsIsRefusedForItsSize() throws {
+    let seed = Self.root.appendingPathComponent("Tests/Fuzz/seeds/merge/raypets.swarm-2-of-4.json")
+    let text = try String(contentsOf: seed, encoding: .utf8)
+    #expect((try? SwarmResult.parse(text))?.shards == 4)
+    let huge = text.replacing("\"shards\": 4,", with: "\"shards\": 9223372036854775807,")
+    #expect(huge != text)
+    #expect(
+      throws: SwarmResultError("\"shards\" is 9223372036854775807, more than a swarm has (at most 65536)")
+    ) {
+      try SwarmResult.parse(huge)
+    }
+    #expect(ReaderLaws.brokenBySwarmResult(Array(huge.utf8)) == [])
   }
 
   /// The entries of `Tests/Fuzz/flow.dict`, unquoted (`\"` and `\xNN` decoded).

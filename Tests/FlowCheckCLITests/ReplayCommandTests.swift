@@ -175,23 +175,28 @@ import Testing
   }
 
   /// A rerun after the fix removes the flow's old traces from the directory, and only them:
-  /// another flow's traces and other files stay.
+  /// another flow's traces, the traces of a flow of the same name elsewhere, a file named as
+  /// a trace that is none, and other files stay.
   @Test func aRerunRemovesTheTracesOfViolationsNoLongerFound() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
-    let bug = SpecCorpusTests.specsDirectory.appendingPathComponent("raypets.flow").path
-    let stale = try Self.traces(of: bug, in: scratch)
+    let specs = SpecCorpusTests.specsDirectory
+    let bug = try String(contentsOf: specs.appendingPathComponent("raypets.flow"), encoding: .utf8)
+    let edited = try scratch.write("raypets.flow", bug)
+    let stale = try Self.traces(of: edited, in: scratch)
     #expect(!stale.isEmpty)
+    let elsewhere = try String(contentsOfFile: stale[0], encoding: .utf8).replacing(
+      "\"flow\": \"\(edited)\"", with: "\"flow\": \"other/raypets.flow\"")
     let keep = [
       try scratch.write("traces/notes.txt", "mine"),
       try scratch.write("traces/shop.1.orphan-child.trace.json", "{}"),
       try scratch.write("traces/raypets.draft.trace.json", "{}"),
+      try scratch.write("traces/raypets.9.shadow-sync.trace.json", "{}"),
+      try scratch.write("traces/raypets.8.shadow-sync.trace.json", elsewhere),
     ]
     // The fixed flow under the bug's file name, as after editing the file.
-    let fixed = try String(
-      contentsOf: SpecCorpusTests.specsDirectory.appendingPathComponent("raypets-fixed.flow"), encoding: .utf8
-    )
-    let edited = try scratch.write("raypets.flow", fixed)
+    let fixed = try String(contentsOf: specs.appendingPathComponent("raypets-fixed.flow"), encoding: .utf8)
+    try scratch.write("raypets.flow", fixed)
     let run = CommandRun([edited, "--quiet", "--no-color", "--trace-dir", scratch.path("traces")])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path("traces")).sorted()

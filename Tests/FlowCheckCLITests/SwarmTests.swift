@@ -123,11 +123,12 @@ import Testing
     _ = try Self.runShards(flow, shards: 4, in: directory)
     let run = CommandRun(["merge", directory.path("shard-1.json"), directory.path("shard-3.json")])
     #expect(run.status == 2)
-    #expect(run.stdout.contains("missing shards: 2, 4 (the result is incomplete)"), "\(run.stdout)")
+    #expect(run.stdout.contains("missing shards: 2, 4 (2 of 4; the result is incomplete)"), "\(run.stdout)")
     #expect(run.stdout.contains("result: incomplete"))
     let json = CommandRun(["merge", directory.path("shard-2.json"), "--format", "json"])
     guard case .object(let root) = try JSONParser.parse(json.stdout) else { return }
-    #expect(root["missing"] == .array([.int(1), .int(3), .int(4)]))
+    #expect(root["missing"] == .array([.array([.int(1), .int(1)]), .array([.int(3), .int(4)])]))
+    #expect(root["missingCount"] == .int(3))
     #expect(root["outcome"] == .string("incomplete"))
   }
 
@@ -165,24 +166,30 @@ import Testing
     let good = directory.path("good.json")
     _ = CommandRun(["check", shop, "--swarm", "1/1", "--swarm-out", good, "--bitstate", "16", "--quiet"])
     let text = try directory.read(good)
-    let cases: [(String, String, String)] = [
-      ("truncated.json", String(text.prefix(text.count / 2)), "not JSON"),
+    let truncated = String(text.prefix(text.count / 2))
+    let end = truncated.split(separator: "\n", omittingEmptySubsequences: false)
+    // A syntax error points at its line and column; an error of meaning at the file's start.
+    let cases: [(String, String, String, String)] = [
+      ("truncated.json", truncated, "not JSON", "\(end.count):\(end.last!.utf8.count + 1)"),
       (
         "trace.json", "{\"format\": \"flowcheck-trace\", \"schemaVersion\": 1}",
-        "not a flowcheck swarm result"
+        "not a flowcheck swarm result", "1:1"
       ),
       (
-        "newer.json", text.replacing("\"schemaVersion\": 1,", with: "\"schemaVersion\": 99,"),
-        "schema version 99"
+        "newer.json", text.replacing("\"schemaVersion\": 2,", with: "\"schemaVersion\": 99,"),
+        "schema version 99", "1:1"
       ),
-      ("shard.json", text.replacing("\"shard\": 1,", with: "\"shard\": 7,"), "shard 7 of 1 is not a shard"),
-      ("empty.json", "", "not JSON"),
+      (
+        "shard.json", text.replacing("\"shard\": 1,", with: "\"shard\": 7,"), "shard 7 of 1 is not a shard",
+        "1:1"
+      ),
+      ("empty.json", "", "not JSON", "1:1"),
     ]
-    for (name, contents, message) in cases {
+    for (name, contents, message, position) in cases {
       let path = try directory.write(name, contents)
       let run = CommandRun(["merge", path, "--no-color"])
       #expect(run.status == 65, "\(name): \(run.stderr)")
-      #expect(run.stderr.contains("\(path):1:1: error: "), "\(name): \(run.stderr)")
+      #expect(run.stderr.contains("\(path):\(position): error: "), "\(name): \(run.stderr)")
       #expect(run.stderr.contains(message), "\(name): \(run.stderr)")
       #expect(run.stderr.contains("note: write result files with 'flowcheck check FILE --swarm K/N'"))
     }
