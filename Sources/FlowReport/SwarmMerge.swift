@@ -125,7 +125,7 @@ public struct SwarmMerge: Sendable {
     var text: String?
   }
 
-  /// `runtime 'radianttap'`, or what a version 1 file that did not record it is.
+  /// `runtime 'NAME'`, or what a version 1 file that did not record it is.
   private static func runtimeName(_ runtime: String?) -> String {
     runtime.map { "runtime '\($0)'" } ?? "a runtime it does not record (written by an older flowcheck)"
   }

@@ -7,7 +7,7 @@
 ///
 /// ```json
 /// {"format": "flowcheck-swarm-result", "schemaVersion": 2,
-///  "flow": {"path": "Specs/shop.flow", "hash": "fnv1a64:…"}, "runtime": "radianttap",
+///  "flow": {"path": "Specs/shop.flow", "hash": "fnv1a64:…"}, "runtime": "NAME",
 ///  "shard": 2, "shards": 4,
 ///  "mode": {"kind": "bitstate", "log2Bits": 30, "hashCount": 3, "seed": 2},
 ///  "states": 1234, "transitions": 5678, "depth": 12,
@@ -39,7 +39,7 @@ public struct SwarmResult: Sendable, Equatable {
   /// `fnv1a64:` and 16 hex digits of the flow file's bytes: two shards of one swarm must
   /// have checked the same text.
   public var flowHash: String
-  /// The runtime the shard checked the flow under (`radianttap`, or the one `--runtime`
+  /// The runtime the shard checked the flow under (the flow's library, or the one `--runtime`
   /// named); nil in a version 1 file, which did not record it. Shards of one text under two
   /// runtimes explore two different state spaces, so `SwarmMerge` refuses to join them.
   public var runtime: String?
