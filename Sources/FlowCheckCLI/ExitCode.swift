@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The process exit status of a `flowcheck` run, in the sysexits(3) tradition.
 ///
 /// Every outcome of every subcommand ends as one of these; `CommandFailure.report` is the
@@ -21,6 +29,11 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case interrupted = 130
   /// SIGTERM stopped the check (128 + 15).
   case terminated = 143
+
+  /// The status of a run a signal stopped: `terminated` for SIGTERM, else `interrupted`.
+  init(signal: Int32) {
+    self = signal == SIGTERM ? .terminated : .interrupted
+  }
 
   /// How bad an outcome is when several files are checked in one run: the worst wins.
   private var rank: Int {
