@@ -55,7 +55,9 @@ enum FormatCommand {
     case .inPlace:
       guard changed else { return .verified }
       do {
-        try FileSystem.replaceContents(of: path, with: Array(formatted.utf8))
+        try FileSystem.replaceContents(
+          of: path, with: Array(formatted.utf8), overwritingReadOnly: options.overwriteReadOnly,
+          readOnlyHint: "make it writable, or pass '--overwrite-read-only' to rewrite it anyway")
       } catch {
         return console.report(.unwritable(path: path, reason: error.reason))
       }

@@ -41,12 +41,14 @@ struct FormatOptions: Equatable, Sendable {
     case print
     /// Print nothing for formatted files; name unformatted ones on standard error, exit 1.
     case check
-    /// Rewrite unformatted files atomically.
+    /// Rewrite unformatted files (`FileSystem.replaceContents`).
     case inPlace
   }
 
   var files: [String]
   var mode: Mode = .print
+  /// `--overwrite-read-only`: `inPlace` rewrites read-only files too.
+  var overwriteReadOnly = false
   var noColor = false
 }
 

@@ -291,10 +291,15 @@ struct InvocationParser {
   }
 
   private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-    let scanner = ArgumentScanner(options: [.checkFormatting, .inPlace, .noColor], subcommand: .fmt)
+    let scanner = ArgumentScanner(
+      options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor], subcommand: .fmt)
     let scanned = try scanner.scan(arguments)
     var options = FormatOptions(files: scanned.positionals)
     options.noColor = scanned.contains(.noColor)
+    options.overwriteReadOnly = scanned.contains(.overwriteReadOnly)
+    if options.overwriteReadOnly && !scanned.contains(.inPlace) {
+      throw UsageError("'--overwrite-read-only' needs '--in-place'", subcommand: .fmt)
+    }
     switch (scanned.contains(.checkFormatting), scanned.contains(.inPlace)) {
     case (true, true):
       throw UsageError("'--check' and '--in-place' cannot be used together", subcommand: .fmt)
