@@ -314,7 +314,10 @@ extension CommandSpec {
       With several files, each is preceded by a line '==> path <=='. A file that does not
       parse is left alone: its errors are printed and flowcheck exits 65.
       """,
-    usage: ["flowcheck fmt <file> ... [--check | --in-place [--overwrite-read-only]] [--no-color]"],
+    usage: [
+      "flowcheck fmt <file> ... [--check] [--no-color]",
+      "flowcheck fmt <file> ... --in-place [--overwrite-read-only] [--no-color]",
+    ],
     arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
     options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor, .help]
   )

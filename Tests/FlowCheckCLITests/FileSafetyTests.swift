@@ -40,7 +40,7 @@ import Testing
     #expect(run.status == 66, "\(run.stderr)")
     #expect(
       run.stderr.contains(
-        "\(fifo): error: cannot write file: it is a FIFO, not a regular file; flowcheck writes only regular files"
+        "\(fifo):1:1: error: cannot write file: it is a FIFO, not a regular file; flowcheck writes only regular files"
       ),
       "\(run.stderr)")
     #expect(Self.info(fifo).st_mode & S_IFMT == S_IFIFO)
@@ -105,7 +105,7 @@ import Testing
     #expect(refused.status == 66)
     #expect(
       refused.stderr
-        == "\(file): error: cannot write file: the file is read-only; make it writable, or pass "
+        == "\(file):1:1: error: cannot write file: the file is read-only; make it writable, or pass "
         + "'--overwrite-read-only' to rewrite it anyway\n")
     #expect(try directory.read(file) == Fixture.unformatted)
 

@@ -127,7 +127,7 @@ import Testing
     for lane in 0..<lanes { try directory.write("fmt-\(lane).flow", unformatted) }
     let formatted = CommandRun(["fmt", directory.path("fmt-0.flow")]).stdout
 
-    let commands: [(Int) -> [String]] = [
+    let commands: [@Sendable (Int) -> [String]] = [
       { _ in ["check", flows.medium, "--no-progress"] },
       { _ in ["check", flows.shop, "--format", "json", "--no-progress"] },
       { _ in ["check", flows.shop, "--runtime", "all", "--no-progress"] },
