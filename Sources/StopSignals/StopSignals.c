@@ -1,6 +1,7 @@
 #include "StopSignals.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -58,6 +59,13 @@ static void handle(int signal_number) {
 void stop_signals_install(void) {
   set_action(SIGINT, handle);
   set_action(SIGTERM, handle);
+  // A parent may start the process with the signals blocked (the mask is inherited across
+  // exec): blocked, they would stay pending and never stop it.
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT);
+  sigaddset(&stops, SIGTERM);
+  pthread_sigmask(SIG_UNBLOCK, &stops, 0);
 }
 
 int stop_signals_received(void) { return atomic_load(&received); }
