@@ -96,7 +96,10 @@ import Dispatch
 
   /// Runs the search to the end or to a limit.
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
-    seedInitialStates()
+    // Room for the report if memory runs out (`MemoryReserve`); without even that, no search.
+    if !MemoryReserve.hold() { stopReason = .outOfMemory }
+    defer { MemoryReserve.drop() }
+    if stopReason == nil { seedInitialStates() }
     let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
     let scratches = (0..<options.threads).map { _ in WorkerScratch<System>() }
     var levelStart = 0
@@ -199,10 +202,11 @@ import Dispatch
         fingerprintingSources: fingerprintingSources, knownIn: known?.set, scratch: scratch)
       pipeline.expanded(index)
     }
-    let helpers = DispatchGroup()
-    for helper in 1..<threads {
+    // A helper the system cannot start is left out: the merging thread expands what no
+    // helper takes.
+    let helpers = (1..<threads).compactMap { helper in
       let scratch = scratches[helper]
-      DispatchQueue.global().async(group: helpers) {
+      return WorkerThread.start {
         while let index = pipeline.take() { expand(index, scratch) }
       }
     }
@@ -238,7 +242,7 @@ import Dispatch
         }
       }
     }
-    helpers.wait()
+    for helper in helpers { helper.join() }
   }
 
   /// The visited set, for the expansions to leave out the successors it holds already
@@ -431,6 +435,7 @@ import Dispatch
   /// every 20 ms.
   @inlinable mutating func checkResources() {
     if let stop = options.stopRequest, stop.requested != 0 { stopReason = stopReason ?? .interrupted }
+    if MemoryReserve.exhausted { stopReason = stopReason ?? .outOfMemory }
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {
       stopReason = stopReason ?? .time

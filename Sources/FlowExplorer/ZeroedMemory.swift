@@ -20,17 +20,24 @@
 @usableFromInline func zeroedArray<Element: FixedWidthInteger>(_ count: Int) -> UnsafeMutablePointer<Element>
 {
   let bytes = count * MemoryLayout<Element>.stride
+  // Refused, the search's reserve is given back for one more try, and the search stops at its
+  // next check with a report (`MemoryReserve`).
   guard bytes >= hugePageBytes else {
-    guard let memory = calloc(count, MemoryLayout<Element>.stride) else {
+    guard
+      let memory = calloc(count, MemoryLayout<Element>.stride)
+        ?? (MemoryReserve.release() ? calloc(count, MemoryLayout<Element>.stride) : nil)
+    else {
       fatalError("out of memory allocating a \(bytes)-byte visited table")
     }
     return memory.bindMemory(to: Element.self, capacity: count)
   }
   // Mapped with a huge page to spare, then trimmed to an aligned start.
   let mapped = bytes + hugePageBytes
-  guard let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-    raw != MAP_FAILED
-  else {
+  func map() -> UnsafeMutableRawPointer? {
+    let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    return raw == MAP_FAILED ? nil : raw
+  }
+  guard let raw = map() ?? (MemoryReserve.release() ? map() : nil) else {
     fatalError("out of memory allocating a \(bytes)-byte visited table")
   }
   let address = Int(bitPattern: raw)

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A thread the search starts for a helper and joins when the level is done. A thread the
+/// system cannot start (out of memory or of threads) is simply not there: `start` says so
+/// and the caller does the work itself, so that nothing ever waits for a worker that never
+/// ran (a queue's work item waits for a thread the system may never give it).
+@usableFromInline struct WorkerThread {
+  @usableFromInline let thread: pthread_t
+
+  /// The work of one thread, handed to it through `pthread_create`'s context pointer.
+  @usableFromInline final class Work {
+    let body: @Sendable () -> Void
+    @usableFromInline init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  /// Starts a thread running `body`; nil when the system refuses one.
+  @usableFromInline static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+    let context = Unmanaged.passRetained(Work(body)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+      let status = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+          return nil
+        }, context)
+      guard status == 0, let thread else {
+        Unmanaged<Work>.fromOpaque(context).release()
+        return nil
+      }
+      return WorkerThread(thread: thread)
+    #else
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+          return nil
+        }, context)
+      guard status == 0 else {
+        Unmanaged<Work>.fromOpaque(context).release()
+        return nil
+      }
+      return WorkerThread(thread: thread)
+    #endif
+  }
+
+  /// Waits for the thread to end.
+  @usableFromInline func join() { pthread_join(thread, nil) }
+}
