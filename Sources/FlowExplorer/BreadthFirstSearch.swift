@@ -195,6 +195,12 @@ import Dispatch
     let known = knownSuccessors.map { SharedVisitedSet(set: $0) }
     /// Expands chunk `index` into its buffer with `scratch`, the calling thread's.
     @Sendable func expand(_ index: Int, _ scratch: WorkerScratch<System>) {
+      // Memory ran out: no chunk is expanded any more, for the reserve to go to the report.
+      if MemoryReserve.exhausted {
+        pipeline.cancel()
+        pipeline.expanded(index)
+        return
+      }
       let buffer = buffers[index % buffers.count]
       buffer.reset()
       buffer.expand(
@@ -226,9 +232,16 @@ import Dispatch
             // Serial work too: counted with the merge, as a growth inside an insert is.
             let start = ResourceUsage.nanoseconds()
             pipeline.pauseExpansions()
-            visited.reserve(forInserting: inserts)
+            let grown = visited.reserve(forInserting: inserts)
             pipeline.resumeExpansions()
             mergeNanoseconds += ResourceUsage.nanoseconds() - start
+            // Refused the memory to grow: the chunk is not merged, and the search stops
+            // with the states it holds.
+            guard grown else {
+              stopReason = stopReason ?? .outOfMemory
+              pipeline.cancel()
+              continue work
+            }
           }
         }
         timedMerge(buffer, firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
@@ -243,6 +256,8 @@ import Dispatch
       }
     }
     for helper in helpers { helper.join() }
+    // The pipeline may have been cancelled by an expansion that found memory exhausted.
+    if MemoryReserve.exhausted { stopReason = stopReason ?? .outOfMemory }
   }
 
   /// The visited set, for the expansions to leave out the successors it holds already

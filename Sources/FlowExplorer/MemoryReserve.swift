@@ -52,6 +52,11 @@ public enum MemoryReserve {
     return true
   }
 
+  /// Records that the system refused memory to an allocation that can do without it (a
+  /// table that keeps its size): the search stops at its next check, the reserve kept for
+  /// what cannot do without.
+  public static func noteRefusal() { wasExhausted.store(true, ordering: .relaxed) }
+
   /// Gives the reserve back at the end of a search; `exhausted` keeps its value.
   public static func drop() {
     let held = address.exchange(0, ordering: .relaxed)

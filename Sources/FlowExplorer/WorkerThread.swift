@@ -19,13 +19,23 @@
     @usableFromInline init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 
+  /// The stack of a helper thread. The system's default (the stack limit, often 8 MiB) is
+  /// all mapped at the start and counts against an address-space limit; a worker's deepest
+  /// recursion (the copy of a checked flow, the expansion of a state) takes a few hundred
+  /// kilobytes at most.
+  @usableFromInline static var stackBytes: Int { 4 << 20 }
+
   /// Starts a thread running `body`; nil when the system refuses one.
   @usableFromInline static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return nil }
+    defer { pthread_attr_destroy(&attributes) }
+    guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return nil }
     let context = Unmanaged.passRetained(Work(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
       let status = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { context in
           Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
           return nil
@@ -38,7 +48,7 @@
     #else
       var thread = pthread_t()
       let status = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { context in
           Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
           return nil

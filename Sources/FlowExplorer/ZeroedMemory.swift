@@ -17,17 +17,31 @@
 @usableFromInline let hugePageBytes = 1 << 21
 
 /// A zero-filled array of `count` integers; give it back with `releaseZeroedArray`.
+/// For the small arrays a table starts with: refused, it takes the reserve
+/// (`MemoryReserve`), and a second refusal ends the process.
 @usableFromInline func zeroedArray<Element: FixedWidthInteger>(_ count: Int) -> UnsafeMutablePointer<Element>
 {
+  guard
+    let memory: UnsafeMutablePointer<Element> = zeroedArrayIfAvailable(count)
+      ?? (MemoryReserve.release() ? zeroedArrayIfAvailable(count) : nil)
+  else {
+    fatalError("out of memory allocating a \(count * MemoryLayout<Element>.stride)-byte visited table")
+  }
+  return memory
+}
+
+/// A zero-filled array of `count` integers, or nil when the system refuses it (an
+/// address-space limit): for a table that grows, which then keeps the array it has. A
+/// refusal marks the searches `exhausted`, so that they stop at their next check with a
+/// report, and leaves the reserve for the allocations that cannot fail (`MemoryReserve`).
+@usableFromInline func zeroedArrayIfAvailable<Element: FixedWidthInteger>(
+  _ count: Int
+) -> UnsafeMutablePointer<Element>? {
   let bytes = count * MemoryLayout<Element>.stride
-  // Refused, the search's reserve is given back for one more try, and the search stops at its
-  // next check with a report (`MemoryReserve`).
   guard bytes >= hugePageBytes else {
-    guard
-      let memory = calloc(count, MemoryLayout<Element>.stride)
-        ?? (MemoryReserve.release() ? calloc(count, MemoryLayout<Element>.stride) : nil)
-    else {
-      fatalError("out of memory allocating a \(bytes)-byte visited table")
+    guard let memory = calloc(count, MemoryLayout<Element>.stride) else {
+      MemoryReserve.noteRefusal()
+      return nil
     }
     return memory.bindMemory(to: Element.self, capacity: count)
   }
@@ -37,8 +51,9 @@
     let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
     return raw == MAP_FAILED ? nil : raw
   }
-  guard let raw = map() ?? (MemoryReserve.release() ? map() : nil) else {
-    fatalError("out of memory allocating a \(bytes)-byte visited table")
+  guard let raw = map() else {
+    MemoryReserve.noteRefusal()
+    return nil
   }
   let address = Int(bitPattern: raw)
   let aligned = (address + hugePageBytes - 1) & ~(hugePageBytes - 1)

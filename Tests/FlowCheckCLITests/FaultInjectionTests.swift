@@ -13,26 +13,27 @@ import Testing
 /// -v`) and a full disk. Each ends as a report or a clean error, never a trap or a hang.
 /// (Signals to every subcommand: `SignalTests`.)
 @Suite(.serialized) struct FaultInjectionTests {
-  /// `check` on two threads under address-space limits around what the search needs: an
-  /// INCOMPLETE report naming the limit (exit 2), not "out of memory allocating a frontier
-  /// block" nor a wait for a helper thread the system never started.
-  /// Limits where a helper thread's start up does not crash in the runtime (a segfault
-  /// after a refused allocation on a new thread remains at some limits, such as 55 MB and
-  /// 70 MB: not yet fixed).
-  @Test(arguments: [50_000, 60_000])
-  func checkUnderAnAddressSpaceLimitReportsIt(kilobytes: Int) throws {
+  /// `check` on two threads under a sweep of address-space limits, from below what the
+  /// search needs at its start to more than it reaches in its time: whichever allocation is
+  /// refused (the visited table growing, a frontier block, the step cache, a helper
+  /// thread's stack), an INCOMPLETE report (exit 2), never a trap, a crash or a hang.
+  @Test(arguments: [40_000, 45_000, 50_000, 55_000, 58_000, 60_000, 70_000, 80_000])
+  func checkUnderAnAddressSpaceLimitEndsWithAReport(kilobytes: Int) throws {
     let directory = try ScratchDirectory()
     defer { directory.remove() }
     let flow = try GeneratedFlow.write(
       "big.flow", ["--coordinators", "4", "--screens", "4", "--stack", "10"], in: directory)
     let run = try ExecutableRun(
-      ["check", flow, "--threads", "2", "--max-seconds", "20", "--no-progress"],
+      ["check", flow, "--threads", "2", "--max-seconds", "10", "--no-progress"],
       shellPrefix: "ulimit -v \(kilobytes);", deadline: 60, directory: directory)
     #expect(run.ending == .exited(2), "\(run.ending)\n\(run.stderr.prefix(2000))")
-    #expect(
-      run.stdout.contains(
-        "verdict: INCOMPLETE — out of memory: the system refused more (address-space limit "),
-      "\(run.stdout)")
+    #expect(run.stdout.contains("verdict: INCOMPLETE — "), "\(run.stdout)")
+    // Out of memory is reported as such, naming the limit.
+    if run.stdout.contains("out of memory") {
+      #expect(
+        run.stdout.contains("out of memory: the system refused more (address-space limit "),
+        "\(run.stdout)")
+    }
   }
 
   /// `fmt --in-place` onto a full disk (a small tmpfs, mounted as root on Linux): exit 66
