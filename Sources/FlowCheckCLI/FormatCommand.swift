@@ -1,8 +1,9 @@
 import FlowLanguage
 
-/// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file (a
-/// directory stands for the `.flow` files under it), from the parser and `FlowFormatter`,
-/// comments kept.
+/// `flowcheck fmt FILE… [--check | --in-place [--overwrite-read-only]]`: the canonical
+/// form of each file (a directory stands for the `.flow` files under it), from the parser
+/// and `FlowFormatter`, comments kept; `--in-place` writes through
+/// `FileSystem.replaceContents`.
 ///
 /// Only syntax matters: a file with name errors is still formatted; a file that does not
 /// parse gets its diagnostics printed and is left untouched (exit 65). With several files,

@@ -3,7 +3,7 @@ import FlowModel
 /// Turns the command line into an `Invocation`, or a `UsageError`.
 ///
 /// `flowcheck [check] FILE… [options]`, `flowcheck simulate FILE [options]`,
-/// `flowcheck fmt FILE… [--check | --in-place]`, `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
+/// `flowcheck fmt FILE… [--check | --in-place [--overwrite-read-only]]`, `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
 /// `--version`.
 struct InvocationParser {
   /// Whether a path names something on disk; tells a mistyped subcommand (`chek`) from a
