@@ -29,6 +29,8 @@ import Dispatch
 
   @usableFromInline let system: System
   @usableFromInline let options: ExplorerOptions
+  /// This search's room for its report if memory runs out, while it runs.
+  @usableFromInline var reserve: MemoryReserve.Hold?
   @usableFromInline let plan: PropertyPlan<State>
   @usableFromInline let visited: Visited
   @usableFromInline let recordsGraph: Bool
@@ -97,8 +99,9 @@ import Dispatch
   /// Runs the search to the end or to a limit.
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
     // Room for the report if memory runs out (`MemoryReserve`); without even that, no search.
-    if !MemoryReserve.hold() { stopReason = .outOfMemory }
-    defer { MemoryReserve.drop() }
+    reserve = MemoryReserve.hold()
+    if reserve == nil { stopReason = .outOfMemory }
+    defer { reserve?.drop() }
     if stopReason == nil { seedInitialStates() }
     let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
     let scratches = (0..<options.threads).map { _ in WorkerScratch<System>() }
@@ -193,10 +196,11 @@ import Dispatch
     let fingerprintingSources = recordsGraph
     let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
     let known = knownSuccessors.map { SharedVisitedSet(set: $0) }
+    let reserve = self.reserve
     /// Expands chunk `index` into its buffer with `scratch`, the calling thread's.
     @Sendable func expand(_ index: Int, _ scratch: WorkerScratch<System>) {
       // Memory ran out: no chunk is expanded any more, for the reserve to go to the report.
-      if MemoryReserve.exhausted {
+      if reserve?.exhausted ?? false {
         pipeline.cancel()
         pipeline.expanded(index)
         return
@@ -257,7 +261,7 @@ import Dispatch
     }
     for helper in helpers { helper.join() }
     // The pipeline may have been cancelled by an expansion that found memory exhausted.
-    if MemoryReserve.exhausted { stopReason = stopReason ?? .outOfMemory }
+    if reserve?.exhausted ?? false { stopReason = stopReason ?? .outOfMemory }
   }
 
   /// The visited set, for the expansions to leave out the successors it holds already
@@ -450,7 +454,7 @@ import Dispatch
   /// every 20 ms.
   @inlinable mutating func checkResources() {
     if let stop = options.stopRequest, stop.requested != 0 { stopReason = stopReason ?? .interrupted }
-    if MemoryReserve.exhausted { stopReason = stopReason ?? .outOfMemory }
+    if reserve?.exhausted ?? false { stopReason = stopReason ?? .outOfMemory }
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {
       stopReason = stopReason ?? .time
