@@ -1,3 +1,5 @@
+import FlowReport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,9 +32,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// SIGTERM stopped the check (128 + 15).
   case terminated = 143
 
-  /// The status of a run a signal stopped: `terminated` for SIGTERM, else `interrupted`.
+  /// The status of a run a signal stopped: `terminated` for SIGTERM, else `interrupted`
+  /// (`signalExitStatus`, which the reports' `exitCode` also uses).
   init(signal: Int32) {
-    self = signal == SIGTERM ? .terminated : .interrupted
+    self = ExitCode(rawValue: signalExitStatus(signal)) ?? .interrupted
   }
 
   /// How bad an outcome is when several files are checked in one run: the worst wins.

@@ -1,5 +1,14 @@
 import FlowExplorer
+import FlowReport
 import StopSignals
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The executable's SIGINT and SIGTERM, handled in C (the StopSignals module) because a
 /// handler may do only async-signal-safe work: the handler records the first signal and
@@ -23,10 +32,25 @@ public enum ProcessSignals {
 
   /// Runs `body`, which a signal must not cut short (a file half written): a signal that
   /// would end the process at once ends it when `body` returns.
+  ///
+  /// SIGINT and SIGTERM are blocked on the calling thread meanwhile (helper threads block
+  /// them for good, `WorkerThread`): the first one's handler gives both their default
+  /// action back, so a second one delivered during `body` would kill the process with the
+  /// file half written. Blocked, they wait until `body` returns.
   static func critical<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result
   {
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    sigaddset(&stops, SIGINT)
+    sigaddset(&stops, SIGTERM)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &stops, &previous)
     stop_signals_enter_critical()
-    defer { stop_signals_leave_critical() }
+    defer {
+      stop_signals_leave_critical()
+      // A signal that came meanwhile is delivered here and, at once, ends the process.
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
     return try body()
   }
 }

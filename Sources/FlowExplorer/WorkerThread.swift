@@ -31,6 +31,15 @@
     guard pthread_attr_init(&attributes) == 0 else { return nil }
     defer { pthread_attr_destroy(&attributes) }
     guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return nil }
+    // The thread inherits the mask: SIGINT and SIGTERM blocked, so that they go to the
+    // thread that handles them (and can block them while it writes a file).
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    sigaddset(&stops, SIGINT)
+    sigaddset(&stops, SIGTERM)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &stops, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     let context = Unmanaged.passRetained(Work(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?

@@ -160,7 +160,7 @@ public struct CheckReport: Sendable {
 
   /// The status the run exits with for this report: the outcome's, or for a search a
   /// signal stopped, the status a shell gives a process the signal ended (128 + signal).
-  public var exitCode: Int32 { interruptedBy.map { 128 + $0 } ?? outcome.exitCode }
+  public var exitCode: Int32 { interruptedBy.map(signalExitStatus) ?? outcome.exitCode }
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
   /// The share of the search's time spent merging. With one thread, the serial fraction of

@@ -11,6 +11,8 @@
 // (C11 7.14.1.1: a handler may use lock-free atomic objects). Sequentially consistent:
 // the handler stores `received` then reads `critical`, the main thread decrements
 // `critical` then reads `received`, and one of the two always sees the other's store.
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler may use only lock-free atomics");
+
 static atomic_int received;
 static atomic_int exits_at_once;
 static atomic_int critical;
