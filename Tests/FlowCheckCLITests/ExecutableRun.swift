@@ -35,16 +35,45 @@ struct ExecutableRun {
   var ending: Ending
   var stdout: String
   var stderr: String
+  /// Whether every signal was sent after the executable's handler was seen installed (so
+  /// that it must end as the handler makes it: exit 130 or 143).
+  var signalledAfterHandler = false
+  /// Whether `thenAfterHandled` was sent while the process was still running (not a zombie).
+  var secondSentWhileRunning = false
+
+  /// Whether the process `pid` catches both SIGINT and SIGTERM (its handler is installed),
+  /// from `/proc/PID/status`; nil where that cannot be read (not Linux).
+  static func catchesStopSignals(_ pid: Int32) -> Bool? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+      let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return nil }
+    let stops = (UInt64(1) << (UInt64(SIGINT) - 1)) | (UInt64(1) << (UInt64(SIGTERM) - 1))
+    return mask & stops == stops
+  }
+
+  /// Whether `/proc` shows the process `pid` as a zombie (it has exited).
+  static func isZombie(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return true
+    }
+    return status.contains("State:\tZ")
+  }
 
   /// The `flowcheck` executable `swift build` put next to the test bundle, or nil.
   static var binary: String? { SwarmTests.binary }
 
   /// Runs `flowcheck arguments`, through `bash -c` when `shellPrefix` is given (`ulimit -v N;`
-  /// before `exec`), sends `signals` (each after its delay from the start, in seconds), and
-  /// waits at most `deadline` seconds.
+  /// before `exec`), sends `signals` (each after its delay, in seconds, from the start or,
+  /// with `fromHandler`, from when the signal handler is seen installed: a readiness marker
+  /// that needs no sleep), then `thenAfterHandled` once the handler has run (it gave the
+  /// signals their default action back), and waits at most `deadline` seconds. With
+  /// `readyWhen`, the delays count from when it first holds instead.
   init(
     _ arguments: [String], shellPrefix: String? = nil, signals: [(delay: Double, signal: Int32)] = [],
-    deadline: Double = 30, directory: ScratchDirectory
+    fromHandler: Bool = false, readyWhen: (() -> Bool)? = nil, thenAfterHandled: Int32? = nil,
+    deadline: Double = 30,
+    environment: [String: String] = [:], directory: ScratchDirectory
   ) throws {
     let binary = try #require(Self.binary, "the flowcheck executable is not built")
     let process = Process()
@@ -55,6 +84,9 @@ struct ExecutableRun {
     } else {
       process.executableURL = URL(fileURLWithPath: binary)
       process.arguments = arguments
+    }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
     let name = UUID().uuidString
     let outPath = directory.path("\(name).out")
@@ -74,11 +106,34 @@ struct ExecutableRun {
     try process.run()
     var pending = signals.sorted { $0.delay < $1.delay }[...]
     var hung = false
+    let pid = process.processIdentifier
+    // When the handler was seen installed, from the start; where /proc cannot tell, never.
+    var installedAt: Double?
+    var canSee = true
+    var sentAll = true
+    var second = thenAfterHandled
+    var readyAt: Double?
     while process.isRunning {
       let elapsed = Date().timeIntervalSince(start)
-      while let next = pending.first, next.delay <= elapsed {
-        kill(process.processIdentifier, next.signal)
+      if installedAt == nil && canSee {
+        switch Self.catchesStopSignals(pid) {
+        case true?: installedAt = elapsed
+        case nil: canSee = false
+        default: break
+        }
+      }
+      if readyAt == nil, let readyWhen, readyWhen() { readyAt = elapsed }
+      let origin =
+        readyWhen != nil ? readyAt : fromHandler ? (installedAt ?? (canSee ? nil : 0.5)) : 0
+      while let origin, let next = pending.first, origin + next.delay <= elapsed {
+        if installedAt == nil { sentAll = false }
+        kill(pid, next.signal)
         pending.removeFirst()
+      }
+      if pending.isEmpty, let signal = second, installedAt != nil, Self.catchesStopSignals(pid) == false {
+        secondSentWhileRunning = !Self.isZombie(pid)
+        kill(pid, signal)
+        second = nil
       }
       if elapsed > deadline {
         hung = true
@@ -88,6 +143,7 @@ struct ExecutableRun {
       usleep(1000)
     }
     process.waitUntilExit()
+    signalledAfterHandler = !signals.isEmpty && sentAll && installedAt != nil
     if hung {
       ending = .hung
     } else if process.terminationReason == .uncaughtSignal {
@@ -101,11 +157,11 @@ struct ExecutableRun {
     try? FileManager.default.removeItem(atPath: errPath)
   }
 
-  /// Whether a run sent `signal` ended as the signal asks: exit 130 or 143 (stopped by
-  /// the handler), or killed by that signal itself (it came before the handler was
-  /// installed). Never an abort, a crash or a hang.
-  static func endsAsSignalled(_ ending: Ending, by signal: Int32) -> Bool {
-    ending == .exited(128 + signal) || ending == .signalled(signal)
+  /// Whether this run, sent `signal`, ended as the signal asks: exit 130 or 143 (stopped
+  /// by the handler), or, only if the signal may have come before the handler was
+  /// installed, killed by that signal itself. Never an abort, a crash or a hang.
+  func endsAsSignalled(by signal: Int32) -> Bool {
+    ending == .exited(128 + signal) || (!signalledAfterHandler && ending == .signalled(signal))
   }
 }
 
