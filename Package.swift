@@ -26,12 +26,14 @@ let package = Package(
     .target(name: "FlowLanguage"),
     // Relaxed atomic loads and stores for the visited table that threads share.
     .target(name: "RelaxedAtomics"),
+    // The executable's async-signal-safe SIGINT and SIGTERM handler, in C.
+    .target(name: "StopSignals"),
     .target(name: "FlowExplorer", dependencies: ["RelaxedAtomics"], swiftSettings: internalChecks),
     .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"], swiftSettings: internalChecks),
     .target(name: "FlowReport", dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer"]),
     .target(
       name: "FlowCheckCLI",
-      dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport"]
+      dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport", "StopSignals"]
     ),
     .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
     .plugin(

@@ -44,35 +44,45 @@ enum CheckCommand {
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
     var results: [FileResult] = []
-    files: for expansion in expansions {
-      let paths: [String]
+    // What the run goes through, in order: a flow to check, or a directory it could not
+    // use (no flow in it, or not walked), reported where it comes.
+    enum Item {
+      case flow(String)
+      case failure(CommandFailure)
+    }
+    let items = expansions.flatMap { expansion -> [Item] in
       switch expansion {
-      case .files(let files): paths = files
-      case .emptyDirectory(let directory):
-        let failure = CommandFailure.noFlowFiles(directory: directory)
-        outcome = outcome.combined(with: console.report(failure))
-        results.append(.failed(failure.diagnostics))
-        console.write(renderer.render(failure.diagnostics))
-        continue
-      case .notWalked(let path, let message):
-        let failure = CommandFailure.notWalked(path: path, message: message)
+      case .files(let files): files.map { .flow($0) }
+      case .emptyDirectory(let directory): [.failure(.noFlowFiles(directory: directory))]
+      case .notWalked(let path, let message): [.failure(.notWalked(path: path, message: message))]
+      }
+    }
+    for (position, item) in items.enumerated() {
+      let path: String
+      switch item {
+      case .flow(let file):
+        path = file
+      case .failure(let failure):
         outcome = outcome.combined(with: console.report(failure))
         results.append(.failed(failure.diagnostics))
         console.write(renderer.render(failure.diagnostics))
         continue
       }
-      for path in paths {
-        let (code, result) = check(
-          path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
-        outcome = outcome.combined(with: code)
-        results.append(result)
-        // A signal stops the run after the report of the file it interrupted.
-        switch stopRequest?.requested ?? 0 {
-        case 0: continue
-        case SIGTERM: outcome = .terminated
-        default: outcome = .interrupted
+      let (code, result) = check(
+        path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
+      outcome = outcome.combined(with: code)
+      results.append(result)
+      // A signal stops the run after the report of the file it interrupted, or before the
+      // next file; one that comes after the last file's search stopped nothing.
+      let signal = stopRequest?.requested ?? 0
+      if signal != 0 && (code == .interrupted || code == .terminated || position + 1 < items.count) {
+        outcome = ExitCode(signal: signal)
+        let left = items.count - position - 1
+        if left > 0 {
+          console.writeError(
+            "flowcheck: \(signalName(signal)) stopped the run; \(left) file(s) not checked\n")
         }
-        break files
+        break
       }
     }
     console.write(renderer.render(run: results))
@@ -102,7 +112,7 @@ enum CheckCommand {
     case .success(let loaded):
       let report = explore(
         loaded, path: path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
-      var code = exitCode(report.outcome)
+      var code = report.interruptedBy.map(ExitCode.init(signal:)) ?? exitCode(report.outcome)
       if let swarm = options.swarm {
         code = code.combined(
           with: writeSwarmResult(

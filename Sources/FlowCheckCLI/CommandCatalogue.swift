@@ -155,7 +155,12 @@ extension OptionSpec {
   static let checkFormatting = OptionSpec(
     name: "--check", help: "Print nothing for formatted files; name each unformatted file and exit 1.")
   static let inPlace = OptionSpec(
-    name: "--in-place", help: "Rewrite unformatted files in place (atomically).")
+    name: "--in-place",
+    help:
+      "Rewrite unformatted files, keeping their owner, mode and hard links; read-only files are refused.")
+  static let overwriteReadOnly = OptionSpec(
+    name: "--overwrite-read-only",
+    help: "With '--in-place', rewrite read-only files too (their mode is kept).")
 
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
@@ -309,9 +314,12 @@ extension CommandSpec {
       With several files, each is preceded by a line '==> path <=='. A file that does not
       parse is left alone: its errors are printed and flowcheck exits 65.
       """,
-    usage: ["flowcheck fmt <file> ... [--check | --in-place] [--no-color]"],
+    usage: [
+      "flowcheck fmt <file> ... [--check] [--no-color]",
+      "flowcheck fmt <file> ... --in-place [--overwrite-read-only] [--no-color]",
+    ],
     arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
-    options: [.checkFormatting, .inPlace, .noColor, .help]
+    options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor, .help]
   )
 
   static let explain = CommandSpec(

@@ -1,3 +1,13 @@
+import FlowReport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The process exit status of a `flowcheck` run, in the sysexits(3) tradition.
 ///
 /// Every outcome of every subcommand ends as one of these; `CommandFailure.report` is the
@@ -21,6 +31,12 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case interrupted = 130
   /// SIGTERM stopped the check (128 + 15).
   case terminated = 143
+
+  /// The status of a run a signal stopped: `terminated` for SIGTERM, else `interrupted`
+  /// (`signalExitStatus`, which the reports' `exitCode` also uses).
+  init(signal: Int32) {
+    self = ExitCode(rawValue: signalExitStatus(signal)) ?? .interrupted
+  }
 
   /// How bad an outcome is when several files are checked in one run: the worst wins.
   private var rank: Int {

@@ -21,7 +21,21 @@ enum ExternalTool {
 
   /// Runs `program` with `arguments` on `input`; its exit status and standard output, or
   /// nil when it could not be started.
+  ///
+  /// A critical section (`ProcessSignals.critical`): a SIGINT or SIGTERM meanwhile stops
+  /// the program (SIGTERM, then waited for) and the temporary files are removed before the
+  /// signal ends the process, so that neither a program nor a file is left behind.
   static func run(_ program: String, arguments: [String], input: String, temporaryDirectory: String?)
+    -> (status: Int32, output: [UInt8])?
+  {
+    ProcessSignals.critical {
+      runOnce(program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory)
+    }
+  }
+
+  private static func runOnce(
+    _ program: String, arguments: [String], input: String, temporaryDirectory: String?
+  )
     -> (status: Int32, output: [UInt8])?
   {
     guard let inputPath = temporaryFile(in: temporaryDirectory),
@@ -43,10 +57,37 @@ enum ExternalTool {
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_TRUNC, 0)
     let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // The program starts with no signal blocked and their default actions (the section
+    // blocks SIGINT and SIGTERM here).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    sigaddset(&stops, SIGINT)
+    sigaddset(&stops, SIGTERM)
+    posix_spawnattr_setsigdefault(&attributes, &stops)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else { return nil }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var stopped = false
+    while true {
+      let waited = waitpid(pid, &status, WNOHANG)
+      if waited == pid || (waited < 0 && errno != EINTR) { break }
+      // A signal waiting for the section to end: the program is stopped first.
+      var pending = sigset_t()
+      if !stopped, sigpending(&pending) == 0,
+        sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1
+      {
+        kill(pid, SIGTERM)
+        stopped = true
+      }
+      usleep(2000)
+    }
     let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let output = (try? FileSystem.contents(of: outputPath)) ?? []
     return (exited, output)

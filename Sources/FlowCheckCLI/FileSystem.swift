@@ -54,38 +54,124 @@ enum FileSystem {
     }
   }
 
-  /// Replaces the contents of the file at `path` atomically: writes `path.tmp-<pid>` in
-  /// the same directory with the original's permissions, then renames it over the original
-  /// (through symbolic links, so a link keeps pointing at the rewritten file).
-  static func replaceContents(of path: String, with bytes: [UInt8]) throws(Failure) {
+  /// Writes `bytes` as the contents of the file at `path`, a new one or an existing regular
+  /// file, whose owner, group, mode and hard links stay as they were.
+  ///
+  /// The bytes go first to a temporary copy, `path.tmp-<pid>` in the same directory, written
+  /// in full and synced, so that a full disk or a quota fails before the original is
+  /// touched. A new file, or one this process owns with no other hard link, then becomes the
+  /// copy by `rename` (atomic; through symbolic links, so a link keeps pointing at the
+  /// rewritten file). Any other file (another user's, rewritten by root; one with hard
+  /// links) is written in place from the start and cut to length, so that it keeps its
+  /// inode; the copy is removed after. A file that is not regular (a device such as
+  /// `/dev/null`, a FIFO, a socket, a directory) is refused, and so is a read-only one (no
+  /// write permission for anyone) unless `overwritingReadOnly`; `readOnlyHint` says what
+  /// to do instead. A signal does not cut the write short (`ProcessSignals.critical`).
+  static func replaceContents(
+    of path: String, with bytes: [UInt8], overwritingReadOnly: Bool = false,
+    readOnlyHint: String = "make it writable, or remove it"
+  ) throws(Failure) {
     let target = resolvedPath(path)
     var info = stat()
-    let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-    let temporary = "\(target).tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, mode)
+    let exists: Bool
+    if stat(target, &info) == 0 {
+      exists = true
+    } else if errno == ENOENT {
+      exists = false
+    } else {
+      throw lastFailure()
+    }
+    if exists {
+      if let kind = irregularKind(info.st_mode) {
+        throw Failure(reason: "it is \(kind), not a regular file; flowcheck writes only regular files")
+      }
+      if info.st_mode & 0o222 == 0 && !overwritingReadOnly {
+        throw Failure(reason: "the file is read-only; \(readOnlyHint)")
+      }
+    }
+    let mode = exists ? info.st_mode & 0o7777 : 0o644
+    try ProcessSignals.critical { () throws(Failure) in
+      let temporary = "\(target).tmp-\(getpid())"
+      try writeNewFile(temporary, bytes: bytes, mode: mode)
+      if !exists || (info.st_nlink == 1 && info.st_uid == geteuid() && keepsGroup(temporary, info.st_gid)) {
+        if rename(temporary, target) != 0 {
+          let failure = lastFailure()
+          unlink(temporary)
+          throw failure
+        }
+        return
+      }
+      do throws(Failure) {
+        try writeInPlace(target, bytes: bytes)
+      } catch {
+        throw Failure(reason: "\(error.reason); its new contents are in \(temporary)")
+      }
+      unlink(temporary)
+    }
+  }
+
+  /// What a file of `mode` is, in words, when it is not a regular file.
+  private static func irregularKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a directory"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    default: "not a file"
+    }
+  }
+
+  /// Gives the file at `path` the group `group`; whether it has it (a user who is not a
+  /// member of the group cannot).
+  private static func keepsGroup(_ path: String, _ group: gid_t) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return info.st_gid == group || chown(path, uid_t.max, group) == 0
+  }
+
+  /// Creates the file at `path`, which must not exist, with `bytes` and exactly `mode`
+  /// (`open` applies the umask; `fchmod` does not), synced; removed again on failure.
+  private static func writeNewFile(_ path: String, bytes: [UInt8], mode: mode_t) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, mode)
     guard descriptor >= 0 else { throw lastFailure() }
     var failure: Failure?
-    // `open` applies the umask; the rewritten file keeps the original's permissions exactly.
     if fchmod(descriptor, mode) != 0 { failure = lastFailure() }
+    if failure == nil { failure = writeAll(descriptor, bytes) }
+    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
+    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
+    if let failure {
+      unlink(path)
+      throw failure
+    }
+  }
+
+  /// Overwrites the file at `path` with `bytes` from its start and cuts it to their length,
+  /// keeping its inode (owner, mode, hard links); synced.
+  private static func writeInPlace(_ path: String, bytes: [UInt8]) throws(Failure) {
+    let descriptor = open(path, O_WRONLY)
+    guard descriptor >= 0 else { throw lastFailure() }
+    var failure = writeAll(descriptor, bytes)
+    if failure == nil, ftruncate(descriptor, off_t(bytes.count)) != 0 { failure = lastFailure() }
+    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
+    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
+    if let failure { throw failure }
+  }
+
+  /// Writes all of `bytes` to `descriptor` from where it stands; the failure, or nil.
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Failure? {
     bytes.withUnsafeBytes { buffer in
-      guard failure == nil else { return }
       var offset = 0
       while offset < buffer.count {
         let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = lastFailure()
-          return
+          return lastFailure()
         }
         offset += written
       }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
-    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
-    if failure == nil, rename(temporary, target) != 0 { failure = lastFailure() }
-    if let failure {
-      unlink(temporary)
-      throw failure
+      return nil
     }
   }
 

@@ -8,9 +8,9 @@ public enum FlowCheckCommand {
   /// Printed by `flowcheck --version` as `flowcheck 0.1.0`.
   public static let version = SARIFReport.toolVersion
 
-  /// What the executable's SIGINT and SIGTERM handlers request: `check` then stops within
-  /// a batch of states and prints what it found so far.
-  public static let interruption = StopRequest()
+  /// What the executable's SIGINT and SIGTERM handlers request (`ProcessSignals`): `check`
+  /// and `simulate` then stop within a batch of states and print what they found so far.
+  public static let interruption = StopRequest(polling: { ProcessSignals.received })
 
   /// Runs one `flowcheck` command.
   ///
@@ -53,6 +53,11 @@ public enum FlowCheckCommand {
       invocation = try InvocationParser(pathExists: FileSystem.exists).parse(arguments)
     } catch {
       return console.report(.usage(error))
+    }
+    // In the executable's run, a command that does not poll the request ends at once on a
+    // signal (`ProcessSignals`); a test's run, with a request of its own, is left alone.
+    if stopRequest === interruption && !invocation.pollsStopRequest {
+      ProcessSignals.exitAtOnce(true)
     }
     switch invocation {
     case .help(let subcommand):

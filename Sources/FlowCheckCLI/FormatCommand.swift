@@ -1,9 +1,10 @@
 import FlowLanguage
 import FlowModel
 
-/// `flowcheck fmt FILE… [--check | --in-place]`: the canonical form of each file (a
-/// directory stands for the `.flow` files under it), from the parser and `FlowFormatter`,
-/// comments kept.
+/// `flowcheck fmt FILE… [--check | --in-place [--overwrite-read-only]]`: the canonical
+/// form of each file (a directory stands for the `.flow` files under it), from the parser
+/// and `FlowFormatter`, comments kept; `--in-place` writes through
+/// `FileSystem.replaceContents`.
 ///
 /// Only syntax matters: a file with name errors is still formatted; a file that does not
 /// parse gets its diagnostics printed and is left untouched (exit 65). With several files,
@@ -60,7 +61,9 @@ enum FormatCommand {
     case .inPlace:
       guard changed else { return .verified }
       do {
-        try FileSystem.replaceContents(of: path, with: Array(formatted.utf8))
+        try FileSystem.replaceContents(
+          of: path, with: Array(formatted.utf8), overwritingReadOnly: options.overwriteReadOnly,
+          readOnlyHint: "make it writable, or pass '--overwrite-read-only' to rewrite it anyway")
       } catch {
         return console.report(.unwritable(path: path, reason: error.reason))
       }

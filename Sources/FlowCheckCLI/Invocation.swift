@@ -21,6 +21,16 @@ enum Invocation: Equatable, Sendable {
   case format(FormatOptions)
   /// `flowcheck explain ID`; without an id, the list of ids.
   case explain(id: String?)
+
+  /// Whether the command polls its `StopRequest` and, on a signal, stops and reports what
+  /// it found: a search (`check` of one runtime, `simulate`). The others end at once.
+  var pollsStopRequest: Bool {
+    switch self {
+    case .check(let options): !options.comparesRuntimes
+    case .simulate: true
+    default: false
+    }
+  }
 }
 
 /// The options of `flowcheck fmt`.
@@ -31,12 +41,14 @@ struct FormatOptions: Equatable, Sendable {
     case print
     /// Print nothing for formatted files; name unformatted ones on standard error, exit 1.
     case check
-    /// Rewrite unformatted files atomically.
+    /// Rewrite unformatted files (`FileSystem.replaceContents`).
     case inPlace
   }
 
   var files: [String]
   var mode: Mode = .print
+  /// `--overwrite-read-only`: `inPlace` rewrites read-only files too.
+  var overwriteReadOnly = false
   var noColor = false
 }
 

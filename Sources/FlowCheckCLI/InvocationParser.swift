@@ -3,7 +3,7 @@ import FlowModel
 /// Turns the command line into an `Invocation`, or a `UsageError`.
 ///
 /// `flowcheck [check] FILE… [options]`, `flowcheck simulate FILE [options]`,
-/// `flowcheck fmt FILE… [--check | --in-place]`, `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
+/// `flowcheck fmt FILE… [--check | --in-place [--overwrite-read-only]]`, `flowcheck explain ID`, `flowcheck help [SUBCOMMAND]`, `--help`/`-h` anywhere before `--`,
 /// `--version`.
 struct InvocationParser {
   /// Whether a path names something on disk; tells a mistyped subcommand (`chek`) from a
@@ -291,10 +291,15 @@ struct InvocationParser {
   }
 
   private func parseFormat(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-    let scanner = ArgumentScanner(options: [.checkFormatting, .inPlace, .noColor], subcommand: .fmt)
+    let scanner = ArgumentScanner(
+      options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor], subcommand: .fmt)
     let scanned = try scanner.scan(arguments)
     var options = FormatOptions(files: scanned.positionals)
     options.noColor = scanned.contains(.noColor)
+    options.overwriteReadOnly = scanned.contains(.overwriteReadOnly)
+    if options.overwriteReadOnly && !scanned.contains(.inPlace) {
+      throw UsageError("'--overwrite-read-only' needs '--in-place'", subcommand: .fmt)
+    }
     switch (scanned.contains(.checkFormatting), scanned.contains(.inPlace)) {
     case (true, true):
       throw UsageError("'--check' and '--in-place' cannot be used together", subcommand: .fmt)

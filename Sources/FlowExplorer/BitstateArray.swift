@@ -44,7 +44,7 @@
   @inlinable func holds(_ fingerprint: UInt64, atSlot slot: Int) -> Bool { false }
   @inlinable var generation: Int { 0 }
   @inlinable func addMarks(_ marks: UInt8, atSlot slot: Int) {}
-  @inlinable func reserve(forInserting count: Int) {}
+  @inlinable @discardableResult func reserve(forInserting count: Int) -> Bool { true }
   @inlinable func hasRoom(forInserting count: Int) -> Bool { true }
   @inlinable var storedBytes: Int { wordCount * 8 }
 

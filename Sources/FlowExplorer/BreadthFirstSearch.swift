@@ -29,6 +29,8 @@ import Dispatch
 
   @usableFromInline let system: System
   @usableFromInline let options: ExplorerOptions
+  /// This search's room for its report if memory runs out, while it runs.
+  @usableFromInline var reserve: MemoryReserve.Hold?
   @usableFromInline let plan: PropertyPlan<State>
   @usableFromInline let visited: Visited
   @usableFromInline let recordsGraph: Bool
@@ -96,7 +98,11 @@ import Dispatch
 
   /// Runs the search to the end or to a limit.
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
-    seedInitialStates()
+    // Room for the report if memory runs out (`MemoryReserve`); without even that, no search.
+    reserve = MemoryReserve.hold()
+    if reserve == nil { stopReason = .outOfMemory }
+    defer { reserve?.drop() }
+    if stopReason == nil { seedInitialStates() }
     let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
     let scratches = (0..<options.threads).map { _ in WorkerScratch<System>() }
     var levelStart = 0
@@ -190,8 +196,15 @@ import Dispatch
     let fingerprintingSources = recordsGraph
     let pipeline = ChunkPipeline(count: (count + chunk - 1) / chunk, slots: buffers.count)
     let known = knownSuccessors.map { SharedVisitedSet(set: $0) }
+    let reserve = self.reserve
     /// Expands chunk `index` into its buffer with `scratch`, the calling thread's.
     @Sendable func expand(_ index: Int, _ scratch: WorkerScratch<System>) {
+      // Memory ran out: no chunk is expanded any more, for the reserve to go to the report.
+      if reserve?.exhausted ?? false {
+        pipeline.cancel()
+        pipeline.expanded(index)
+        return
+      }
       let buffer = buffers[index % buffers.count]
       buffer.reset()
       buffer.expand(
@@ -199,10 +212,11 @@ import Dispatch
         fingerprintingSources: fingerprintingSources, knownIn: known?.set, scratch: scratch)
       pipeline.expanded(index)
     }
-    let helpers = DispatchGroup()
-    for helper in 1..<threads {
+    // A helper the system cannot start is left out: the merging thread expands what no
+    // helper takes.
+    let helpers = (1..<threads).compactMap { helper in
       let scratch = scratches[helper]
-      DispatchQueue.global().async(group: helpers) {
+      return WorkerThread.start {
         while let index = pipeline.take() { expand(index, scratch) }
       }
     }
@@ -222,9 +236,16 @@ import Dispatch
             // Serial work too: counted with the merge, as a growth inside an insert is.
             let start = ResourceUsage.nanoseconds()
             pipeline.pauseExpansions()
-            visited.reserve(forInserting: inserts)
+            let grown = visited.reserve(forInserting: inserts)
             pipeline.resumeExpansions()
             mergeNanoseconds += ResourceUsage.nanoseconds() - start
+            // Refused the memory to grow: the chunk is not merged, and the search stops
+            // with the states it holds.
+            guard grown else {
+              stopReason = stopReason ?? .outOfMemory
+              pipeline.cancel()
+              continue work
+            }
           }
         }
         timedMerge(buffer, firstState: levelStart + index * chunk, atDepthBound: atDepthBound)
@@ -238,7 +259,9 @@ import Dispatch
         }
       }
     }
-    helpers.wait()
+    for helper in helpers { helper.join() }
+    // The pipeline may have been cancelled by an expansion that found memory exhausted.
+    if reserve?.exhausted ?? false { stopReason = stopReason ?? .outOfMemory }
   }
 
   /// The visited set, for the expansions to leave out the successors it holds already
@@ -431,6 +454,7 @@ import Dispatch
   /// every 20 ms.
   @inlinable mutating func checkResources() {
     if let stop = options.stopRequest, stop.requested != 0 { stopReason = stopReason ?? .interrupted }
+    if reserve?.exhausted ?? false { stopReason = stopReason ?? .outOfMemory }
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {
       stopReason = stopReason ?? .time

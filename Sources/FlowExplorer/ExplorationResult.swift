@@ -8,6 +8,8 @@ public enum LimitReason: String, Sendable, Equatable, CaseIterable {
   case time
   /// ``ExplorerOptions/maxMemoryBytes``.
   case memory
+  /// The system refused memory (an address-space limit): ``MemoryReserve``.
+  case outOfMemory = "out-of-memory"
   /// ``ExplorerOptions/stopAtFirstViolation`` after a violation was found.
   case firstViolation
   /// ``ExplorerOptions/stopRequest`` was requested (a signal).

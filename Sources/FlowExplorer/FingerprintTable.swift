@@ -83,7 +83,11 @@ import RelaxedAtomics
   /// - Complexity: amortised O(1).
   @inline(__always)
   @inlinable func insert(_ fingerprint: UInt64) -> (isNew: Bool, marks: UInt8) {
-    if count >= growthThreshold { grow() }
+    // Refused memory to grow (the search then stops at its next check), the table takes
+    // what its free slots hold; it never fills its last one, which ends every probe.
+    if count >= growthThreshold && !grow() {
+      precondition(count < capacity - 1, "the visited table is full and memory to grow it was refused")
+    }
     let key = storableFingerprint(fingerprint)
     let mask = capacity - 1
     var slot = home(key)
@@ -164,9 +168,13 @@ import RelaxedAtomics
   @inlinable var allowsConcurrentLookup: Bool { true }
 
   /// Grows the table now if inserting `count` more fingerprints would grow it, so that those
-  /// inserts do not (and lookups from other threads may go on while they run).
-  @inlinable func reserve(forInserting count: Int) {
-    while !hasRoom(forInserting: count) { grow() }
+  /// inserts do not (and lookups from other threads may go on while they run); false when
+  /// the system refused the memory, the table as it was.
+  @inlinable @discardableResult func reserve(forInserting count: Int) -> Bool {
+    while !hasRoom(forInserting: count) {
+      guard grow() else { return false }
+    }
+    return true
   }
 
   /// Whether `count` more inserts fit without growing (`insert` grows at the threshold).
@@ -219,17 +227,31 @@ import RelaxedAtomics
   /// fills from front to back while the old one's pages are given back behind the reading
   /// (every 2 MiB of keys). At any moment about one table's worth is resident, not three
   /// halves of the new one: a growth can be the peak of a whole search's memory.
+  ///
+  /// False when the system refuses the new arrays (`zeroedArrayIfAvailable`): the table
+  /// stays as it was, and the search, its reserve exhausted, stops at its next check.
   /// - Complexity: O(capacity)
-  @usableFromInline func grow() {
+  @usableFromInline @discardableResult func grow() -> Bool {
     let oldKeys = keys
     let oldMarks = marks
     let oldCapacity = capacity
+    guard let newKeys: UnsafeMutablePointer<UInt64> = zeroedArrayIfAvailable(oldCapacity * 2) else {
+      return false
+    }
+    var newMarks: UnsafeMutablePointer<UInt8>? = nil
+    if keepsMarks {
+      newMarks = zeroedArrayIfAvailable(oldCapacity * 2)
+      if newMarks == nil {
+        releaseZeroedArray(newKeys, count: oldCapacity * 2)
+        return false
+      }
+    }
     generation += 1
     capacity = oldCapacity * 2
     shift -= 1
     growthThreshold = capacity - capacity / 4
-    keys = zeroedArray(capacity)
-    if keepsMarks { marks = zeroedArray(capacity) }
+    keys = newKeys
+    marks = newMarks
     let mask = capacity - 1
     let releaseStride = 1 << 18
     var releasedUpTo = 0
@@ -249,5 +271,6 @@ import RelaxedAtomics
     }
     releaseZeroedArray(oldKeys, count: oldCapacity)
     releaseZeroedArray(oldMarks, count: oldCapacity)
+    return true
   }
 }

@@ -37,7 +37,11 @@
   /// - Complexity: amortised O(1).
   @inlinable func insert(_ node: Int, fingerprints: ChunkedArray<UInt64>) {
     precondition(node < Int(UInt32.max), "more than 4294967294 open states")
-    if count >= growthThreshold { grow(fingerprints: fingerprints) }
+    // Refused memory to grow (the search then stops at its next check), the index takes
+    // what its free slots hold; it never fills its last one, which ends every probe.
+    if count >= growthThreshold && !grow(fingerprints: fingerprints) {
+      precondition(count < capacity - 1, "the open-state index is full and memory to grow it was refused")
+    }
     place(node, fingerprint: fingerprints[node])
     count += 1
   }
@@ -63,18 +67,23 @@
     }
   }
 
-  /// Doubles the capacity and places every node again.
-  @usableFromInline func grow(fingerprints: ChunkedArray<UInt64>) {
+  /// Doubles the capacity and places every node again; false, the index as it was, when
+  /// the system refuses the memory (`zeroedArrayIfAvailable`).
+  @usableFromInline func grow(fingerprints: ChunkedArray<UInt64>) -> Bool {
     let old = slots
     let oldCapacity = capacity
+    guard let grown: UnsafeMutablePointer<UInt32> = zeroedArrayIfAvailable(oldCapacity * 2) else {
+      return false
+    }
     capacity *= 2
     shift -= 1
     growthThreshold = capacity - capacity / 4
-    slots = zeroedArray(capacity)
+    slots = grown
     for slot in 0..<oldCapacity where old[slot] != 0 {
       let node = Int(old[slot]) - 1
       place(node, fingerprint: fingerprints[node])
     }
     releaseZeroedArray(old, count: oldCapacity)
+    return true
   }
 }

@@ -45,8 +45,9 @@
   @inlinable func holds(_ fingerprint: UInt64, atSlot slot: Int) -> Bool
 
   /// Makes room now for `count` more inserts, so that they do not move what concurrent
-  /// lookups read; nothing for a set that never moves.
-  @inlinable func reserve(forInserting count: Int)
+  /// lookups read; nothing for a set that never moves. False when the system refused the
+  /// memory: the set is as it was, and the inserts must not be made.
+  @inlinable @discardableResult func reserve(forInserting count: Int) -> Bool
 
   /// Whether `count` more inserts fit without moving what concurrent lookups read.
   @inlinable func hasRoom(forInserting count: Int) -> Bool

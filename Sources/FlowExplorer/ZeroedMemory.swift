@@ -17,21 +17,43 @@
 @usableFromInline let hugePageBytes = 1 << 21
 
 /// A zero-filled array of `count` integers; give it back with `releaseZeroedArray`.
+/// For the small arrays a table starts with: refused, it takes the reserve
+/// (`MemoryReserve`), and a second refusal ends the process.
 @usableFromInline func zeroedArray<Element: FixedWidthInteger>(_ count: Int) -> UnsafeMutablePointer<Element>
 {
+  guard
+    let memory: UnsafeMutablePointer<Element> = zeroedArrayIfAvailable(count)
+      ?? (MemoryReserve.release() ? zeroedArrayIfAvailable(count) : nil)
+  else {
+    fatalError("out of memory allocating a \(count * MemoryLayout<Element>.stride)-byte visited table")
+  }
+  return memory
+}
+
+/// A zero-filled array of `count` integers, or nil when the system refuses it (an
+/// address-space limit): for a table that grows, which then keeps the array it has. A
+/// refusal marks the searches `exhausted`, so that they stop at their next check with a
+/// report, and leaves the reserve for the allocations that cannot fail (`MemoryReserve`).
+@usableFromInline func zeroedArrayIfAvailable<Element: FixedWidthInteger>(
+  _ count: Int
+) -> UnsafeMutablePointer<Element>? {
   let bytes = count * MemoryLayout<Element>.stride
   guard bytes >= hugePageBytes else {
     guard let memory = calloc(count, MemoryLayout<Element>.stride) else {
-      fatalError("out of memory allocating a \(bytes)-byte visited table")
+      MemoryReserve.noteRefusal()
+      return nil
     }
     return memory.bindMemory(to: Element.self, capacity: count)
   }
   // Mapped with a huge page to spare, then trimmed to an aligned start.
   let mapped = bytes + hugePageBytes
-  guard let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-    raw != MAP_FAILED
-  else {
-    fatalError("out of memory allocating a \(bytes)-byte visited table")
+  func map() -> UnsafeMutableRawPointer? {
+    let raw = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    return raw == MAP_FAILED ? nil : raw
+  }
+  guard let raw = map() else {
+    MemoryReserve.noteRefusal()
+    return nil
   }
   let address = Int(bitPattern: raw)
   let aligned = (address + hugePageBytes - 1) & ~(hugePageBytes - 1)

@@ -121,6 +121,8 @@ public struct CheckReport: Sendable {
   public var outcome: Outcome
   /// Why the exploration is incomplete, when it is.
   public var incompleteReason: String?
+  /// The signal that stopped the exploration (SIGINT, SIGTERM), when one did.
+  public var interruptedBy: Int32? = nil
   public var states: Int
   public var transitions: Int
   public var cutTransitions: Int
@@ -155,6 +157,10 @@ public struct CheckReport: Sendable {
   /// The flow's warnings (a flow with errors is never checked), set by the caller that
   /// loaded it.
   public var warnings: [FileDiagnostics.Entry] = []
+
+  /// The status the run exits with for this report: the outcome's, or for a search a
+  /// signal stopped, the status a shell gives a process the signal ended (128 + signal).
+  public var exitCode: Int32 { interruptedBy.map(signalExitStatus) ?? outcome.exitCode }
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
   /// The share of the search's time spent merging. With one thread, the serial fraction of

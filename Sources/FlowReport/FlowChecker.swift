@@ -89,6 +89,8 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       let limit = ByteCount.describe(options.maxMemoryBytes ?? 0)
       let origin = maxMemoryIsDefault ? " (the default, 75% of physical memory)" : ""
       return "memory limit \(limit)\(origin) reached after \(states) states"
+    case .outOfMemory:
+      return "out of memory: the system refused more\(AddressSpaceLimit.described) after \(states) states"
     case .firstViolation: return "stopped at the first violation"
     case .interrupted:
       let name = signalName(options.stopRequest?.requested ?? 0)
@@ -218,6 +220,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       expectation: expectation, expectationMet: met)
     report.mergeSeconds = result.mergeSeconds
     report.mergerIdleSeconds = result.mergerIdleSeconds
+    if case .incomplete(.interrupted) = result.completion {
+      report.interruptedBy = options.stopRequest?.requested
+    }
     return report
   }
 

@@ -9,7 +9,7 @@ extension JSONReport {
       "app": .string(report.appName),
       "runtime": .string(report.library),
       "outcome": .string(report.outcome.rawValue),
-      "exitCode": .int(Int(report.outcome.exitCode)),
+      "exitCode": .int(Int(report.exitCode)),
       "verification": .bool(false),
       "seed": Int(exactly: report.seed).map(JSONValue.int) ?? .string(String(report.seed)),
       "runs": .int(report.runs),

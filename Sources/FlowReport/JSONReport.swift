@@ -47,7 +47,7 @@ public struct JSONReport: Sendable {
       "app": .string(report.appName),
       "runtime": .string(report.library),
       "outcome": .string(report.outcome.rawValue),
-      "exitCode": .int(Int(report.outcome.exitCode)),
+      "exitCode": .int(Int(report.exitCode)),
       "states": .int(report.states),
       "transitions": .int(report.transitions),
       "cutTransitions": .int(report.cutTransitions),

@@ -18,6 +18,10 @@ public struct SimulationReport: Sendable {
     }
   }
 
+  /// The status the run exits with for this report: the outcome's, or for walks a signal
+  /// stopped, the status a shell gives a process the signal ended (128 + signal).
+  public var exitCode: Int32 { interruption.map(signalExitStatus) ?? outcome.exitCode }
+
   public var path: String
   public var appName: String
   public var library: String

@@ -15,16 +15,9 @@ import FlowCheckCLI
 // A reader that goes away (`flowcheck … | head -1`) is a write error like a full disk, not
 // a silent death by SIGPIPE: with the signal ignored, the write fails with EPIPE.
 signal(SIGPIPE, SIG_IGN)
-// SIGINT and SIGTERM ask `check` to stop and print what it found (exit 130 or 143); the
-// handler then gives the signal back its default, so that a second one ends the process.
-// The request is made before the handlers exist, so that they only store into it.
-_ = FlowCheckCommand.interruption
-for stopSignal in [SIGINT, SIGTERM] {
-  signal(stopSignal) { code in
-    FlowCheckCommand.interruption.request(code)
-    signal(code, SIG_DFL)
-  }
-}
+// SIGINT and SIGTERM stop every subcommand with exit 130 or 143; a second signal ends the
+// process at once (`ProcessSignals`, a handler in C that only records the signal).
+ProcessSignals.install()
 /// The process's working directory, or nil when it cannot be read.
 func currentDirectory() -> String? {
   guard let path = getcwd(nil, 0) else { return nil }

@@ -73,7 +73,8 @@ struct HelpTests {
   @Test("fmt help names its modes")
   func formatHelp() {
     let help = CommandRun(["fmt", "--help"]).stdout
-    #expect(help.contains("USAGE: flowcheck fmt <file> ... [--check | --in-place] [--no-color]"))
+    #expect(help.contains("USAGE: flowcheck fmt <file> ... [--check] [--no-color]"))
+    #expect(help.contains("       flowcheck fmt <file> ... --in-place [--overwrite-read-only] [--no-color]"))
     #expect(help.contains("  --check"))
     #expect(help.contains("  --in-place"))
   }

@@ -44,6 +44,19 @@ import Testing
     #expect(json.stdout.contains("\"interruptedBy\":\"SIGINT\""))
   }
 
+  /// The JSON report's exit code is the status the run exits with, for a search and for
+  /// random walks a signal stopped.
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func theJSONReportsExitCodeIsTheRunsStatus(code: Int32, status: Int32) {
+    let check = CommandRun([Self.shop, "--format", "json"], stopRequest: Self.requested(code))
+    #expect(check.status == status)
+    #expect(check.stdout.contains("\"exitCode\":\(status)"), "\(check.stdout)")
+    let simulate = CommandRun(
+      ["simulate", Self.shop, "--runs", "1000000000", "--format", "json"], stopRequest: Self.requested(code))
+    #expect(simulate.status == status)
+    #expect(simulate.stdout.contains("\"exitCode\":\(status)"), "\(simulate.stdout)")
+  }
+
   /// Without a request nothing changes: the same run completes.
   @Test func anUnrequestedStopChangesNothing() {
     let run = CommandRun([Self.shop, "--no-color"], stopRequest: StopRequest())

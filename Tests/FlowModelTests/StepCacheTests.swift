@@ -253,4 +253,16 @@ import Testing
     #expect(!cache.steps(for: StepCache.Key(first: 39, second: 0), into: &steps, bytes: &found))
     #expect(cache.reusedStates == 11)
   }
+
+  @Test func aCacheRefusedItsMemoryHoldsNothingAndRunsEveryStep() {
+    // No system gives 2^60 bytes: the allocation at the first entry is refused.
+    let cache = StepCache(byteBudget: 1 << 60)
+    let key = StepCache.Key(first: 1, second: 2)
+    var steps: [StepCache.Step] = []
+    var bytes: [UInt8] = []
+    cache.keep([StepCache.Step(start: 0, count: 2, variablesAt: 1)], bytes: [1, 2], for: key)
+    #expect(!cache.isOn)
+    #expect(!cache.steps(for: key, into: &steps, bytes: &bytes))
+    #expect(steps.isEmpty && bytes.isEmpty && cache.reusedStates == 0)
+  }
 }

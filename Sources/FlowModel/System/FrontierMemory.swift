@@ -1,3 +1,5 @@
+import FlowExplorer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -52,12 +54,20 @@ final class FrontierMemory: @unchecked Sendable {
     let page = Int(getpagesize())
     let bytes = max(standardBytes, (capacity + page - 1) / page * page)
     if bytes == standardBytes, let reused = withLock({ kept.popLast() }) { return (reused, bytes) }
-    guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-      raw != MAP_FAILED
-    else {
+    // Refused, the search's reserve is given back for one more try, and the search stops
+    // at its next check with a report (`MemoryReserve`).
+    guard let raw = Self.map(bytes) ?? (MemoryReserve.release() ? Self.map(bytes) : nil) else {
       fatalError("out of memory allocating a \(bytes)-byte frontier block")
     }
     return (raw, bytes)
+  }
+
+  /// `bytes` of fresh memory from the system, nil when refused.
+  private static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      raw != MAP_FAILED
+    else { return nil }
+    return raw
   }
 
   /// Gives back `bytes` of memory from `take(capacity:)`: kept for the next block while

@@ -1,6 +1,14 @@
 import FlowExplorer
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Steps kept for reuse across states that differ only in the flow's global variables.
 ///
 /// A flow's variables multiply its states: every arrangement of screens and coordinators (its
@@ -20,6 +28,9 @@ import Synchronization
 /// When fewer than one state in five of a block of lookups found its structure, the levels
 /// hold more structures than it can (or the variables add few states): it costs more than
 /// it saves, and turns itself off for good, giving its memory back.
+///
+/// Its table and bytes are allocated at the first entry, and may be refused (an
+/// address-space limit): then there is no cache, and every step is run.
 ///
 /// Shared by every worker behind a lock, taken once to look a state up and once to add an
 /// entry: a worker's own cache would miss the states of a structure that other workers
@@ -75,10 +86,15 @@ final class StepCache: Sendable {
   }
 
   private struct Storage {
-    var slots: [Int32]
+    /// `slotCount` entry numbers (-1 for an empty slot), nil until the first entry.
+    var slots: UnsafeMutablePointer<Int32>?
+    var slotCount = 0
     var entries: [Entry] = []
     var steps: [Step] = []
-    var bytes: [UInt8] = []
+    /// The entries' successors: `byteCount` of `byteCapacity` bytes, nil until the first.
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var byteCount = 0
+    var byteCapacity = 0
     /// States looked up, and found, in the current block of `lookupBlock` lookups.
     var lookups = 0
     var hits = 0
@@ -88,10 +104,40 @@ final class StepCache: Sendable {
 
     /// The slot that holds `key`'s entry, or the empty one where it would go.
     func slot(of key: Key) -> Int {
-      let mask = slots.count - 1
+      let slots = slots!
+      let mask = slotCount - 1
       var slot = Int(truncatingIfNeeded: key.first) & mask
       while slots[slot] >= 0 && entries[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
       return slot
+    }
+
+    /// Allocates the table and the bytes; false, holding nothing, when the system refuses.
+    mutating func allocate(slotCount: Int, byteCapacity: Int) -> Bool {
+      guard let table = malloc(slotCount * MemoryLayout<Int32>.stride) else { return false }
+      // Pages of the bytes never written are never resident.
+      guard let memory = malloc(byteCapacity) else {
+        free(table)
+        return false
+      }
+      slots = table.bindMemory(to: Int32.self, capacity: slotCount)
+      slots!.initialize(repeating: -1, count: slotCount)
+      self.slotCount = slotCount
+      bytes = memory.bindMemory(to: UInt8.self, capacity: byteCapacity)
+      self.byteCapacity = byteCapacity
+      return true
+    }
+
+    /// Gives the table and the bytes back; the cache then holds nothing.
+    mutating func deallocate() {
+      free(slots)
+      free(bytes)
+      slots = nil
+      bytes = nil
+      slotCount = 0
+      byteCount = 0
+      byteCapacity = 0
+      entries = []
+      steps = []
     }
   }
 
@@ -120,8 +166,10 @@ final class StepCache: Sendable {
     while slots < byteBudget / 128 { slots *= 2 }
     slotCount = slots
     // Made at the first entry: a system made only to replay a trace never needs it.
-    storage = Mutex(Storage(slots: []))
+    storage = Mutex(Storage())
   }
+
+  deinit { storage.withLock { $0.deallocate() } }
 
   /// False once the cache has found that it does not pay: then it holds nothing.
   var isOn: Bool { on.load(ordering: .relaxed) }
@@ -135,15 +183,15 @@ final class StepCache: Sendable {
     steps.removeAll(keepingCapacity: true)
     bytes.removeAll(keepingCapacity: true)
     return storage.withLock { storage in
-      guard isOn, !storage.slots.isEmpty else { return false }
-      let index = storage.slots[storage.slot(of: key)]
+      guard isOn, let slots = storage.slots else { return false }
+      let index = slots[storage.slot(of: key)]
       storage.lookups += 1
       storage.looked += 1
       if index >= 0 { storage.hits += 1 }
       if storage.lookups == lookupBlock {
         guard storage.hits * 5 >= storage.lookups else {
           on.store(false, ordering: .relaxed)
-          storage = Storage(slots: [], reused: storage.reused, looked: storage.looked)
+          storage.deallocate()
           return false
         }
         storage.lookups = 0
@@ -153,7 +201,9 @@ final class StepCache: Sendable {
       storage.reused += 1
       let entry = storage.entries[Int(index)]
       steps.append(contentsOf: storage.steps[Int(entry.firstStep)..<Int(entry.firstStep + entry.stepCount)])
-      bytes.append(contentsOf: storage.bytes[Int(entry.firstByte)..<Int(entry.firstByte + entry.byteCount)])
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(
+          start: storage.bytes! + Int(entry.firstByte), count: Int(entry.byteCount)))
       return true
     }
   }
@@ -164,33 +214,40 @@ final class StepCache: Sendable {
   func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
     storage.withLock { storage in
       guard isOn else { return }
-      if storage.slots.isEmpty {
-        storage.slots = [Int32](repeating: -1, count: slotCount)
-        // Room for the whole budget at once: grown by doubling, the bytes would take up to
-        // twice it. Pages never written are never resident.
-        storage.bytes.reserveCapacity(byteBudget)
+      // Room for the whole budget at once; refused, no cache.
+      if storage.slots == nil && !storage.allocate(slotCount: slotCount, byteCapacity: byteBudget) {
+        on.store(false, ordering: .relaxed)
+        return
       }
+      // An entry larger than the whole budget is not kept.
+      guard bytes.count <= storage.byteCapacity else { return }
       let size =
-        storage.bytes.count + bytes.count + MemoryLayout<Step>.stride * (storage.steps.count + steps.count)
+        storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.steps.count + steps.count)
         + MemoryLayout<Entry>.stride * storage.entries.count
       // Memory in proportion to the search, up to the budget: a small search has no use for
       // the whole of it.
       let budget = min(byteBudget, max(Self.bytesPerStateLookedUp * storage.looked, 4 << 20))
-      if size > budget || 2 * (storage.entries.count + 1) > slotCount {
+      if size > budget || storage.byteCount + bytes.count > storage.byteCapacity
+        || 2 * (storage.entries.count + 1) > slotCount
+      {
         storage.entries.removeAll(keepingCapacity: true)
         storage.steps.removeAll(keepingCapacity: true)
-        storage.bytes.removeAll(keepingCapacity: true)
-        storage.slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        storage.byteCount = 0
+        storage.slots!.update(repeating: -1, count: slotCount)
       }
       let slot = storage.slot(of: key)
-      guard storage.slots[slot] < 0 else { return }
-      storage.slots[slot] = Int32(storage.entries.count)
+      guard storage.slots![slot] < 0 else { return }
+      storage.slots![slot] = Int32(storage.entries.count)
       storage.entries.append(
         Entry(
           key: key, firstStep: Int32(storage.steps.count), stepCount: Int32(steps.count),
-          firstByte: Int32(storage.bytes.count), byteCount: Int32(bytes.count)))
+          firstByte: Int32(storage.byteCount), byteCount: Int32(bytes.count)))
       storage.steps.append(contentsOf: steps)
-      storage.bytes.append(contentsOf: bytes)
+      bytes.withUnsafeBufferPointer { source in
+        guard let base = source.baseAddress else { return }
+        (storage.bytes! + storage.byteCount).update(from: base, count: source.count)
+      }
+      storage.byteCount += bytes.count
     }
   }
 }

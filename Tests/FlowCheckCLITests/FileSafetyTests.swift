@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import FlowCheckCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Files flowcheck writes (`FileSystem.replaceContents`: `fmt --in-place`, `--swarm-out`,
+/// `--trace-dir`, `tests --xcuitest`): only regular files are replaced, each keeps its
+/// owner, mode and hard links, read-only ones are refused unless told, and a full disk
+/// leaves the old file whole.
+@Suite struct FileSafetyTests {
+  static var isRoot: Bool { geteuid() == 0 }
+
+  static func info(_ path: String) -> stat {
+    var info = stat()
+    _ = stat(path, &info)
+    return info
+  }
+
+  static func swarmRun(onto output: String) -> CommandRun {
+    CommandRun([
+      "check", InterruptionTests.shop, "--swarm", "1/2", "--swarm-out", output, "--bitstate", "16", "--quiet",
+      "--no-progress", "--no-color",
+    ])
+  }
+
+  @Test func swarmOutOntoAFIFOIsRefusedAndTheFIFOKept() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let fifo = directory.path("results.fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let run = Self.swarmRun(onto: fifo)
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\(fifo):1:1: error: cannot write file: it is a FIFO, not a regular file; flowcheck writes only regular files"
+      ),
+      "\(run.stderr)")
+    #expect(Self.info(fifo).st_mode & S_IFMT == S_IFIFO)
+    #expect(try directory.entries() == ["results.fifo"])
+  }
+
+  /// A link to `/proc/self/fd/1` (standard output, a pipe under the test runner or not) is
+  /// written only when it leads to a regular file, never replaced by one.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc"))
+  func swarmOutThroughALinkToADescriptorKeepsWhatItLeadsTo() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let pipe = Pipe()
+    let link = directory.path("out")
+    let target = "/proc/self/fd/\(pipe.fileHandleForWriting.fileDescriptor)"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let run = Self.swarmRun(onto: link)
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(run.stderr.contains("it is a FIFO, not a regular file"), "\(run.stderr)")
+    #expect(Self.info(target).st_mode & S_IFMT == S_IFIFO)
+  }
+
+  /// A device node (a copy of /dev/null's, made in the scratch directory) is refused; only
+  /// root can make one.
+  @Test(.enabled(if: isRoot, "making a device node needs root"))
+  func swarmOutOntoADeviceNodeIsRefused() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let device = directory.path("null")
+    let null = Self.info("/dev/null")
+    #expect(mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0)
+    let run = Self.swarmRun(onto: device)
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(run.stderr.contains("it is a character device, not a regular file"), "\(run.stderr)")
+    #expect(Self.info(device).st_mode & S_IFMT == S_IFCHR)
+    #expect(Self.info(device).st_rdev == null.st_rdev)
+  }
+
+  @Test func fmtInPlaceKeepsHardLinks() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", Fixture.unformatted)
+    let other = directory.path("other-name.flow")
+    #expect(link(file, other) == 0)
+    let before = Self.info(file)
+    let run = CommandRun(["fmt", "--in-place", file])
+    #expect(run.status == 0, "\(run.stderr)")
+    let after = Self.info(file)
+    #expect(after.st_ino == before.st_ino)
+    #expect(after.st_nlink == 2)
+    #expect(try directory.read(other) == directory.read(file))
+    #expect(try directory.read(file) != Fixture.unformatted)
+    #expect(try directory.entries() == ["mini.flow", "other-name.flow"])
+  }
+
+  @Test func fmtInPlaceRefusesAReadOnlyFileUnlessTold() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", Fixture.unformatted)
+    #expect(chmod(file, 0o444) == 0)
+    let refused = CommandRun(["fmt", "--in-place", file, "--no-color"])
+    #expect(refused.status == 66)
+    #expect(
+      refused.stderr
+        == "\(file):1:1: error: cannot write file: the file is read-only; make it writable, or pass "
+        + "'--overwrite-read-only' to rewrite it anyway\n")
+    #expect(try directory.read(file) == Fixture.unformatted)
+
+    let told = CommandRun(["fmt", "--in-place", "--overwrite-read-only", file])
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(try directory.read(file) != Fixture.unformatted)
+    #expect(Self.info(file).st_mode & 0o7777 == 0o444)
+
+    let misused = CommandRun(["fmt", "--overwrite-read-only", file])
+    #expect(misused.status == 64)
+    #expect(misused.stderr.contains("'--overwrite-read-only' needs '--in-place'"))
+  }
+
+  /// Root rewriting a user's private file leaves it the user's, private, same inode.
+  @Test(.enabled(if: isRoot, "giving a file to another user needs root"))
+  func fmtInPlaceAsRootKeepsTheOwnerAndMode() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", Fixture.unformatted)
+    #expect(chown(file, 1234, 5678) == 0)
+    #expect(chmod(file, 0o600) == 0)
+    let before = Self.info(file)
+    let run = CommandRun(["fmt", "--in-place", file])
+    #expect(run.status == 0, "\(run.stderr)")
+    let after = Self.info(file)
+    #expect(after.st_uid == 1234)
+    #expect(after.st_gid == 5678)
+    #expect(after.st_mode & 0o7777 == 0o600)
+    #expect(after.st_ino == before.st_ino)
+    #expect(try directory.read(file) != Fixture.unformatted)
+  }
+
+  /// A file this process owns, with one link, is replaced atomically by a rename and keeps
+  /// its mode.
+  @Test func fmtInPlaceOfAnOwnFileKeepsItsMode() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", Fixture.unformatted)
+    #expect(chmod(file, 0o640) == 0)
+    let run = CommandRun(["fmt", "--in-place", file])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(Self.info(file).st_mode & 0o7777 == 0o640)
+    #expect(try directory.entries() == ["mini.flow"])
+  }
+}
