@@ -310,7 +310,13 @@ extension CommandSpec {
       parse is left alone: its errors are printed and flowcheck exits 65.
       """,
     usage: ["flowcheck fmt <file> ... [--check | --in-place] [--no-color]"],
-    arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
+    arguments: [
+      (
+        "<file>",
+        "A .flow file to format, or a directory: every .flow file under it; '-' for standard input "
+          + "(the formatted text is printed; errors name it '<stdin>')."
+      )
+    ],
     options: [.checkFormatting, .inPlace, .noColor, .help]
   )
 
