@@ -44,13 +44,7 @@ enum CheckCommand {
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
     var results: [FileResult] = []
-    // What the run goes through, in order: a flow to check, or a directory it could not
-    // use (no flow in it, or not walked), reported where it comes.
-    enum Item {
-      case flow(String)
-      case failure(CommandFailure)
-    }
-    let items = expansions.flatMap { expansion -> [Item] in
+    let items = expansions.flatMap { expansion -> [RunItem] in
       switch expansion {
       case .files(let files): files.map { .flow($0) }
       case .emptyDirectory(let directory): [.failure(.noFlowFiles(directory: directory))]
@@ -160,4 +154,11 @@ enum CheckCommand {
     case .incomplete, .partial: .incomplete
     }
   }
+}
+
+/// What a check run goes through, in order: a flow to check, or a directory it could not use
+/// (no flow in it, or not walked), reported where it comes.
+private enum RunItem {
+  case flow(String)
+  case failure(CommandFailure)
 }

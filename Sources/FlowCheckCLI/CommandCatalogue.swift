@@ -265,8 +265,9 @@ extension CommandSpec {
       One test per violation, taking its shortest trace, and a transition tour: a few paths
       from launch that together take every edge of the navigation map. Each step taps an
       accessibility identifier ('Screen.event'), the Back button, swipes back or swipes a
-      sheet down, then checks the screen the model shows ('Screen'). The file is named after
-      the app: 'ShopFlowTests.swift'.
+      sheet down, then checks the screen the model shows ('Screen'); a violation's test ends
+      by checking what the violation is about. The file is named after the spec: 'shop.flow'
+      writes 'ShopFlowTests.swift'; a file there generated from another spec is not overwritten.
       """,
     usage: ["flowcheck tests <file> --xcuitest <directory>"],
     arguments: [("<file>", "The .flow file to generate tests for.")],
@@ -318,7 +319,13 @@ extension CommandSpec {
       "flowcheck fmt <file> ... [--check] [--no-color]",
       "flowcheck fmt <file> ... --in-place [--overwrite-read-only] [--no-color]",
     ],
-    arguments: [("<file>", "A .flow file to format, or a directory: every .flow file under it.")],
+    arguments: [
+      (
+        "<file>",
+        "A .flow file to format, or a directory: every .flow file under it; '-' for standard input "
+          + "(the formatted text is printed; errors name it '<stdin>')."
+      )
+    ],
     options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor, .help]
   )
 

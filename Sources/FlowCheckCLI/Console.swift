@@ -12,6 +12,8 @@ struct Console<Output: TextOutputStream, ErrorOutput: TextOutputStream> {
   var workingDirectory: String?
   /// Where `check` writes its progress (standard error); nil for none.
   var progress: ProgressOutput?
+  /// What `fmt -` reads.
+  var standardInput = StandardInput.process
 
   init(output: Output, errorOutput: ErrorOutput, colour: Bool = false) {
     self.output = output

@@ -100,6 +100,7 @@ enum ExternalTool {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     close(descriptor)
-    return String(cString: template)
+    // The name mkstemp wrote, up to the terminating NUL.
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -25,15 +25,17 @@ public enum FlowCheckCommand {
   ///   - workingDirectory: The directory the run started in: SARIF and GitHub Actions
   ///     annotations write the paths under it relative to it.
   ///   - progress: Where `check` writes its progress line (standard error); nil for none.
+  ///   - standardInput: What `fmt -` formats: the process's standard input by default.
   /// - Returns: The exit status, one of `ExitCode`'s raw values.
   public static func run(
     arguments: [String], environment: [String: String], stdout: inout some TextOutputStream,
     stderr: inout some TextOutputStream, isTerminal: Bool, stopRequest: StopRequest = interruption,
-    workingDirectory: String? = nil, progress: ProgressOutput? = nil
+    workingDirectory: String? = nil, progress: ProgressOutput? = nil, standardInput: StandardInput = .process
   ) -> Int32 {
     var console = Console(output: stdout, errorOutput: stderr)
     console.workingDirectory = workingDirectory
     console.progress = progress
+    console.standardInput = standardInput
     defer {
       stdout = console.output
       stderr = console.errorOutput

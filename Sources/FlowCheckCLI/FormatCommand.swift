@@ -8,7 +8,8 @@ import FlowModel
 ///
 /// Only syntax matters: a file with name errors is still formatted; a file that does not
 /// parse gets its diagnostics printed and is left untouched (exit 65). With several files,
-/// printed output puts `==> path <==` before each.
+/// printed output puts `==> path <==` before each. The file `-` is standard input, named
+/// `<stdin>` in diagnostics: `fmt -` is an editor's format-on-save, text in and out.
 enum FormatCommand {
   static func run<Output, ErrorOutput>(
     _ options: FormatOptions, console: inout Console<Output, ErrorOutput>
@@ -39,12 +40,13 @@ enum FormatCommand {
     _ path: String, options: FormatOptions, headed: Bool, console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let bytes: [UInt8]
+    let name = path == "-" ? StandardInput.name : path
     do {
-      bytes = try FileSystem.contents(of: path)
+      bytes = try path == "-" ? console.standardInput.contents().get() : FileSystem.contents(of: path)
     } catch {
-      return console.report(.unreadable(path: path, reason: error.reason))
+      return console.report(.unreadable(path: name, reason: error.reason))
     }
-    let source = SourceFile(path: path, bytes: bytes)
+    let source = SourceFile(path: name, bytes: bytes)
     let parsed = Parser.parse(source, libraries: RuntimeRegistry.libraries)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       return console.report(.flowHasErrors(source, parsed.diagnostics))
@@ -54,10 +56,10 @@ enum FormatCommand {
 
     switch options.mode {
     case .print:
-      if headed { console.write("==> \(path) <==\n") }
+      if headed { console.write("==> \(name) <==\n") }
       console.write(formatted.isEmpty || formatted.hasSuffix("\n") ? formatted : formatted + "\n")
     case .check:
-      if changed { return console.report(.notFormatted(path: path)) }
+      if changed { return console.report(.notFormatted(path: name)) }
     case .inPlace:
       guard changed else { return .verified }
       do {

@@ -310,6 +310,16 @@ struct InvocationParser {
     guard !options.files.isEmpty else {
       throw UsageError("missing expected argument '<file> ...'", subcommand: .fmt)
     }
+    if options.files.contains("-") {
+      if options.mode == .inPlace {
+        throw UsageError(
+          "'-' (standard input) cannot be rewritten in place; use 'flowcheck fmt -' to print it formatted",
+          subcommand: .fmt)
+      }
+      if options.files.count(where: { $0 == "-" }) > 1 {
+        throw UsageError("'-' (standard input) can be given only once", subcommand: .fmt)
+      }
+    }
     return .format(options)
   }
 

@@ -4,7 +4,7 @@
 /// ``BitstateArray`` (SPIN's supertrace), so its merge loop is specialised for each.
 /// Both are classes because they own raw memory that must be freed exactly once and be
 /// mutated in place without copy-on-write checks in the hot loop.
-@usableFromInline protocol VisitedSet: AnyObject {
+@usableFromInline protocol VisitedSet: AnyObject, SendableMetatype {
   /// Inserts `fingerprint`.
   ///
   /// - Returns: `isNew` when the fingerprint was not there (its marks are then 0); otherwise

@@ -1,8 +1,8 @@
 /// `--format checkstyle`: one Checkstyle XML document for the whole run (the format
 /// SwiftLint's `checkstyle` reporter writes and Jenkins' Warnings plugin, Danger and
 /// reviewdog read): a `file` per path, an `error` per violation at its location, with
-/// `source` the invariant as `flowcheck.ID`; the flow's own errors and warnings as
-/// `flowcheck.spec.ID`, and an incomplete search as a warning.
+/// `source` the invariant as `flowcheck.ID`; the flow's own errors and warnings (of a flow
+/// that was checked too) as `flowcheck.spec.ID`, and an incomplete search as a warning.
 public struct CheckstyleReport: ReportRenderer {
   public init(options: RenderOptions) {}
 
@@ -15,6 +15,7 @@ public struct CheckstyleReport: ReportRenderer {
       lines.append(#"  <file name="\#(XMLText.escape(file.path))">"#)
       switch file {
       case .checked(let report):
+        lines += diagnostics(report.warnings)
         for violation in report.violations {
           lines.append(
             error(
@@ -27,17 +28,22 @@ public struct CheckstyleReport: ReportRenderer {
               line: 1, column: 1, severity: "warning", message: incomplete, source: "flowcheck.incomplete"))
         }
       case .failed(let failure):
-        for entry in failure.entries where entry.severity != "note" {
-          lines.append(
-            error(
-              line: entry.line, column: entry.column, severity: entry.severity, message: entry.message,
-              source: "flowcheck.spec.\(entry.id)"))
-        }
+        lines += diagnostics(failure.entries)
       }
       lines.append("  </file>")
     }
     lines.append("</checkstyle>")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An `error` element for each error and warning of a flow, with its severity: a failed
+  /// file's, or the warnings of a flow that was checked.
+  private func diagnostics(_ entries: [FileDiagnostics.Entry]) -> [String] {
+    entries.filter { $0.severity != "note" }.map { entry in
+      error(
+        line: entry.line, column: entry.column, severity: entry.severity == "error" ? "error" : "warning",
+        message: entry.message, source: "flowcheck.spec.\(entry.id)")
+    }
   }
 
   private func error(line: Int, column: Int, severity: String, message: String, source: String) -> String {

@@ -1,7 +1,7 @@
 /// `--format github-actions-logging`: GitHub Actions workflow commands, one per violation
 /// (`::error file=…,line=…,col=…,title=…::message`), which the runner turns into annotations
-/// on the pull request's files; the name is SwiftLint's reporter's. An incomplete search is a
-/// `::warning`. Escaping follows the runner's rules: `%`, CR and LF in the message, and also
+/// on the pull request's files; the name is SwiftLint's reporter's. The flow's own warnings
+/// and an incomplete search are `::warning`s. Escaping follows the runner's rules: `%`, CR and LF in the message, and also
 /// `:` and `,` in the properties (docs.github.com, "Workflow commands for GitHub Actions").
 public struct GitHubActionsReport: ReportRenderer {
   public var options: RenderOptions
@@ -9,7 +9,7 @@ public struct GitHubActionsReport: ReportRenderer {
   public init(options: RenderOptions) { self.options = options }
 
   public func render(_ report: CheckReport) -> String {
-    var lines: [String] = []
+    var lines = commands(report.warnings, path: report.path)
     for violation in report.violations {
       let title = "flowcheck " + (violation.text.map { "\(violation.id) \($0)" } ?? violation.id)
       lines.append(
@@ -28,11 +28,17 @@ public struct GitHubActionsReport: ReportRenderer {
 
   /// Each error and warning of a file that could not be checked.
   public func render(_ failure: FileDiagnostics) -> String {
-    failure.entries.filter { $0.severity != "note" }.map { entry in
+    commands(failure.entries, path: failure.path).map { $0 + "\n" }.joined()
+  }
+
+  /// An `::error` or `::warning` for each error and warning of a flow: a failed file's, or
+  /// the warnings of a flow that was checked.
+  func commands(_ entries: [FileDiagnostics.Entry], path: String) -> [String] {
+    entries.filter { $0.severity != "note" }.map { entry in
       command(
-        entry.severity == "error" ? "error" : "warning", path: failure.path, line: entry.line,
-        column: entry.column, title: "flowcheck \(entry.id)", message: entry.message) + "\n"
-    }.joined()
+        entry.severity == "error" ? "error" : "warning", path: path, line: entry.line, column: entry.column,
+        title: "flowcheck \(entry.id)", message: entry.message)
+    }
   }
 
   public func render(_ report: SimulationReport) -> String {

@@ -8,7 +8,8 @@ import FlowModel
 ///   errors, or a file that cannot be read).
 /// - `results`: one per violation, at its location, its trace as a code flow (one thread
 ///   flow location per step, at the handler the event reached when one ran); one per
-///   incomplete search; one per error or warning of a file that could not be checked.
+///   incomplete search; one per error or warning of a file that could not be checked, and
+///   one per warning of a flow that was (a screen never shown, say), at level `warning`.
 ///
 /// Paths are written relative to `%SRCROOT%`, the directory flowcheck ran in (run it from
 /// the repository's root for code scanning to find the files); paths outside it as
@@ -32,6 +33,7 @@ public struct SARIFReport: ReportRenderer {
     for file in files {
       switch file {
       case .checked(let report):
+        results += diagnosticResults(report.warnings, path: report.path)
         results += report.violations.map { result(for: $0, path: report.path) }
         if let incomplete = ViolationMessage.incompleteness(report) {
           results.append(
@@ -40,14 +42,7 @@ public struct SARIFReport: ReportRenderer {
             ))
         }
       case .failed(let failure):
-        for entry in failure.entries where entry.severity != "note" {
-          let notes = entry.notes.map { " (note at \($0.line):\($0.column): \($0.message))" }.joined()
-          results.append(
-            result(
-              rule: "spec-error", level: entry.severity == "error" ? "error" : "warning",
-              message: "[\(entry.id)] \(entry.message)\(notes)", path: failure.path, line: entry.line,
-              column: entry.column))
-        }
+        results += diagnosticResults(failure.entries, path: failure.path)
       }
     }
     let driver: JSONValue = .object([
@@ -73,6 +68,17 @@ public struct SARIFReport: ReportRenderer {
       ]),
     ])
     return log.rendered() + "\n"
+  }
+
+  /// A `spec-error` result for each error and warning of a flow (its notes folded into the
+  /// message): a failed file's, or the warnings of a flow that was checked.
+  private func diagnosticResults(_ entries: [FileDiagnostics.Entry], path: String) -> [JSONValue] {
+    entries.filter { $0.severity != "note" }.map { entry in
+      let notes = entry.notes.map { " (note at \($0.line):\($0.column): \($0.message))" }.joined()
+      return result(
+        rule: "spec-error", level: entry.severity == "error" ? "error" : "warning",
+        message: "[\(entry.id)] \(entry.message)\(notes)", path: path, line: entry.line, column: entry.column)
+    }
   }
 
   /// The version SARIF names the tool by, the one `flowcheck --version` prints.

@@ -11,14 +11,15 @@ struct CommandRun {
 
   init(
     _ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
-    stopRequest: StopRequest = StopRequest(), workingDirectory: String? = nil
+    stopRequest: StopRequest = StopRequest(), workingDirectory: String? = nil,
+    standardInput: StandardInput = .text("")
   ) {
     var stdout = ""
     var stderr = ""
     status = FlowCheckCommand.run(
       arguments: arguments, environment: environment, stdout: &stdout, stderr: &stderr,
       isTerminal: isTerminal,
-      stopRequest: stopRequest, workingDirectory: workingDirectory)
+      stopRequest: stopRequest, workingDirectory: workingDirectory, standardInput: standardInput)
     self.stdout = stdout
     self.stderr = stderr
   }

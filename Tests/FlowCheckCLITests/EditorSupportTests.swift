@@ -7,7 +7,7 @@ import Testing
 
 /// Shell completions (`flowcheck --generate-completion-script SHELL`) and the TextMate
 /// grammar in `Editors/vscode`: both name everything the command line and the language
-/// know, and the shells installed here accept the scripts and complete with them.
+/// know. `CompletionScriptTests` completes with the scripts in the shells themselves.
 @Suite("editor and shell support")
 struct EditorSupportTests {
   static let root = SpecCorpusTests.specsDirectory.deletingLastPathComponent()
@@ -36,80 +36,6 @@ struct EditorSupportTests {
     #expect(
       run.stderrLines.first
         == "Error: invalid value 'zhs' for '--generate-completion-script <shell>'; did you mean 'zsh'?")
-  }
-
-  /// Runs `command` with `arguments` in `directory`; nil when the program is not installed.
-  static func shellRun(_ command: String, _ arguments: [String], in directory: URL? = nil) throws -> (
-    Int32, String
-  )? {
-    guard
-      let path = ["/bin/", "/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map({ $0 + command })
-        .first(where: FileManager.default.isExecutableFile(atPath:))
-    else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-  }
-
-  @Test("each shell installed here parses its script", arguments: CompletionScript.shells)
-  func scriptParses(shell: String) throws {
-    let directory = try ScratchDirectory()
-    defer { directory.remove() }
-    let script = try directory.write(
-      "flowcheck.\(shell)", CommandRun(["--generate-completion-script", shell]).stdout)
-    guard let (status, output) = try Self.shellRun(shell, ["-n", script]) else { return }
-    #expect(status == 0, "\(output)")
-  }
-
-  @Test("bash completes options, format names, invariant ids and .flow files")
-  func bashCompletes() throws {
-    let directory = try ScratchDirectory()
-    defer { directory.remove() }
-    let script = try directory.write(
-      "flowcheck.bash", CommandRun(["--generate-completion-script", "bash"]).stdout)
-    try FileManager.default.createDirectory(
-      atPath: directory.path("Specs"), withIntermediateDirectories: true)
-    try directory.write("Specs/shop.flow", "")
-    try directory.write("notes.txt", "")
-    let probe = """
-      source \(script)
-      complete() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _flowcheck; echo "${COMPREPLY[*]}"; }
-      complete flowcheck --for
-      complete flowcheck Specs/shop.flow --format sa
-      complete flowcheck explain dead
-      complete flowcheck simulate x.flow --format ''
-      complete flowcheck Specs/
-      complete flowcheck fmt --ch
-      """
-    guard let (status, output) = try Self.shellRun("bash", ["-c", probe], in: directory.url) else { return }
-    #expect(status == 0)
-    #expect(output == "--format\nsarif\ndead-screen\ntext json\nSpecs/shop.flow\n--check\n", "\(output)")
-  }
-
-  @Test("fish completes options, format names and invariant ids")
-  func fishCompletes() throws {
-    let directory = try ScratchDirectory()
-    defer { directory.remove() }
-    let script = try directory.write(
-      "flowcheck.fish", CommandRun(["--generate-completion-script", "fish"]).stdout)
-    let probe = """
-      source \(script)
-      complete -C 'flowcheck --max-t'
-      complete -C 'flowcheck explain can-'
-      complete -C 'flowcheck --reporter chec'
-      """
-    guard let (status, output) = try Self.shellRun("fish", ["-c", probe], in: directory.url) else { return }
-    #expect(status == 0)
-    let words = output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-    #expect(words == ["--max-traces", "can-return", "checkstyle"], "\(output)")
   }
 
   // MARK: - The TextMate grammar

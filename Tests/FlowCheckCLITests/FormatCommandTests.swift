@@ -125,4 +125,69 @@ struct FormatCommandTests {
     #expect(run.status == 0)
     #expect(run.stdout == canonical(text))
   }
+
+  // MARK: - Standard input
+
+  @Test("fmt - formats standard input to standard output")
+  func standardInput() {
+    let run = CommandRun(["fmt", "-"], standardInput: .text(Fixture.unformatted))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.isEmpty)
+    #expect(run.stdout == canonical(Fixture.unformatted))
+  }
+
+  @Test("fmt - names standard input '<stdin>' with line and column in its errors")
+  func standardInputErrors() {
+    let run = CommandRun(
+      ["fmt", "-", "--no-color"], standardInput: .text("app Mini {\n  window\n}\nscreen 1\n"))
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    let first = run.stderrLines.first ?? ""
+    #expect(first.hasPrefix("<stdin>:"), "\(run.stderr)")
+    let position = first.split(separator: ":").dropFirst().prefix(2)
+    #expect(position.count == 2 && position.allSatisfy { Int($0) != nil }, "\(first)")
+  }
+
+  @Test("fmt - --check names '<stdin>' when it is not formatted")
+  func standardInputCheck() {
+    let unformatted = CommandRun(["fmt", "-", "--check"], standardInput: .text(Fixture.unformatted))
+    #expect(unformatted.status == 1)
+    #expect(unformatted.stderr.contains("<stdin>"), "\(unformatted.stderr)")
+    let formatted = CommandRun(["fmt", "-", "--check"], standardInput: .text(canonical(Fixture.unformatted)))
+    #expect(formatted.status == 0, "\(formatted.stderr)")
+  }
+
+  @Test(
+    "'-' with --in-place, or twice, is a usage error",
+    arguments: [
+      (["fmt", "-", "--in-place"], "'-' (standard input) cannot be rewritten in place"),
+      (["fmt", "-", "-"], "'-' (standard input) can be given only once"),
+    ])
+  func standardInputMisuse(arguments: [String], message: String) {
+    let run = CommandRun(arguments)
+    #expect(run.status == 64)
+    #expect(run.stderrLines.first?.hasPrefix("Error: \(message)") == true, "\(run.stderr)")
+  }
+
+  /// The executable reads its real standard input, as an editor's format-on-save pipes it.
+  @Test(
+    "the flowcheck executable formats what is piped into 'fmt -'",
+    .enabled(if: SwarmTests.binary != nil, "no built flowcheck executable next to the tests"))
+  func standardInputOfTheProcess() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(SwarmTests.binary))
+    process.arguments = ["fmt", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data(Fixture.unformatted.utf8))
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text == canonical(Fixture.unformatted))
+  }
 }

@@ -6,14 +6,16 @@ import Testing
 
 /// Every JSON line flowcheck prints is checked against the schema written down in
 /// `Docs/report.schema.json` (documented in `Docs/JSON.md`): the run over the corpus and a
-/// broken flow, a run with `--stats` and `--max-traces`, and `simulate`. Objects in the
+/// broken flow, a run with `--stats` and `--max-traces`, `simulate`, and `check --runtime
+/// all`. Objects in the
 /// schema allow no other properties, so a new field fails here until it is documented.
 @Suite struct JSONSchemaTests {
   static let schemaURL = SpecCorpusTests.specsDirectory.deletingLastPathComponent()
     .appendingPathComponent("Docs/report.schema.json")
 
   /// The subset of JSON Schema (2020-12) the schema uses: `$ref` to `#/$defs/…`, `oneOf`,
-  /// `type`, `enum`, `required`, `properties`, `additionalProperties: false` and `items`.
+  /// `type`, `enum`, `required`, `properties`, `additionalProperties` (`false`, or a schema
+  /// for every other member) and `items`.
   struct Validator {
     let root: [String: Any]
     /// The boolean class of Foundation's JSON numbers, which tells `true` from `1`.
@@ -48,6 +50,8 @@ import Testing
         for (key, member) in object {
           if let propertySchema = properties[key] as? [String: Any] {
             found += problems(member, against: propertySchema, at: path + "." + key)
+          } else if let otherSchema = schema["additionalProperties"] as? [String: Any] {
+            found += problems(member, against: otherSchema, at: path + "." + key)
           } else if schema["additionalProperties"] as? Bool == false {
             found.append("\(path): '\(key)' is not in the schema")
           }
@@ -123,6 +127,36 @@ import Testing
       let simulate = CommandRun(arguments + ["--format", "json"])
       #expect(try Self.problems(in: simulate.stdout) == [])
     }
+  }
+
+  /// Each command line that writes JSON Lines on standard output, over flows that take each
+  /// of its branches: a violation, a verified flow, an unreadable file, a flow every runtime
+  /// can express, one only some can, one none can.
+  static let jsonRuns: [[String]] = [
+    ["VIOLATING", "MISSING", "--format", "json"],
+    ["VALID", "--format", "json", "--stats"],
+    ["simulate", "VIOLATING", "--format", "json"],
+    ["VIOLATING", "--runtime", "all", "--format", "json"],
+    ["VALID", "--runtime", "all", "--format", "json"],
+    ["PORTABLE", "--runtime", "all", "--format", "json"],
+    ["MISSING", "--runtime", "all", "--format", "json"],
+    ["Specs/bugs", "--runtime", "all", "--format", "json", "--max-states", "2000"],
+  ]
+
+  @Test(arguments: jsonRuns)
+  func everyJSONOutputMatchesTheSchema(arguments: [String]) throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let root = SpecCorpusTests.specsDirectory.deletingLastPathComponent().path + "/"
+    let paths = [
+      "VIOLATING": try directory.write("violating.flow", Fixture.violating),
+      "VALID": Fixture.validPath(in: directory),
+      "MISSING": directory.path("missing.flow"),
+      "PORTABLE": root + "Specs/portable.flow",
+    ]
+    let run = CommandRun(arguments.map { paths[$0] ?? ($0.hasPrefix("Specs/") ? root + $0 : $0) })
+    #expect(!run.stdout.isEmpty, "\(run.stderr)")
+    #expect(try Self.problems(in: run.stdout) == [])
   }
 
   @Test("the validator rejects what the schema does not allow")
