@@ -34,7 +34,9 @@ import Testing
   static func quoted(_ cell: String) -> Set<String> {
     let parts = cell.split(separator: "`", omittingEmptySubsequences: false)
     return Set(
-      parts.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element.split(separator: " ").first ?? "") })
+      parts.enumerated().filter { $0.offset % 2 == 1 }.map {
+        String($0.element.split(separator: " ").first ?? "")
+      })
   }
 
   @Test(arguments: RuntimeRegistry.names)
@@ -58,7 +60,8 @@ import Testing
   /// The README's paragraph of invariant ids names every id, in the catalogue's order.
   @Test func theReadmeListsEveryInvariantId() throws {
     let readme = try Self.text("README.md")
-    let start = try #require(readme.range(of: "Invariant ids for `explain` and for a spec's `expect violation` line:"))
+    let start = try #require(
+      readme.range(of: "Invariant ids for `explain` and for a spec's `expect violation` line:"))
     let end = try #require(readme.range(of: "\n\n", range: start.upperBound..<readme.endIndex))
     let paragraph = String(readme[start.upperBound..<end.lowerBound])
     let parts = paragraph.split(separator: "`", omittingEmptySubsequences: false)
