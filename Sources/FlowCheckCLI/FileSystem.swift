@@ -92,8 +92,8 @@ enum FileSystem {
     let mode = exists ? info.st_mode & 0o7777 : 0o644
     try ProcessSignals.critical { () throws(Failure) in
       let temporary = "\(target).tmp-\(getpid())"
-      try writeNewFile(temporary, bytes: bytes, mode: mode)
-      if !exists || (info.st_nlink == 1 && info.st_uid == geteuid() && keepsGroup(temporary, info.st_gid)) {
+      let hasGroup = try writeNewFile(temporary, bytes: bytes, mode: mode, group: exists ? info.st_gid : nil)
+      if !exists || (info.st_nlink == 1 && info.st_uid == geteuid() && hasGroup) {
         if rename(temporary, target) != 0 {
           let failure = lastFailure()
           unlink(temporary)
@@ -123,21 +123,27 @@ enum FileSystem {
     }
   }
 
-  /// Gives the file at `path` the group `group`; whether it has it (a user who is not a
-  /// member of the group cannot).
-  private static func keepsGroup(_ path: String, _ group: gid_t) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return false }
-    return info.st_gid == group || chown(path, uid_t.max, group) == 0
-  }
-
-  /// Creates the file at `path`, which must not exist, with `bytes` and exactly `mode`
-  /// (`open` applies the umask; `fchmod` does not), synced; removed again on failure.
-  private static func writeNewFile(_ path: String, bytes: [UInt8], mode: mode_t) throws(Failure) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, mode)
+  /// Creates the file at `path`, which must not exist, with `bytes`, the group `group` when
+  /// given, and exactly `mode` (`open` applies the umask; `fchmod` does not), synced; removed
+  /// again on failure. Whether it has `group`: a user who is not a member of it cannot give
+  /// it. The group is set before the mode because changing it clears the setuid and setgid
+  /// bits on Linux; both act on the descriptor, not on a path that could be replaced.
+  private static func writeNewFile(
+    _ path: String, bytes: [UInt8], mode: mode_t, group: gid_t?
+  ) throws(Failure) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw lastFailure() }
     var failure: Failure?
-    if fchmod(descriptor, mode) != 0 { failure = lastFailure() }
+    var hasGroup = true
+    if let group {
+      var info = stat()
+      if fstat(descriptor, &info) != 0 {
+        failure = lastFailure()
+      } else if info.st_gid != group {
+        hasGroup = fchown(descriptor, uid_t.max, group) == 0
+      }
+    }
+    if failure == nil, fchmod(descriptor, mode) != 0 { failure = lastFailure() }
     if failure == nil { failure = writeAll(descriptor, bytes) }
     if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
     if close(descriptor) != 0, failure == nil { failure = lastFailure() }
@@ -145,6 +151,7 @@ enum FileSystem {
       unlink(path)
       throw failure
     }
+    return hasGroup
   }
 
   /// Overwrites the file at `path` with `bytes` from its start and cuts it to their length,

@@ -150,4 +150,24 @@ import Testing
     #expect(Self.info(file).st_mode & 0o7777 == 0o640)
     #expect(try directory.entries() == ["mini.flow"])
   }
+
+  /// Root replacing its own setuid and setgid file of another group by a rename: the copy
+  /// gets the group before the mode, so that neither bit is lost (Linux clears both when
+  /// the group of an executable file changes).
+  @Test(.enabled(if: isRoot, "giving a file another group needs root"))
+  func aRenamedFileKeepsItsGroupAndSetIDBits() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("tool", "old")
+    #expect(chown(file, geteuid(), 5678) == 0)
+    #expect(chmod(file, 0o6755) == 0)
+    let before = Self.info(file)
+    try FileSystem.replaceContents(of: file, with: Array("new".utf8))
+    let after = Self.info(file)
+    #expect(after.st_ino != before.st_ino, "replaced by a rename")
+    #expect(after.st_gid == 5678)
+    #expect(after.st_mode & 0o7777 == 0o6755)
+    #expect(try directory.read(file) == "new")
+    #expect(try directory.entries() == ["tool"])
+  }
 }
