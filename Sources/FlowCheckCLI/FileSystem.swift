@@ -92,8 +92,26 @@ enum FileSystem {
     let mode = exists ? info.st_mode & 0o7777 : 0o644
     try ProcessSignals.critical { () throws(Failure) in
       let temporary = "\(target).tmp-\(getpid())"
-      let hasGroup = try writeNewFile(temporary, bytes: bytes, mode: mode, group: exists ? info.st_gid : nil)
-      if !exists || (info.st_nlink == 1 && info.st_uid == geteuid() && hasGroup) {
+      let copy = try createNewFile(temporary, mode: mode, group: exists ? info.st_gid : nil)
+      let renames = !exists || (info.st_nlink == 1 && info.st_uid == geteuid() && copy.hasGroup)
+      // The original is opened before the copy is written, and the copy removed when that
+      // is refused (no permission), so that a refusal leaves the directory as it was.
+      var original: Int32 = -1
+      if !renames {
+        original = open(target, O_WRONLY | O_CLOEXEC)
+        if original < 0 {
+          let failure = lastFailure()
+          close(copy.descriptor)
+          unlink(temporary)
+          throw failure
+        }
+      }
+      if let failure = finishCopy(copy.descriptor, bytes: bytes) {
+        if original >= 0 { close(original) }
+        unlink(temporary)
+        throw failure
+      }
+      if renames {
         if rename(temporary, target) != 0 {
           let failure = lastFailure()
           unlink(temporary)
@@ -101,10 +119,8 @@ enum FileSystem {
         }
         return
       }
-      do throws(Failure) {
-        try writeInPlace(target, bytes: bytes)
-      } catch {
-        throw Failure(reason: "\(error.reason); its new contents are in \(temporary)")
+      if let failure = writeInPlace(original, bytes: bytes) {
+        throw Failure(reason: "\(failure.reason); its new contents are in \(temporary)")
       }
       unlink(temporary)
     }
@@ -123,15 +139,16 @@ enum FileSystem {
     }
   }
 
-  /// Creates the file at `path`, which must not exist, with `bytes`, the group `group` when
-  /// given, and exactly `mode` (`open` applies the umask; `fchmod` does not), synced; removed
-  /// again on failure. Whether it has `group`: a user who is not a member of it cannot give
-  /// it. The group is set before the mode because changing it clears the setuid and setgid
-  /// bits on Linux; both act on the descriptor, not on a path that could be replaced.
-  private static func writeNewFile(
-    _ path: String, bytes: [UInt8], mode: mode_t, group: gid_t?
-  ) throws(Failure) -> Bool {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, mode)
+  /// Creates the file at `path`, which must not exist, with the group `group` when given and
+  /// exactly `mode` (`open` applies the umask; `fchmod` does not); its descriptor, open for
+  /// writing, and whether it has `group` (a user who is not a member of it cannot give it).
+  /// The group is set before the mode because changing it clears the setuid and setgid bits
+  /// on Linux; both act on the descriptor, not on a path that could be replaced. Removed
+  /// again on failure.
+  private static func createNewFile(
+    _ path: String, mode: mode_t, group: gid_t?
+  ) throws(Failure) -> (descriptor: Int32, hasGroup: Bool) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw lastFailure() }
     var failure: Failure?
     var hasGroup = true
@@ -144,26 +161,32 @@ enum FileSystem {
       }
     }
     if failure == nil, fchmod(descriptor, mode) != 0 { failure = lastFailure() }
-    if failure == nil { failure = writeAll(descriptor, bytes) }
-    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
-    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
     if let failure {
+      close(descriptor)
       unlink(path)
       throw failure
     }
-    return hasGroup
+    return (descriptor, hasGroup)
   }
 
-  /// Overwrites the file at `path` with `bytes` from its start and cuts it to their length,
-  /// keeping its inode (owner, mode, hard links); synced.
-  private static func writeInPlace(_ path: String, bytes: [UInt8]) throws(Failure) {
-    let descriptor = open(path, O_WRONLY)
-    guard descriptor >= 0 else { throw lastFailure() }
+  /// Writes `bytes` to the new, empty file open as `descriptor`, syncs and closes it; the
+  /// failure, or nil.
+  private static func finishCopy(_ descriptor: Int32, bytes: [UInt8]) -> Failure? {
+    var failure = writeAll(descriptor, bytes)
+    if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
+    if close(descriptor) != 0, failure == nil { failure = lastFailure() }
+    return failure
+  }
+
+  /// Overwrites the file open as `descriptor` (at its start) with `bytes` and cuts it to
+  /// their length, keeping its inode (owner, mode, hard links); syncs and closes it. The
+  /// failure, or nil.
+  private static func writeInPlace(_ descriptor: Int32, bytes: [UInt8]) -> Failure? {
     var failure = writeAll(descriptor, bytes)
     if failure == nil, ftruncate(descriptor, off_t(bytes.count)) != 0 { failure = lastFailure() }
     if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
     if close(descriptor) != 0, failure == nil { failure = lastFailure() }
-    if let failure { throw failure }
+    return failure
   }
 
   /// Writes all of `bytes` to `descriptor` from where it stands; the failure, or nil.

@@ -170,4 +170,37 @@ import Testing
     #expect(try directory.read(file) == "new")
     #expect(try directory.entries() == ["tool"])
   }
+
+  /// Whether this process can run a command as `nobody` (root, with `setpriv`).
+  static var canRunAsNobody: Bool {
+    isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+  }
+
+  /// `nobody` formatting root's 0644 file in a directory anyone may write: the file cannot
+  /// be opened for writing, so the run fails with the system's reason and leaves no
+  /// temporary copy beside it.
+  @Test(.enabled(if: canRunAsNobody, "running as nobody needs root and setpriv"))
+  func aFileThatCannotBeOpenedLeavesNoTemporaryCopy() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    #expect(chmod(directory.url.path, 0o777) == 0)
+    let file = try directory.write("mini.flow", Fixture.unformatted)
+    #expect(chmod(file, 0o644) == 0)
+    let binary = try #require(ExecutableRun.binary, "the flowcheck executable is not built")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", binary, "fmt", "--in-place", "--no-color", file,
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 66, "\(stderr)")
+    #expect(stderr.contains("error: cannot write file: permission denied"), "\(stderr)")
+    #expect(try directory.read(file) == Fixture.unformatted)
+    #expect(try directory.entries() == ["mini.flow"])
+  }
 }
