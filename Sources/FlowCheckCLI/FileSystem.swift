@@ -67,11 +67,20 @@ enum FileSystem {
   /// `/dev/null`, a FIFO, a socket, a directory) is refused, and so is a read-only one (no
   /// write permission for anyone) unless `overwritingReadOnly`; `readOnlyHint` says what
   /// to do instead. A signal does not cut the write short (`ProcessSignals.critical`).
+  ///
+  /// The file is acted on only while it is still the one inspected (same device and inode;
+  /// still absent when it was new): another put in its place meanwhile, even a FIFO, is left
+  /// as it is and the write refused. `afterInspecting` runs between the inspection and the
+  /// write, where tests make such a change.
   static func replaceContents(
     of path: String, with bytes: [UInt8], overwritingReadOnly: Bool = false,
-    readOnlyHint: String = "make it writable, or remove it"
+    readOnlyHint: String = "make it writable, or remove it", afterInspecting: () -> Void = {}
   ) throws(Failure) {
-    let target = resolvedPath(path)
+    // A path that resolves has no symbolic link left to follow; one that does not (a link
+    // to `/proc/self/fd/N` of a pipe or a deleted file) is used as it is, links followed.
+    let resolved = resolvedPath(path)
+    let target = resolved ?? path
+    let followsLinks = resolved == nil
     var info = stat()
     let exists: Bool
     if stat(target, &info) == 0 {
@@ -90,6 +99,7 @@ enum FileSystem {
       }
     }
     let mode = exists ? info.st_mode & 0o7777 : 0o644
+    afterInspecting()
     try ProcessSignals.critical { () throws(Failure) in
       let temporary = "\(target).tmp-\(getpid())"
       let copy = try createNewFile(temporary, mode: mode, group: exists ? info.st_gid : nil)
@@ -98,12 +108,12 @@ enum FileSystem {
       // is refused (no permission), so that a refusal leaves the directory as it was.
       var original: Int32 = -1
       if !renames {
-        original = open(target, O_WRONLY | O_CLOEXEC)
-        if original < 0 {
-          let failure = lastFailure()
+        do throws(Failure) {
+          original = try openUnchanged(target, as: info, followingLinks: followsLinks)
+        } catch {
           close(copy.descriptor)
           unlink(temporary)
-          throw failure
+          throw error
         }
       }
       if let failure = finishCopy(copy.descriptor, bytes: bytes) {
@@ -112,6 +122,12 @@ enum FileSystem {
         throw failure
       }
       if renames {
+        // The entry is looked at again just before the rename, which would replace whatever
+        // took its place since (a FIFO, another user's file, a file made meanwhile).
+        guard isUnchanged(target, since: exists ? info : nil, followingLinks: followsLinks) else {
+          unlink(temporary)
+          throw changedFailure
+        }
         if rename(temporary, target) != 0 {
           let failure = lastFailure()
           unlink(temporary)
@@ -137,6 +153,52 @@ enum FileSystem {
     case S_IFSOCK: "a socket"
     default: "not a file"
     }
+  }
+
+  /// The failure when the file at the path is no longer the one inspected.
+  static let changedFailure = Failure(
+    reason: "the file changed while flowcheck was writing it; it was left as it is")
+
+  /// The existing file at `path` open for writing, provided it is still the regular file
+  /// `expected` describes (same device and inode). `O_NONBLOCK` keeps `open` from waiting
+  /// forever for a reader when a FIFO has taken the file's place, and `O_NOFOLLOW` (unless
+  /// `followingLinks`) from following a symbolic link that has.
+  static func openUnchanged(_ path: String, as expected: stat, followingLinks: Bool) throws(Failure) -> Int32
+  {
+    let flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else {
+      // ELOOP: a symbolic link (refused by O_NOFOLLOW); ENXIO: a FIFO with no reader.
+      if errno == ELOOP || errno == ENXIO { throw changedFailure }
+      throw lastFailure()
+    }
+    var info = stat()
+    if fstat(descriptor, &info) != 0 {
+      let failure = lastFailure()
+      close(descriptor)
+      throw failure
+    }
+    guard info.st_mode & S_IFMT == S_IFREG, info.st_dev == expected.st_dev, info.st_ino == expected.st_ino
+    else {
+      close(descriptor)
+      throw changedFailure
+    }
+    // Writes to a regular file ignore O_NONBLOCK; it is cleared all the same, so that they
+    // block as usual wherever they would not.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
+  }
+
+  /// Whether the entry at `path` is still the one `expected` describes (device, inode,
+  /// owner, links), or, for nil, still absent.
+  private static func isUnchanged(_ path: String, since expected: stat?, followingLinks: Bool) -> Bool {
+    var info = stat()
+    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
+      return expected == nil && errno == ENOENT
+    }
+    guard let expected else { return false }
+    return info.st_dev == expected.st_dev && info.st_ino == expected.st_ino && info.st_uid == expected.st_uid
+      && info.st_nlink == expected.st_nlink && info.st_mode & S_IFMT == S_IFREG
   }
 
   /// Creates the file at `path`, which must not exist, with the group `group` when given and
@@ -242,9 +304,9 @@ enum FileSystem {
     if unlink(path) != 0, errno != ENOENT { throw lastFailure() }
   }
 
-  /// `path` with symbolic links resolved, or `path` itself when that fails.
-  private static func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+  /// `path` with symbolic links resolved, or nil when that fails.
+  private static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }

@@ -203,4 +203,64 @@ import Testing
     #expect(try directory.read(file) == Fixture.unformatted)
     #expect(try directory.entries() == ["mini.flow"])
   }
+
+  /// A FIFO with no reader put in the place of a file written in place (it has a second
+  /// name) after it was inspected: refused at once rather than waiting for a reader, the
+  /// FIFO and the other name kept, no temporary copy left.
+  @Test func aFIFOSwappedInForAFileWrittenInPlaceIsRefusedAtOnce() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", "old")
+    let other = directory.path("other.flow")
+    #expect(link(file, other) == 0)
+    #expect(throws: FileSystem.changedFailure) {
+      try FileSystem.replaceContents(of: file, with: Array("new".utf8)) {
+        unlink(file)
+        mkfifo(file, 0o600)
+      }
+    }
+    #expect(Self.info(file).st_mode & S_IFMT == S_IFIFO)
+    #expect(try directory.read(other) == "old")
+    #expect(try directory.entries() == ["mini.flow", "other.flow"])
+  }
+
+  /// The same with a reader on the FIFO, so that it opens: refused because it is not the
+  /// file that was inspected, and nothing is written to it.
+  @Test func aFIFOWithAReaderSwappedInIsRefused() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("mini.flow", "old")
+    #expect(link(file, directory.path("other.flow")) == 0)
+    var reader: Int32 = -1
+    defer { if reader >= 0 { close(reader) } }
+    #expect(throws: FileSystem.changedFailure) {
+      try FileSystem.replaceContents(of: file, with: Array("new".utf8)) {
+        unlink(file)
+        mkfifo(file, 0o600)
+        reader = open(file, O_RDONLY | O_NONBLOCK)
+      }
+    }
+    #expect(reader >= 0)
+    var byte: UInt8 = 0
+    #expect(read(reader, &byte, 1) == 0, "nothing was written to the FIFO")
+    #expect(try directory.entries() == ["mini.flow", "other.flow"])
+  }
+
+  /// A file put in the place of one that would be renamed over (this process's, one link),
+  /// or of one that did not exist, after it was inspected: refused, the newcomer kept.
+  @Test(arguments: [true, false])
+  func aFileSwappedInBeforeTheRenameIsKept(existed: Bool) throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let file = directory.path("mini.flow")
+    if existed { try directory.write("mini.flow", "old") }
+    #expect(throws: FileSystem.changedFailure) {
+      try FileSystem.replaceContents(of: file, with: Array("new".utf8)) {
+        let newcomer = try? directory.write("newcomer", "theirs")
+        #expect(newcomer.map { rename($0, file) } == 0)
+      }
+    }
+    #expect(try directory.read(file) == "theirs")
+    #expect(try directory.entries() == ["mini.flow"])
+  }
 }
