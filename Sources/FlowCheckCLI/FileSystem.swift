@@ -61,7 +61,7 @@ enum FileSystem {
   /// in full and synced, so that a full disk or a quota fails before the original is
   /// touched. A new file, or one this process owns with no other hard link, then becomes the
   /// copy by `rename` (atomic; through symbolic links, so a link keeps pointing at the
-  /// rewritten file). Any other file (another user's, rewritten by root; one with hard
+  /// rewritten file). Any other file, or one that cannot be renamed over (a mount point), (another user's, rewritten by root; one with hard
   /// links) is written in place from the start and cut to length, so that it keeps its
   /// inode; the copy is removed after. A file that is not regular (a device such as
   /// `/dev/null`, a FIFO, a socket, a directory) is refused, and so is a read-only one (no
@@ -128,12 +128,20 @@ enum FileSystem {
           unlink(temporary)
           throw changedFailure
         }
-        if rename(temporary, target) != 0 {
-          let failure = lastFailure()
+        if rename(temporary, target) == 0 { return }
+        // A file bind-mounted on its own (into a container) cannot be renamed over (EBUSY);
+        // it is written in place instead.
+        let failure = lastFailure()
+        guard errno == EBUSY, exists else {
           unlink(temporary)
           throw failure
         }
-        return
+        do throws(Failure) {
+          original = try openUnchanged(target, as: info, followingLinks: followsLinks)
+        } catch {
+          unlink(temporary)
+          throw error
+        }
       }
       if let failure = writeInPlace(original, bytes: bytes) {
         throw Failure(reason: "\(failure.reason); its new contents are in \(temporary)")

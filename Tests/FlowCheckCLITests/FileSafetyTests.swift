@@ -263,4 +263,35 @@ import Testing
     #expect(try directory.read(file) == "theirs")
     #expect(try directory.entries() == ["mini.flow"])
   }
+
+  /// Whether this process may bind-mount a file (root on Linux).
+  static var canBindMount: Bool {
+    #if os(Linux)
+      isRoot
+    #else
+      false
+    #endif
+  }
+
+  /// A file bind-mounted on its own, as into a container, cannot be renamed over (EBUSY):
+  /// it is written in place, so the mounted file gets the new contents and no temporary
+  /// copy is left.
+  @Test(.enabled(if: canBindMount, "bind-mounting a file needs root on Linux"))
+  func aBindMountedFileIsWrittenInPlace() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let source = try directory.write("source.flow", Fixture.unformatted)
+    let file = try directory.write("mini.flow", "")
+    #if os(Linux)
+      try #require(mount(source, file, nil, UInt(MS_BIND), nil) == 0, "bind-mounting the file failed")
+      defer { umount(file) }
+    #endif
+    let sourceBefore = Self.info(source)
+    let run = CommandRun(["fmt", "--in-place", file, "--no-color"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try directory.read(source) != Fixture.unformatted)
+    #expect(try directory.read(file) == directory.read(source))
+    #expect(Self.info(source).st_ino == sourceBefore.st_ino)
+    #expect(try directory.entries() == ["mini.flow", "source.flow"])
+  }
 }
