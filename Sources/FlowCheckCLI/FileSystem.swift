@@ -63,7 +63,8 @@ enum FileSystem {
   /// copy by `rename` (atomic; through symbolic links, so a link keeps pointing at the
   /// rewritten file). Any other file, or one that cannot be renamed over (a mount point), (another user's, rewritten by root; one with hard
   /// links) is written in place from the start and cut to length, so that it keeps its
-  /// inode; the copy is removed after. A file that is not regular (a device such as
+  /// inode, once the disk space for its new length is reserved (so that a full disk fails
+  /// before it is touched there too); the copy is removed after. A file that is not regular (a device such as
   /// `/dev/null`, a FIFO, a socket, a directory) is refused, and so is a read-only one (no
   /// write permission for anyone) unless `overwritingReadOnly`; `readOnlyHint` says what
   /// to do instead. A signal does not cut the write short (`ProcessSignals.critical`).
@@ -142,6 +143,11 @@ enum FileSystem {
           unlink(temporary)
           throw error
         }
+      }
+      if let failure = reserve(original, size: bytes.count, originalSize: info.st_size) {
+        close(original)
+        unlink(temporary)
+        throw failure
       }
       if let failure = writeInPlace(original, bytes: bytes) {
         throw Failure(reason: "\(failure.reason); its new contents are in \(temporary)")
@@ -259,6 +265,25 @@ enum FileSystem {
     return failure
   }
 
+  /// Reserves disk space for the first `size` bytes of the file open as `descriptor`, so
+  /// that writing them in place cannot run out part-way (the temporary copy holds its own
+  /// space meanwhile); the failure (a full disk, a quota), or nil. Where the file system
+  /// cannot reserve space, nothing is reserved and the write goes ahead as before. A refused
+  /// reservation may have lengthened the file; it is cut back to `originalSize`, so that
+  /// what it holds is as it was.
+  private static func reserve(_ descriptor: Int32, size: Int, originalSize: off_t) -> Failure? {
+    #if canImport(Darwin)
+      return nil
+    #else
+      guard size > 0 else { return nil }
+      let code = posix_fallocate(descriptor, 0, off_t(size))
+      if code == 0 || code == EOPNOTSUPP || code == ENOSYS || code == EINVAL { return nil }
+      var info = stat()
+      if fstat(descriptor, &info) == 0, info.st_size > originalSize { ftruncate(descriptor, originalSize) }
+      return failure(code)
+    #endif
+  }
+
   /// Writes all of `bytes` to `descriptor` from where it stands; the failure, or nil.
   private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Failure? {
     bytes.withUnsafeBytes { buffer in
@@ -320,8 +345,11 @@ enum FileSystem {
   }
 
   /// `errno` as a lowercase reason: "no such file or directory".
-  static func lastFailure() -> Failure {
-    let message = String(cString: strerror(errno))
+  static func lastFailure() -> Failure { failure(errno) }
+
+  /// The error number `code` as a lowercase reason.
+  private static func failure(_ code: Int32) -> Failure {
+    let message = String(cString: strerror(code))
     return Failure(reason: message.prefix(1).lowercased() + message.dropFirst())
   }
 }

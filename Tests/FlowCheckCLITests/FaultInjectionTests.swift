@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FlowCheckCLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -80,5 +82,45 @@ import Testing
     let linked = CommandRun(["fmt", "--in-place", file, "--no-color"])
     #expect(linked.status == 66, "\(linked.stderr)")
     #expect(try directory.read(file) == Fixture.unformatted)
+  }
+
+  /// A file written in place (it has a second name) that must grow on a nearly full disk
+  /// (a small tmpfs): the temporary copy fits, but the original's growth does not, so the
+  /// space is reserved before the original is touched and the refusal leaves it whole,
+  /// with no temporary copy left.
+  @Test(.enabled(if: Self.canMountATmpfs, "mounting a tmpfs needs root on Linux"))
+  func aFullDiskLeavesAFileWrittenInPlaceWhole() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let mountPoint = directory.path("disk")
+    try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+    #if os(Linux)
+      try #require(mount("tmpfs", mountPoint, "tmpfs", 0, "size=64k") == 0, "mounting a tmpfs failed")
+      defer { umount(mountPoint) }
+    #endif
+    let page = 4096
+    let old = String(repeating: "a", count: page)
+    let file = mountPoint + "/mini.flow"
+    try Data(old.utf8).write(to: URL(fileURLWithPath: file))
+    #expect(link(file, mountPoint + "/other.flow") == 0)
+    // Fills the disk, then frees six or seven pages (seven when the last write was cut
+    // short): room for the five-page copy, not for the four pages more the original needs.
+    let filler = open(mountPoint + "/filler", O_WRONLY | O_CREAT, 0o600)
+    try #require(filler >= 0)
+    let block = [UInt8](repeating: 0, count: page)
+    while write(filler, block, page) > 0 {}
+    var size = stat()
+    #expect(fstat(filler, &size) == 0)
+    #expect(ftruncate(filler, off_t((Int(size.st_size) / page - 6) * page)) == 0)
+    close(filler)
+
+    #expect(throws: FileSystem.Failure(reason: "no space left on device")) {
+      try FileSystem.replaceContents(of: file, with: Array(repeating: UInt8(ascii: "b"), count: 5 * page))
+    }
+    #expect(try directory.read(file) == old)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: mountPoint).sorted() == [
+        "filler", "mini.flow", "other.flow",
+      ])
   }
 }
