@@ -129,7 +129,10 @@ enum FileSystem {
           unlink(temporary)
           throw changedFailure
         }
-        if rename(temporary, target) == 0 { return }
+        if rename(temporary, target) == 0 {
+          syncDirectory(of: target)
+          return
+        }
         // A file bind-mounted on its own (into a container) cannot be renamed over (EBUSY);
         // it is written in place instead.
         let failure = lastFailure()
@@ -263,6 +266,17 @@ enum FileSystem {
     if failure == nil, fsync(descriptor) != 0 { failure = lastFailure() }
     if close(descriptor) != 0, failure == nil { failure = lastFailure() }
     return failure
+  }
+
+  /// Syncs the directory holding `path`, so that a rename into it outlasts a crash. A
+  /// failure is not reported: the file is already replaced, and some file systems cannot
+  /// sync a directory.
+  private static func syncDirectory(of path: String) {
+    let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
   }
 
   /// Reserves disk space for the first `size` bytes of the file open as `descriptor`, so
