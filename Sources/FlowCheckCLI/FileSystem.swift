@@ -135,10 +135,10 @@ enum FileSystem {
         }
         // A file bind-mounted on its own (into a container) cannot be renamed over (EBUSY);
         // it is written in place instead.
-        let failure = lastFailure()
-        guard errno == EBUSY, exists else {
+        let code = errno
+        guard code == EBUSY, exists else {
           unlink(temporary)
-          throw failure
+          throw failure(code)
         }
         do throws(Failure) {
           original = try openUnchanged(target, as: info, followingLinks: followsLinks)
