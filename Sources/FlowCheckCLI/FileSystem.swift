@@ -159,6 +159,14 @@ enum FileSystem {
     }
   }
 
+  /// The failure `replaceContents` gives for the entry at `path` (links followed) when it is
+  /// there and is not a regular file; nil for a regular file or none.
+  static func irregularFileFailure(at path: String) -> Failure? {
+    var info = stat()
+    guard stat(path, &info) == 0, let kind = irregularKind(info.st_mode) else { return nil }
+    return Failure(reason: "it is \(kind), not a regular file; flowcheck writes only regular files")
+  }
+
   /// What a file of `mode` is, in words, when it is not a regular file.
   private static func irregularKind(_ mode: mode_t) -> String? {
     switch mode & S_IFMT {

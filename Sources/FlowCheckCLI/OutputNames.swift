@@ -93,6 +93,7 @@ enum OutputNames {
   /// Why the entry at `file` must not be replaced by a trace of the flow at `path`, or nil
   /// when it is that flow's older trace.
   static func traceRefusal(_ file: String, of path: String) -> FileSystem.Failure? {
+    if let failure = FileSystem.irregularFileFailure(at: file) { return failure }
     guard !isOlderTrace(file, of: path) else { return nil }
     return FileSystem.Failure(
       reason: "it is named as a trace of \(path) but is not one (another flow's trace, or a file that is "
@@ -102,6 +103,8 @@ enum OutputNames {
   /// Why the entry at `file` must not be replaced by a swarm result of the flow at `path`,
   /// or nil when it is a result of that flow path.
   static func swarmResultRefusal(_ file: String, of path: String) -> FileSystem.Failure? {
+    // A device, a FIFO or a directory is refused as the writer refuses it, whatever it is.
+    if let failure = FileSystem.irregularFileFailure(at: file) { return failure }
     guard !isOlderSwarmResult(file, of: path) else { return nil }
     return FileSystem.Failure(
       reason: "it is there and is not a swarm result of \(path); flowcheck does not replace it: remove it, "
