@@ -23,6 +23,12 @@ let package = Package(
     .executable(name: "flowcheck", targets: ["flowcheck"]),
     // `swift package flowcheck [args]` in a package that depends on this one.
     .plugin(name: "FlowCheckPlugin", targets: ["FlowCheckPlugin"]),
+    // `swift package flowcheck-write fmt --in-place` and `… tests --xcuitest DIR`.
+    .plugin(name: "FlowCheckWritePlugin", targets: ["FlowCheckWritePlugin"]),
+    // `plugins: [.plugin(name: "FlowCheckBuildPlugin", package: "flowcheck")]` on a target:
+    // every build checks its .flow files (or the package's Specs/) and reports violations
+    // as the build's issues.
+    .plugin(name: "FlowCheckBuildPlugin", targets: ["FlowCheckBuildPlugin"]),
   ],
   targets: [
     .target(name: "FlowLanguage"),
@@ -41,9 +47,25 @@ let package = Package(
     .plugin(
       name: "FlowCheckPlugin",
       capability: .command(
-        intent: .custom(verb: "flowcheck", description: "Check the package's .flow files (Specs/ by default)")),
+        intent: .custom(verb: "flowcheck", description: "Run flowcheck on the package's .flow files (Specs/ by default)")
+      ),
       dependencies: ["flowcheck"]
     ),
+    // The same with the permission to write, which SwiftPM asks for on every run of a plugin
+    // that declares it: for `fmt --in-place` and `tests --xcuitest DIR` only.
+    .plugin(
+      name: "FlowCheckWritePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "flowcheck-write",
+          description: "Run flowcheck fmt --in-place or tests --xcuitest, which write into the package"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "'flowcheck fmt --in-place' rewrites .flow files; 'flowcheck tests --xcuitest' writes XCUITest source")
+        ]),
+      dependencies: ["flowcheck"]
+    ),
+    .plugin(name: "FlowCheckBuildPlugin", capability: .buildTool(), dependencies: ["flowcheck"]),
     // The test API: one module to import, re-exporting the reports.
     .target(name: "FlowCheck", dependencies: ["FlowLanguage", "FlowModel", "FlowReport"]),
     // Seeded generators shared by the property tests, and the laws the fuzz targets in

@@ -249,8 +249,10 @@ extension CommandSpec {
       Each screen the user can see is a node (a screen shown in a modal layer is a node of
       its own, 'Cart (modal 1)'), each event that leads from one to another an edge; screens
       no state shows are drawn dashed as unreachable, and screens where a violation's
-      shortest trace ends are drawn red with its id. Mermaid renders on GitHub; DOT feeds
-      Graphviz. With '--states', every state is a node instead.
+      shortest trace ends are drawn red with its id, the shortest such trace in bold red.
+      Events between the same two screens share an edge; screens are boxed by coordinator.
+      Mermaid renders on GitHub; DOT feeds Graphviz. With '--states', every state is a node
+      instead.
       """,
     usage: ["flowcheck graph <file> [--format mermaid|dot|svg] [--states]"],
     arguments: [("<file>", "The .flow file to draw.")],

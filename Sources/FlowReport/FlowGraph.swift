@@ -55,30 +55,40 @@ public enum FlowGraph {
       }
       return GraphPicture.Node(id: "s\(index)", label: ["#\(index) \(place)"], style: .plain)
     }
-    let edges = graph.edges.map {
-      GraphPicture.Edge(from: "s\($0.from)", to: "s\($0.to)", label: NavigationMap.label($0.traceAction))
-    }
+    let edges = GraphPicture.joiningParallel(
+      graph.edges.map {
+        GraphPicture.Edge(from: "s\($0.from)", to: "s\($0.to)", label: [NavigationMap.label($0.traceAction)])
+      })
     return GraphPicture(title: flow.appName + " states", nodes: nodes, edges: edges, start: "s0")
   }
 }
 
 extension NavigationMap {
-  /// The map as a picture: `n0`… for the places, `u0`… for the unreachable screens.
+  /// The map as a picture: `n0`… for the places, `u0`… for the unreachable screens, grouped
+  /// by coordinator; the events between two places on one edge, and the shortest violating
+  /// trace highlighted.
   public var picture: GraphPicture {
     var pictureNodes = nodes.enumerated().map { index, node in
       GraphPicture.Node(
         id: "n\(index)",
         label: [node.place.label]
           + (node.violations.isEmpty ? [] : ["⚠ " + node.violations.joined(separator: ", ")]),
-        style: node.violations.isEmpty ? .plain : .violation)
+        style: node.violations.isEmpty ? .plain : .violation, group: node.coordinator)
     }
     for (index, screen) in unreachable.enumerated() {
       pictureNodes.append(
-        GraphPicture.Node(id: "u\(index)", label: [screen, "unreachable"], style: .unreachable))
+        GraphPicture.Node(
+          id: "u\(index)", label: [screen, "unreachable"], style: .unreachable,
+          group: unreachableCoordinators[screen]))
+    }
+    let onPath = Set(violationPath)
+    let pictureEdges = edges.map {
+      GraphPicture.Edge(
+        from: "n\($0.from)", to: "n\($0.to)", label: [$0.label], highlighted: onPath.contains($0),
+        leadsAway: nodes[$0.to].distance > nodes[$0.from].distance)
     }
     return GraphPicture(
-      title: appName, nodes: pictureNodes,
-      edges: edges.map { GraphPicture.Edge(from: "n\($0.from)", to: "n\($0.to)", label: $0.label) },
-      start: nodes.isEmpty ? nil : "n0")
+      title: appName, nodes: pictureNodes, edges: GraphPicture.joiningParallel(pictureEdges),
+      start: nodes.isEmpty ? nil : "n0", startHighlighted: !violationPath.isEmpty)
   }
 }

@@ -6,7 +6,8 @@ import FlowModel
 /// layer is a node of its own) and the events that lead from one to another, projected from
 /// the explored state graph, not read from the flow's text. Screens no state shows are
 /// listed as unreachable; a screen where the shortest trace of a violation ends is marked
-/// with the violation's id.
+/// with the violation's id, and the shortest such trace is kept as a path to draw. Each
+/// screen belongs to the coordinator that shows it, for drawing the map in clusters.
 public struct NavigationMap: Sendable, Equatable {
   /// What the user sees: a screen at a modal layer (0: not presented), or a crashed app.
   public struct Place: Sendable, Hashable, Comparable {
@@ -32,6 +33,9 @@ public struct NavigationMap: Sendable, Equatable {
     public var violations: [String]
     /// Fewest events from launch to this place.
     public var distance: Int
+    /// The coordinator that shows the screen (`NavigationMap.coordinators(of:)`); nil for
+    /// the crashed app and a screen no coordinator names.
+    public var coordinator: String? = nil
   }
 
   /// An event that leads from one place to another (or back to it, changing the state).
@@ -49,9 +53,16 @@ public struct NavigationMap: Sendable, Equatable {
   public var edges: [Edge]
   /// Screens of the flow that no explored state shows, in declaration order.
   public var unreachable: [String]
+  /// The coordinator of each unreachable screen that one names, by screen name.
+  public var unreachableCoordinators: [String: String] = [:]
   /// The size of the state graph it was projected from.
   public var states: Int
   public var transitions: Int
+  /// The edges the shortest violating trace takes, from launch, in order (an edge may recur);
+  /// empty when nothing is violated.
+  public var violationPath: [Edge] = []
+  /// The id of the violation whose trace `violationPath` is.
+  public var violationPathID: String? = nil
 
   /// The short name of an event on an edge of the map, from the action taken.
   static func label(_ action: CheckReport.TraceAction) -> String {
@@ -117,11 +128,75 @@ extension NavigationMap {
       if !nodes[node].violations.contains(violation.id) { nodes[node].violations.append(violation.id) }
     }
     for index in nodes.indices { nodes[index].violations.sort() }
+    let owners = coordinators(of: flow)
+    for index in nodes.indices {
+      guard let screen = nodes[index].place.screen, let owner = owners[screen] else { continue }
+      nodes[index].coordinator = owner
+    }
     let shown = Set(nodes.compactMap(\.place.screen))
-    return NavigationMap(
+    var map = NavigationMap(
       appName: flow.appName, nodes: nodes,
       edges: edges.sorted { ($0.from, $0.to, $0.label) < ($1.from, $1.to, $1.label) },
       unreachable: flow.screens.map(\.name).filter { !shown.contains($0) },
       states: graph.states.count, transitions: graph.edges.count)
+    for screen in map.unreachable { map.unreachableCoordinators[screen] = owners[screen] }
+    // The shortest trace; of equal ones, the first the report lists.
+    let traced = violations.filter { !$0.steps.isEmpty }
+    if let shortest = traced.min(by: { $0.steps.count < $1.steps.count }) {
+      let actions = shortest.steps.map(\.action)
+      var path: [Edge] = []
+      var from = 0
+      for count in actions.indices {
+        guard let state = graph.state(after: Array(actions[...count])), let to = nodeOf[place(state)] else {
+          path = []
+          break
+        }
+        path.append(Edge(from: from, to: to, label: label(actions[count])))
+        from = to
+      }
+      map.violationPath = path
+      map.violationPathID = path.isEmpty ? nil : shortest.id
+    }
+    return map
+  }
+
+  /// The coordinator each screen belongs to, by name: the first coordinator, in declaration
+  /// order, whose statements put the screen on screen (`show`, `root`, `present`, …), or
+  /// failing that the first that handles one of its events. A screen that a runtime's own
+  /// statement shows is found by its handlers.
+  static func coordinators(of flow: CheckedFlow) -> [String: String] {
+    var owner: [Int: Int] = [:]
+    func claim(_ statements: [CheckedStatement], by coordinator: Int) {
+      for statement in statements {
+        switch statement {
+        case .show(let screen), .root(let screen), .top(let screen, _), .present(let screen, _):
+          if owner[screen] == nil { owner[screen] = coordinator }
+        case .setStack(let screens):
+          for screen in screens where owner[screen] == nil { owner[screen] = coordinator }
+        case .ifElse(_, let then, let otherwise):
+          claim(then, by: coordinator)
+          claim(otherwise, by: coordinator)
+        default: break
+        }
+      }
+    }
+    for (index, coordinator) in flow.coordinators.enumerated() {
+      if let screen = coordinator.viewController, owner[screen] == nil { owner[screen] = index }
+      claim(coordinator.start, by: index)
+      for handler in coordinator.screenHandlers { claim(handler.body, by: index) }
+      for message in coordinator.messageHandlers.keys.sorted() {
+        claim(coordinator.messageHandlers[message] ?? [], by: index)
+      }
+    }
+    for (index, coordinator) in flow.coordinators.enumerated() {
+      for handler in coordinator.screenHandlers where owner[handler.screen] == nil {
+        owner[handler.screen] = index
+      }
+    }
+    var names: [String: String] = [:]
+    for (screen, coordinator) in owner {
+      names[flow.screens[screen].name] = flow.coordinators[coordinator].name
+    }
+    return names
   }
 }

@@ -95,6 +95,68 @@ import Testing
     #expect(run.stdout.contains("  class n1 violation\n"))
   }
 
+  /// Events between the same two screens are one edge with a line each; screens are drawn
+  /// in their coordinator's box; the shortest violating trace is drawn bold and red.
+  @Test func parallelEdgesAreJoinedScreensGroupedAndTheViolatingPathHighlighted() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = try scratch.write(
+      "p.flow",
+      """
+      app P {
+        window App
+        home Home
+      }
+      screen Home
+      screen Detail
+      screen Share
+      coordinator App: NavigationCoordinator {
+        root window
+        start { root Home }
+        on Home.open { show Detail }
+        on Detail.share { startChild Sharing }
+      }
+      coordinator Sharing: NavigationCoordinator {
+        root parent
+        start { show Share }
+        on Share.close { finish }
+      }
+      """)
+    let mermaid = CommandRun(["graph", path])
+    #expect(mermaid.status == 0, "\(mermaid.stderr)")
+    let lines = mermaid.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("  n1 -->|\"back<br/>swipe back\"| n0"), "\(mermaid.stdout)")
+    #expect(!lines.contains("  n1 -->|\"back\"| n0"))
+    #expect(lines.contains("  subgraph c0[\"App\"]"))
+    #expect(lines.contains("  subgraph c1[\"Sharing\"]"))
+    let linkStyle = try #require(lines.first { $0.hasPrefix("  linkStyle ") }, "\(mermaid.stdout)")
+    // launch, open, share: the links of the path to the violation, by their position.
+    #expect(linkStyle.hasPrefix("  linkStyle 0,"))
+
+    let dot = CommandRun(["graph", path, "--format", "dot"])
+    #expect(dot.status == 0, "\(dot.stderr)")
+    #expect(
+      dot.stdout.contains("  n1 -> n0 [label=\"back\\lswipe back\\l\", constraint=false];\n"), "\(dot.stdout)"
+    )
+    #expect(dot.stdout.contains("  subgraph cluster_c1 {\n    label=\"Sharing\";"))
+    #expect(dot.stdout.contains("  launch -> n0 [color=red3, fontcolor=red3, penwidth=2.5];\n"))
+    #expect(dot.stdout.contains("  n0 -> n1 [label=\"open\", color=red3, fontcolor=red3, penwidth=2.5];\n"))
+  }
+
+  /// Each pair of nodes gets one edge, labels in order, highlighted if any of its events is.
+  @Test func joiningParallelEdgesKeepsTheOrderOfEachPairsFirstEdge() {
+    let edges = [
+      GraphPicture.Edge(from: "a", to: "b", label: ["x"]),
+      GraphPicture.Edge(from: "b", to: "a", label: ["y"]),
+      GraphPicture.Edge(from: "a", to: "b", label: ["z"], highlighted: true),
+    ]
+    #expect(
+      GraphPicture.joiningParallel(edges) == [
+        GraphPicture.Edge(from: "a", to: "b", label: ["x", "z"], highlighted: true),
+        GraphPicture.Edge(from: "b", to: "a", label: ["y"]),
+      ])
+  }
+
   /// The README draws Specs/shop.flow's map with the command's own output.
   @Test func theReadmesMapIsTheCommandsOutput() throws {
     let root = SpecCorpusTests.specsDirectory.deletingLastPathComponent()

@@ -1,0 +1,1 @@
+../../Sources/FlowCheckCLI/PluginArguments.swift

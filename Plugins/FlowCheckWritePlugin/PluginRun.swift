@@ -1,0 +1,1 @@
+../FlowCheckPlugin/PluginRun.swift
