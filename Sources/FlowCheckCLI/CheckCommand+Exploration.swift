@@ -3,12 +3,13 @@ import FlowLanguage
 import FlowReport
 
 extension CheckCommand {
-  /// Explores one loaded flow, prints its report on standard output as `renderer` tells it
-  /// (timing and `--stats`, which differ from run to run, on standard error, or in the JSON
-  /// `stats` object) and returns the report.
+  /// Explores one loaded flow, compares its violations with `baseline` when there is one,
+  /// prints its report on standard output as `renderer` tells it (timing and `--stats`,
+  /// which differ from run to run, on standard error, or in the JSON `stats` object) and
+  /// returns the report.
   static func explore<Output, ErrorOutput>(
-    _ loaded: FlowLoading.Loaded, path: String, options: CheckOptions, renderer: any ReportRenderer,
-    stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
+    _ loaded: FlowLoading.Loaded, path: String, options: CheckOptions, baseline: Baseline? = nil,
+    renderer: any ReportRenderer, stopRequest: StopRequest? = nil, console: inout Console<Output, ErrorOutput>
   ) -> CheckReport {
     var settings = settings(for: loaded.flow, options: options)
     settings.stopRequest = stopRequest
@@ -20,6 +21,7 @@ extension CheckCommand {
     var report = FlowChecker.check(loaded.flow, path: path, options: settings, source: loaded.source)
     progress?.finish()
     report.warnings = FileDiagnostics(source: loaded.source, diagnostics: loaded.warnings).entries
+    baseline?.compare(&report, path: baselinePath(path, workingDirectory: console.workingDirectory))
     console.write(renderer.render(report))
     for line in renderer.runFigures(report) { console.writeError(line + "\n") }
     return report

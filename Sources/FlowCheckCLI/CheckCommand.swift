@@ -41,6 +41,13 @@ enum CheckCommand {
     if let refusal = OutputNames.overwriteRefusal(paths, options: options) {
       return console.report(refusal)
     }
+    var baseline: Baseline?
+    if let file = options.baseline {
+      switch readBaseline(file) {
+      case .failure(let failure): return console.report(failure)
+      case .success(let read): baseline = read
+      }
+    }
     let renderer = options.format.makeRenderer(renderOptions(options, console: console))
     var outcome = ExitCode.verified
     var results: [FileResult] = []
@@ -63,7 +70,8 @@ enum CheckCommand {
         continue
       }
       let (code, result) = check(
-        path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
+        path, options: options, baseline: baseline, renderer: renderer, stopRequest: stopRequest,
+        console: &console)
       outcome = outcome.combined(with: code)
       results.append(result)
       // A signal stops the run after the report of the file it interrupted, or before the
@@ -80,6 +88,11 @@ enum CheckCommand {
       }
     }
     console.write(renderer.render(run: results))
+    if let file = options.writeBaseline {
+      outcome = outcome.combined(
+        with: writeBaseline(
+          of: results, to: file, stopped: stopRequest?.requested ?? 0 != 0, console: &console))
+    }
     return outcome
   }
 
@@ -92,7 +105,8 @@ enum CheckCommand {
   }
 
   private static func check<Output, ErrorOutput>(
-    _ path: String, options: CheckOptions, renderer: any ReportRenderer, stopRequest: StopRequest?,
+    _ path: String, options: CheckOptions, baseline: Baseline?, renderer: any ReportRenderer,
+    stopRequest: StopRequest?,
     console: inout Console<Output, ErrorOutput>
   ) -> (ExitCode, FileResult) {
     if options.comparesRuntimes {
@@ -105,8 +119,10 @@ enum CheckCommand {
       return (code, .failed(failure.diagnostics))
     case .success(let loaded):
       let report = explore(
-        loaded, path: path, options: options, renderer: renderer, stopRequest: stopRequest, console: &console)
-      var code = report.interruptedBy.map(ExitCode.init(signal:)) ?? exitCode(report.outcome)
+        loaded, path: path, options: options, baseline: baseline, renderer: renderer,
+        stopRequest: stopRequest,
+        console: &console)
+      var code = report.interruptedBy.map(ExitCode.init(signal:)) ?? exitCode(report.gatingOutcome)
       if let swarm = options.swarm {
         code = code.combined(
           with: writeSwarmResult(

@@ -29,6 +29,10 @@ struct CheckOptions: Equatable, Sendable {
   var maxTraces: Int?
   /// `--trace-dir DIR`: each violation's trace is also written there as a `TraceFile`.
   var traceDirectory: String?
+  /// `--baseline FILE`: violations this baseline holds are known and do not fail the run.
+  var baseline: String?
+  /// `--write-baseline FILE`: the run's violations are written there as a `Baseline`.
+  var writeBaseline: String?
   /// `--swarm K/N`: this run is shard K of N (`SwarmResult`).
   var swarm: SwarmShard?
   /// `--swarm-out PATH`: where the shard's result goes; nil for `SwarmShard.defaultOutput`.

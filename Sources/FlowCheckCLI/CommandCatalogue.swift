@@ -109,6 +109,14 @@ extension OptionSpec {
     help:
       "Also write each violation's trace as a JSON file in this directory (created if missing), "
       + "for 'flowcheck replay'.")
+  static let baseline = OptionSpec(
+    name: "--baseline", valueName: "file",
+    help:
+      "Report the violations this baseline holds as known: they do not fail the run, new ones do (exit 1); "
+      + "an entry no longer found is reported as fixed.")
+  static let writeBaseline = OptionSpec(
+    name: "--write-baseline", valueName: "file",
+    help: "Write the violations found as a baseline file, for '--baseline'.")
   static let runtime = OptionSpec(
     name: "--runtime", valueName: "runtime",
     help:
@@ -166,7 +174,7 @@ extension OptionSpec {
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
     .quiet,
-    .maxTraces, .noTraces, .noProgress, .traceDirectory, .runtime,
+    .maxTraces, .noTraces, .noProgress, .traceDirectory, .baseline, .writeBaseline, .runtime,
     .swarm, .swarmOut,
   ]
 

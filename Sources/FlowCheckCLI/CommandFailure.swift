@@ -21,6 +21,8 @@ enum CommandFailure: Error {
   /// A file given to `merge` is not a swarm result flowcheck can read, at a line and
   /// column (65).
   case badSwarmResult(path: String, line: Int, column: Int, message: String)
+  /// A `--baseline` file is not a baseline flowcheck can read, at a line and column (65).
+  case badBaseline(path: String, line: Int, column: Int, message: String)
   /// A directory argument holds no `.flow` file: nothing to check, as for a missing file (66).
   case noFlowFiles(directory: String)
   /// A walk of a directory argument met something it cannot read or name (`FlowPaths`):
@@ -31,7 +33,7 @@ enum CommandFailure: Error {
     switch self {
     case .usage: .usage
     case .unreadable, .unwritable, .noFlowFiles, .notWalked: .cannotRead
-    case .flowHasErrors, .badTrace, .badSwarmResult: .flowHasErrors
+    case .flowHasErrors, .badTrace, .badSwarmResult, .badBaseline: .flowHasErrors
     case .notFormatted: .violated
     }
   }
@@ -55,7 +57,8 @@ extension CommandFailure {
       return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .notFormatted(let path):
       return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
-    case .badTrace(let path, _, _, let message), .badSwarmResult(let path, _, _, let message):
+    case .badTrace(let path, _, _, let message), .badSwarmResult(let path, _, _, let message),
+      .badBaseline(let path, _, _, let message):
       return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .usage(let error):
       return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
@@ -95,6 +98,11 @@ extension Console {
       writeError(fileError(path, message, line: line, column: column))
       writeError(
         "\(path):\(line):\(column): note: write result files with 'flowcheck check FILE --swarm K/N'\n")
+    case .badBaseline(let path, let line, let column, let message):
+      writeError(fileError(path, message, line: line, column: column))
+      writeError(
+        "\(path):\(line):\(column): note: write a baseline with 'flowcheck check FILE… --write-baseline \(path)'\n"
+      )
     }
     return failure.exitCode
   }

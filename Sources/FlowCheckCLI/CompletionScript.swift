@@ -4,7 +4,7 @@ import FlowModel
 /// fish, written from the command catalogue (subcommands, each one's options, the formats,
 /// the invariant ids), as swift-argument-parser tools offer one. Each positional argument and
 /// each option's value completes to what it takes (`Completion`): a flow to `.flow` files, a
-/// trace or a swarm result to `.json` files, `--trace-dir` and `--xcuitest` to directories.
+/// trace, a swarm result or a baseline to `.json` files, `--trace-dir` and `--xcuitest` to directories.
 enum CompletionScript {
   /// The shells a script is written for, in the order help lists them.
   static let shells = ["bash", "zsh", "fish"]
@@ -33,7 +33,7 @@ enum CompletionScript {
     case jsonFiles
     /// Directories only: where `--trace-dir` and `--xcuitest` write.
     case directories
-    /// Any path: where `--swarm-out` writes its result.
+    /// Any path: where `--swarm-out` and `--write-baseline` write.
     case anyFile
     /// A number, a seed or a size: nothing to offer.
     case nothing
@@ -70,7 +70,8 @@ enum CompletionScript {
     if let words = values(of: option, in: subcommand) { return .words(words) }
     switch option {
     case .traceDirectory, .xcuitest: return .directories
-    case .swarmOut: return .anyFile
+    case .swarmOut, .writeBaseline: return .anyFile
+    case .baseline: return .jsonFiles
     default: return .nothing
     }
   }

@@ -91,6 +91,11 @@ struct InvocationParser {
           throw invalidValue(value, for: spec, expected: "a directory", subcommand: subcommand)
         }
         options.traceDirectory = value
+      case .baseline, .writeBaseline:
+        guard !value.isEmpty else {
+          throw invalidValue(value, for: spec, expected: "a file", subcommand: subcommand)
+        }
+        if spec == .baseline { options.baseline = value } else { options.writeBaseline = value }
       case .swarm:
         options.swarm = try required(
           SwarmShard.parse(value), value, spec, "K/N with 1 <= K <= N <= 65536, such as 2/4", subcommand)
@@ -123,6 +128,11 @@ struct InvocationParser {
     if options.comparesRuntimes, options.swarm != nil {
       throw UsageError(
         "'--runtime all' runs no swarm shard; run each runtime's swarm with '--runtime NAME --swarm K/N'",
+        subcommand: subcommand)
+    }
+    if options.comparesRuntimes, options.baseline != nil || options.writeBaseline != nil {
+      throw UsageError(
+        "'--runtime all' compares no baseline; check under one runtime with '--runtime NAME --baseline FILE'",
         subcommand: subcommand)
     }
     if options.comparesRuntimes, options.traceDirectory != nil {

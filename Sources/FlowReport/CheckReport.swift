@@ -113,6 +113,17 @@ public struct CheckReport: Sendable {
     public var steps: [StoryStep]
     /// The events, for `replay`.
     public var events: [String]
+    /// Against `check --baseline`: whether the baseline holds this violation; nil when the
+    /// run has no baseline.
+    public var baselineState: BaselineState? = nil
+  }
+
+  /// A violation against the run's baseline (`Baseline`), in SARIF's words.
+  public enum BaselineState: String, Sendable {
+    /// Not in the baseline: it fails the run.
+    case new
+    /// In the baseline: reported as known, and it does not fail the run.
+    case unchanged
   }
 
   public var path: String
@@ -157,10 +168,28 @@ public struct CheckReport: Sendable {
   /// The flow's warnings (a flow with errors is never checked), set by the caller that
   /// loaded it.
   public var warnings: [FileDiagnostics.Entry] = []
+  /// Whether the violations were compared with a baseline (`Baseline.compare`).
+  public var baselineCompared = false
+  /// The baseline's entries for this flow that no violation matched, after an exhaustive
+  /// search: fixed, and to be dropped from the baseline.
+  public var fixedBaselineEntries: [Baseline.Entry] = []
+
+  /// The violations the baseline does not hold: all of them without a baseline.
+  public var newViolations: [Violation] { violations.filter { $0.baselineState != .unchanged } }
+
+  /// The outcome the run is judged by: `outcome`, except that a violated search whose
+  /// violations are all in the baseline counts as the search it would be without them
+  /// (verified, incomplete or partial).
+  public var gatingOutcome: Outcome {
+    guard outcome == .violated, baselineCompared, newViolations.isEmpty else { return outcome }
+    if incompleteReason != nil { return .incomplete }
+    return probabilistic ? .partial : .verified
+  }
 
   /// The status the run exits with for this report: the outcome's, or for a search a
   /// signal stopped, the status a shell gives a process the signal ended (128 + signal).
-  public var exitCode: Int32 { interruptedBy.map(signalExitStatus) ?? outcome.exitCode }
+  /// Violations in the run's baseline do not count (`gatingOutcome`).
+  public var exitCode: Int32 { interruptedBy.map(signalExitStatus) ?? gatingOutcome.exitCode }
 
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
   /// The share of the search's time spent merging. With one thread, the serial fraction of

@@ -3,6 +3,8 @@
 /// reviewdog read): a `file` per path, an `error` per violation at its location, with
 /// `source` the invariant as `flowcheck.ID`; the flow's own errors and warnings (of a flow
 /// that was checked too) as `flowcheck.spec.ID`, and an incomplete search as a warning.
+/// Against a baseline, a known violation and a fixed entry (`flowcheck.baseline-fixed`) are
+/// `info`.
 public struct CheckstyleReport: ReportRenderer {
   public init(options: RenderOptions) {}
 
@@ -17,10 +19,19 @@ public struct CheckstyleReport: ReportRenderer {
       case .checked(let report):
         lines += diagnostics(report.warnings)
         for violation in report.violations {
+          let known = violation.baselineState == .unchanged
           lines.append(
             error(
-              line: violation.location?.line ?? 1, column: violation.location?.column ?? 1, severity: "error",
-              message: ViolationMessage.plain(violation), source: "flowcheck.\(violation.id)"))
+              line: violation.location?.line ?? 1, column: violation.location?.column ?? 1,
+              severity: known ? "info" : "error",
+              message: ViolationMessage.plain(violation) + (known ? " (known: in the baseline)" : ""),
+              source: "flowcheck.\(violation.id)"))
+        }
+        for entry in report.fixedBaselineEntries {
+          lines.append(
+            error(
+              line: 1, column: 1, severity: "info", message: ViolationMessage.fixed(entry),
+              source: "flowcheck.baseline-fixed"))
         }
         if let incomplete = ViolationMessage.incompleteness(report) {
           lines.append(

@@ -1,7 +1,8 @@
 /// `--format github-actions-logging`: GitHub Actions workflow commands, one per violation
 /// (`::error file=…,line=…,col=…,title=…::message`), which the runner turns into annotations
 /// on the pull request's files; the name is SwiftLint's reporter's. The flow's own warnings
-/// and an incomplete search are `::warning`s. Escaping follows the runner's rules: `%`, CR and LF in the message, and also
+/// and an incomplete search are `::warning`s; against a baseline, a known violation is a
+/// `::warning` and a fixed entry a `::notice`. Escaping follows the runner's rules: `%`, CR and LF in the message, and also
 /// `:` and `,` in the properties (docs.github.com, "Workflow commands for GitHub Actions").
 public struct GitHubActionsReport: ReportRenderer {
   public var options: RenderOptions
@@ -12,10 +13,18 @@ public struct GitHubActionsReport: ReportRenderer {
     var lines = commands(report.warnings, path: report.path)
     for violation in report.violations {
       let title = "flowcheck " + (violation.text.map { "\(violation.id) \($0)" } ?? violation.id)
+      let known = violation.baselineState == .unchanged
       lines.append(
         command(
-          "error", path: report.path, line: violation.location?.line ?? 1,
-          column: violation.location?.column ?? 1, title: title, message: ViolationMessage.plain(violation)))
+          known ? "warning" : "error", path: report.path, line: violation.location?.line ?? 1,
+          column: violation.location?.column ?? 1, title: title + (known ? " (in the baseline)" : ""),
+          message: ViolationMessage.plain(violation)))
+    }
+    for entry in report.fixedBaselineEntries {
+      lines.append(
+        command(
+          "notice", path: report.path, line: 1, column: 1, title: "flowcheck fixed \(entry.id)",
+          message: ViolationMessage.fixed(entry)))
     }
     if let incomplete = ViolationMessage.incompleteness(report) {
       lines.append(

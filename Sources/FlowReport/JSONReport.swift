@@ -70,6 +70,13 @@ public struct JSONReport: Sendable {
     if let bits = report.bitstateBits { object["bitstateBits"] = .int(bits) }
     if !report.warnings.isEmpty { object["diagnostics"] = .array(report.warnings.map(diagnostic)) }
     if includeStats { object["stats"] = stats(report) }
+    if report.baselineCompared {
+      object["baseline"] = .object([
+        "known": .int(report.violations.count - report.newViolations.count),
+        "new": .int(report.newViolations.count),
+        "fixed": .array(report.fixedBaselineEntries.map(baselineEntry)),
+      ])
+    }
     return .object(object)
   }
 
@@ -109,11 +116,20 @@ public struct JSONReport: Sendable {
     ]
     if let text = violation.text { object["property"] = .string(text) }
     if traceOmitted { object["traceOmitted"] = .bool(true) }
+    if let state = violation.baselineState { object["baselineState"] = .string(state.rawValue) }
     if let location = violation.location {
       object["location"] = .object([
         "line": .int(location.line), "column": .int(location.column), "what": .string(location.what),
       ])
     }
+    return .object(object)
+  }
+
+  /// A baseline entry no violation matched.
+  static func baselineEntry(_ entry: Baseline.Entry) -> JSONValue {
+    var object: [String: JSONValue] = ["path": .string(entry.path), "id": .string(entry.id)]
+    if let property = entry.property { object["property"] = .string(property) }
+    if let location = entry.location { object["location"] = .string(location) }
     return .object(object)
   }
 

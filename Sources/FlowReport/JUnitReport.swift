@@ -6,7 +6,9 @@ import FlowLanguage
 /// named `exploration` that fails when a limit cut the search. A violated property's
 /// `failure` carries its whole trace as `check` tells it; a property that does not apply,
 /// or that the search could not settle, is `skipped` with the reason. A file that could not
-/// be checked is a suite with one `error` test case listing its diagnostics.
+/// be checked is a suite with one `error` test case listing its diagnostics. Against a
+/// baseline, a known violation is `skipped` with the reason, and each entry no longer found
+/// is a `skipped` case named `baseline ID` saying it is fixed.
 ///
 /// No times are written: the same run gives the same bytes.
 public struct JUnitReport: ReportRenderer {
@@ -118,7 +120,11 @@ public struct JUnitReport: ReportRenderer {
             let violation = remaining.remove(at: index)
             line = violation.location?.line
             let body = story.story(violation, path: report.path).joined(separator: "\n")
-            result = .failed(type: violation.id, message: ViolationMessage.plain(violation), body: body)
+            if violation.baselineState == .unchanged {
+              result = .skipped("known violation, in the baseline: " + ViolationMessage.plain(violation))
+            } else {
+              result = .failed(type: violation.id, message: ViolationMessage.plain(violation), body: body)
+            }
           } else {
             result = .failed(type: verdict.id, message: "violated", body: "")
           }
@@ -140,6 +146,10 @@ public struct JUnitReport: ReportRenderer {
         exploration = .passed
       }
       cases.append(Case(name: "exploration", line: nil, result: exploration))
+      for entry in report.fixedBaselineEntries {
+        cases.append(
+          Case(name: "baseline \(entry.id)", line: nil, result: .skipped(ViolationMessage.fixed(entry))))
+      }
       return cases
     }
   }

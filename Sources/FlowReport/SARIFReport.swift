@@ -10,6 +10,9 @@ import FlowModel
 ///   flow location per step, at the handler the event reached when one ran); one per
 ///   incomplete search; one per error or warning of a file that could not be checked, and
 ///   one per warning of a flow that was (a screen never shown, say), at level `warning`.
+/// - Against a baseline (`check --baseline`), every result has a `baselineState`: a
+///   violation the baseline holds is `unchanged`, any other result `new`, and each entry no
+///   longer found is a result of its own, `absent`, at level `note`.
 ///
 /// Paths are written relative to `%SRCROOT%`, the directory flowcheck ran in (run it from
 /// the repository's root for code scanning to find the files); paths outside it as
@@ -30,20 +33,35 @@ public struct SARIFReport: ReportRenderer {
 
   public func render(run files: [FileResult]) -> String {
     var results: [JSONValue] = []
+    let compared = files.contains {
+      if case .checked(let report) = $0 { report.baselineCompared } else { false }
+    }
     for file in files {
+      var fileResults: [JSONValue] = []
       switch file {
       case .checked(let report):
-        results += diagnosticResults(report.warnings, path: report.path)
-        results += report.violations.map { result(for: $0, path: report.path) }
+        fileResults += diagnosticResults(report.warnings, path: report.path)
+        fileResults += report.violations.map { result(for: $0, path: report.path) }
         if let incomplete = ViolationMessage.incompleteness(report) {
-          results.append(
+          fileResults.append(
             result(
               rule: "incomplete", level: "warning", message: incomplete, path: report.path, line: 1, column: 1
             ))
         }
+        fileResults += report.fixedBaselineEntries.map { entry in
+          withBaselineState(
+            "absent",
+            result(
+              rule: entry.id, level: "note", message: ViolationMessage.fixed(entry), path: report.path,
+              line: 1,
+              column: 1))
+        }
       case .failed(let failure):
-        results += diagnosticResults(failure.entries, path: failure.path)
+        fileResults += diagnosticResults(failure.entries, path: failure.path)
       }
+      // SARIF asks for `baselineState` on every result of a run once one has it: what the
+      // baseline does not hold (a warning, an incomplete search) is new.
+      results += compared ? fileResults.map { withBaselineState("new", $0, replacing: false) } : fileResults
     }
     let driver: JSONValue = .object([
       "name": .string("flowcheck"),
@@ -131,6 +149,14 @@ public struct SARIFReport: ReportRenderer {
     id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
+  /// `result` with `baselineState` set to `state`; an existing state is kept unless
+  /// `replacing`.
+  private func withBaselineState(_ state: String, _ result: JSONValue, replacing: Bool = true) -> JSONValue {
+    guard case .object(var object) = result else { return result }
+    if replacing || object["baselineState"] == nil { object["baselineState"] = .string(state) }
+    return .object(object)
+  }
+
   private func result(for violation: CheckReport.Violation, path: String) -> JSONValue {
     let line = violation.location?.line ?? 1
     let column = violation.location?.column ?? 1
@@ -139,6 +165,7 @@ public struct SARIFReport: ReportRenderer {
         rule: violation.id, level: "error", message: ViolationMessage.line(violation), path: path, line: line,
         column: column)
     else { return .null }
+    if let state = violation.baselineState { object["baselineState"] = .string(state.rawValue) }
     guard !violation.steps.isEmpty else { return .object(object) }
     var locations: [JSONValue] = []
     for (index, step) in violation.steps.enumerated() {

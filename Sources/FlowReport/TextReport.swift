@@ -53,6 +53,7 @@ public struct TextReport: Sendable {
     }
     out.append("")
     out.append(verdictLine(report))
+    if report.baselineCompared { out.append(contentsOf: baselineLines(report)) }
     if let expectation = report.expectation, let met = report.expectationMet {
       out.append("expectation: " + (met ? "met" : paint("NOT met", "1;31")) + " (expect \(expectation))")
     }
@@ -114,7 +115,11 @@ public struct TextReport: Sendable {
   func story(_ violation: CheckReport.Violation, path: String) -> [String] {
     var out: [String] = []
     let title = violation.text.map { "\(violation.id) \($0)" } ?? violation.id
-    out.append(paint("violation: \(title)", "1;31"))
+    if violation.baselineState == .unchanged {
+      out.append(paint("violation: \(title)", "1;33") + " (known: in the baseline)")
+    } else {
+      out.append(paint("violation: \(title)", "1;31"))
+    }
     out.append("  why: \(violation.why)")
     if let location = violation.location {
       out.append("  at: \(path):\(location.line):\(location.column) (\(location.what))")
@@ -163,6 +168,23 @@ public struct TextReport: Sendable {
         + " (bitstate, \(bitstateTable(report))): no violation among the "
         + "\(report.states) states visited; estimated coverage \(percent(report.estimatedCoverage))"
     }
+  }
+
+  /// What the baseline made of the violations: how many it knows, how many are new, and
+  /// each of its entries for this flow no longer found.
+  func baselineLines(_ report: CheckReport) -> [String] {
+    let new = report.newViolations.count
+    let known = report.violations.count - new
+    var text = "baseline: \(known) known, " + (new == 0 ? "0 new" : paint("\(new) new", "1;31"))
+    text += ", \(report.fixedBaselineEntries.count) fixed"
+    if report.outcome == .violated && new == 0 {
+      text += "; every violation is in the baseline, so it does not fail the run"
+    }
+    var lines = [text]
+    for entry in report.fixedBaselineEntries {
+      lines.append("  fixed: " + entry.description + " (no longer found; drop it with '--write-baseline')")
+    }
+    return lines
   }
 
   /// `2^20 bits`.

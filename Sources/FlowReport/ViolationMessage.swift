@@ -18,6 +18,12 @@ enum ViolationMessage {
     return text
   }
 
+  /// A baseline entry no violation matched after an exhaustive search.
+  static func fixed(_ entry: Baseline.Entry) -> String {
+    "[\(entry.id)] fixed: the baseline's violation \(entry.description) is no longer found; "
+      + "drop it with '--write-baseline'"
+  }
+
   /// Why a search proved nothing for certain, or nil when it finished exactly: a limit cut
   /// it, or it was a bitstate search.
   static func incompleteness(_ report: CheckReport) -> String? {
