@@ -34,7 +34,8 @@ enum SimulateCommand {
     let report = FlowSimulator.simulate(
       loaded.flow, path: options.file, settings: settings, source: loaded.source)
     progress?.finish()
-    let renderer = options.format.makeRenderer(RenderOptions(colour: console.colour, quiet: options.quiet))
+    let renderer = options.format.makeRenderer(
+      RenderOptions(colour: console.colour, quiet: options.quiet, workingDirectory: console.workingDirectory))
     console.write(renderer.render(report))
     switch report.outcome {
     case .violated: return .violated

@@ -58,12 +58,12 @@ public struct GitHubActionsReport: ReportRenderer {
       title: "flowcheck simulate \(violation.id)", message: ViolationMessage.plain(violation)) + "\n"
   }
 
-  /// Paths under the working directory are written relative to it, as the runner resolves
-  /// them against the repository.
+  /// A file under the working directory is written relative to it (`.` and `..` resolved),
+  /// as the runner resolves the path against the repository; a file outside it as given.
   func command(
     _ name: String, path: String, line: Int, column: Int, title: String, message: String
   ) -> String {
-    "::\(name) file=\(Self.property(options.relative(path))),line=\(line),col=\(column),title=\(Self.property(title))::\(Self.data(message))"
+    "::\(name) file=\(Self.property(options.repositoryPath(path) ?? path)),line=\(line),col=\(column),title=\(Self.property(title))::\(Self.data(message))"
   }
 
   static func data(_ text: String) -> String {

@@ -9,8 +9,9 @@ public struct RenderOptions: Sendable, Equatable {
   /// `--max-traces N` (`--no-traces` is 0): the traces of at most this many violations are
   /// printed; the others are still named, without their steps. nil for all of them.
   public var maxTraces: Int?
-  /// The directory the run started in: formats read by a service that resolves paths
-  /// against the repository (SARIF, GitHub Actions) write the paths under it relative to it.
+  /// The directory the run started in, an absolute path: formats read by a service that
+  /// resolves paths against the repository (SARIF, GitHub Actions) write the paths under it
+  /// relative to it (`repositoryPath`).
   public var workingDirectory: String?
 
   public init(
@@ -29,6 +30,56 @@ public struct RenderOptions: Sendable, Equatable {
     guard let directory = workingDirectory, !directory.isEmpty else { return path }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// Where the flow at `path` is for a service that resolves paths against the repository
+  /// (SARIF's `%SRCROOT%`, GitHub's annotations): relative to `workingDirectory`, with `.`
+  /// and `..` resolved and `/` between components, when the file is under it; nil when it
+  /// is outside it (`../x.flow`, an absolute path elsewhere), or when it is absolute and
+  /// there is no working directory to compare it with.
+  ///
+  /// `..` is resolved on the text of the path, not through symbolic links, so a path that
+  /// climbs out of a linked directory names the directory it is written under.
+  public func repositoryPath(_ path: String) -> String? {
+    let components = Self.components(path)
+    if path.hasPrefix("/") {
+      guard let directory = workingDirectory, directory.hasPrefix("/") else { return nil }
+      let base = Self.components(directory)
+      guard components.count > base.count, Array(components.prefix(base.count)) == base else { return nil }
+      return components.dropFirst(base.count).joined(separator: "/")
+    }
+    // A relative path is relative to the working directory: it is under it unless it climbs
+    // out of it.
+    guard let first = components.first, first != ".." else { return nil }
+    return components.joined(separator: "/")
+  }
+
+  /// `path` as an absolute path, `.` and `..` resolved: a relative one against
+  /// `workingDirectory`; nil when it is relative and there is no working directory.
+  public func absolutePath(_ path: String) -> String? {
+    if path.hasPrefix("/") { return "/" + Self.components(path).joined(separator: "/") }
+    guard let directory = workingDirectory, directory.hasPrefix("/") else { return nil }
+    return "/" + Self.components(directory + "/" + path).joined(separator: "/")
+  }
+
+  /// The components of `path` with empty ones and `.` dropped and each `..` taking away the
+  /// one before it; a `..` with nothing before it is kept in a relative path, and dropped at
+  /// the root of an absolute one (`/..` is `/`).
+  static func components(_ path: String) -> [String] {
+    var result: [String] = []
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      switch component {
+      case ".": continue
+      case "..":
+        if let last = result.last, last != ".." {
+          result.removeLast()
+        } else if !path.hasPrefix("/") {
+          result.append("..")
+        }
+      default: result.append(String(component))
+      }
+    }
+    return result
   }
 }
 

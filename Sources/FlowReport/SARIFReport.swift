@@ -14,9 +14,10 @@ import FlowModel
 ///   violation the baseline holds is `unchanged`, any other result `new`, and each entry no
 ///   longer found is a result of its own, `absent`, at level `note`.
 ///
-/// Paths are written relative to `%SRCROOT%`, the directory flowcheck ran in (run it from
-/// the repository's root for code scanning to find the files); paths outside it as
-/// `file://` URIs. Keys are sorted and nothing varies between runs.
+/// A file under the directory flowcheck ran in is written relative to it, with `uriBaseId`
+/// `%SRCROOT%` (`Specs/a.flow`, `./Specs/a.flow` and its absolute path alike are
+/// `Specs/a.flow`: run it from the repository's root for code scanning to find the files);
+/// a file outside it (`../a.flow`, `/elsewhere/a.flow`) as an absolute `file://` URI. Keys are sorted and nothing varies between runs.
 public struct SARIFReport: ReportRenderer {
   public static let version = "2.1.0"
   public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -208,9 +209,17 @@ public struct SARIFReport: ReportRenderer {
   }
 
   private func physicalLocation(_ givenPath: String, line: Int, column: Int) -> JSONValue {
-    let path = options.relative(givenPath)
-    var artifact: [String: JSONValue] = ["uri": .string(Self.uri(path))]
-    if !path.hasPrefix("/") { artifact["uriBaseId"] = .string("%SRCROOT%") }
+    var artifact: [String: JSONValue]
+    if let path = options.repositoryPath(givenPath) {
+      artifact = ["uri": .string(Self.uri(path)), "uriBaseId": .string("%SRCROOT%")]
+    } else if let path = options.absolutePath(givenPath) {
+      // Outside the working directory: a reference to `%SRCROOT%` would name a file outside
+      // the repository, which code scanning cannot show, so the file's own URI.
+      artifact = ["uri": .string(Self.uri(path))]
+    } else {
+      // A relative path that climbs out, with no working directory to resolve it against.
+      artifact = ["uri": .string(Self.uri(givenPath))]
+    }
     return .object([
       "artifactLocation": .object(artifact),
       "region": .object(["startLine": .int(max(1, line)), "startColumn": .int(max(1, column))]),
