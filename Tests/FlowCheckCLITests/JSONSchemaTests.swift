@@ -7,15 +7,20 @@ import Testing
 /// Every JSON line flowcheck prints is checked against the schema written down in
 /// `Docs/report.schema.json` (documented in `Docs/JSON.md`): the run over the corpus and a
 /// broken flow, a run with `--stats` and `--max-traces`, `simulate`, and `check --runtime
-/// all`. Objects in the
-/// schema allow no other properties, so a new field fails here until it is documented.
+/// all`; and every JSON file it writes against `Docs/documents.schema.json`: trace files,
+/// swarm results, `merge` and `diff` reports, baselines. Objects in the schemas allow no
+/// other properties, so a new field fails here until it is documented.
 @Suite struct JSONSchemaTests {
   static let schemaURL = SpecCorpusTests.specsDirectory.deletingLastPathComponent()
     .appendingPathComponent("Docs/report.schema.json")
+  /// The schema of the other JSON documents: one `$defs` entry each, the root a `oneOf`.
+  static let documentsSchemaURL = SpecCorpusTests.specsDirectory.deletingLastPathComponent()
+    .appendingPathComponent("Docs/documents.schema.json")
 
   /// The subset of JSON Schema (2020-12) the schema uses: `$ref` to `#/$defs/…`, `oneOf`,
   /// `type`, `enum`, `required`, `properties`, `additionalProperties` (`false`, or a schema
-  /// for every other member) and `items`.
+  /// for every other member), `items`, `minItems`, `maxItems`, `minimum`, `maximum` and
+  /// `pattern`.
   struct Validator {
     let root: [String: Any]
     /// The boolean class of Foundation's JSON numbers, which tells `true` from `1`.
@@ -57,10 +62,31 @@ import Testing
           }
         }
       }
-      if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
-        for (index, item) in array.enumerated() {
-          found += problems(item, against: items, at: "\(path)[\(index)]")
+      if let array = value as? [Any] {
+        if let items = schema["items"] as? [String: Any] {
+          for (index, item) in array.enumerated() {
+            found += problems(item, against: items, at: "\(path)[\(index)]")
+          }
         }
+        if let least = schema["minItems"] as? Int, array.count < least {
+          found.append("\(path): \(array.count) items, fewer than \(least)")
+        }
+        if let most = schema["maxItems"] as? Int, array.count > most {
+          found.append("\(path): \(array.count) items, more than \(most)")
+        }
+      }
+      if let number = value as? NSNumber, !isBoolean(value) {
+        if let least = schema["minimum"] as? NSNumber, number.doubleValue < least.doubleValue {
+          found.append("\(path): \(number) is below \(least)")
+        }
+        if let most = schema["maximum"] as? NSNumber, number.doubleValue > most.doubleValue {
+          found.append("\(path): \(number) is above \(most)")
+        }
+      }
+      if let text = value as? String, let pattern = schema["pattern"] as? String,
+        text.range(of: pattern, options: .regularExpression) == nil
+      {
+        found.append("\(path): '\(text)' does not match \(pattern)")
       }
       return found
     }
@@ -91,8 +117,8 @@ import Testing
     }
   }
 
-  static func validator() throws -> Validator {
-    let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL))
+  static func validator(_ url: URL = schemaURL) throws -> Validator {
+    let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
     return Validator(root: try #require(schema as? [String: Any]))
   }
 
@@ -179,6 +205,120 @@ import Testing
   func version() throws {
     let text = try String(decoding: Data(contentsOf: Self.schemaURL), as: UTF8.self)
     #expect(text.contains("\"title\": \"flowcheck JSON output, schemaVersion \(JSONReport.schemaVersion)\""))
+  }
+}
+
+/// The JSON files flowcheck writes, each made by a real run and checked against its entry in
+/// `Docs/documents.schema.json` and against the schema's root, whose `oneOf` it must match
+/// through that entry alone.
+@Suite struct JSONDocumentSchemaTests {
+  /// The problems of the document `text` against the `$defs` entry `definition`, and
+  /// against the whole schema.
+  static func problems(in text: String, definition: String) throws -> [String] {
+    let validator = try JSONSchemaTests.validator(JSONSchemaTests.documentsSchemaURL)
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return validator.problems(value, against: ["$ref": "#/$defs/\(definition)"], at: definition)
+      + validator.problems(value, against: validator.root, at: "root")
+  }
+
+  static let options = ["--threads", "1", "--quiet", "--no-progress", "--no-color"]
+
+  @Test("check --trace-dir writes trace files that match the schema, whatever their steps")
+  func traceFiles() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    // The bug specs violate many invariants through taps, gestures, app events, completions
+    // and library callbacks: their traces take every kind of step but `launch` and every
+    // gesture but `swipe-back`.
+    let bugs = SpecCorpusTests.specsDirectory.appendingPathComponent("bugs").path
+    let traces = directory.path("traces")
+    let run = CommandRun(["check", bugs, "--trace-dir", traces] + Self.options)
+    #expect(run.status == 1, "\(run.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: traces).sorted()
+    #expect(names.count > 10)
+    var kinds: Set<String> = []
+    for name in names {
+      let text = try directory.read(traces + "/" + name)
+      #expect(try Self.problems(in: text, definition: "traceFile") == [], "\(name)")
+      let steps = try #require(
+        (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["steps"]
+          as? [[String: Any]])
+      for step in steps { kinds.insert((step["gesture"] ?? step["kind"]) as? String ?? "") }
+    }
+    #expect(
+      kinds.isSuperset(of: [
+        "tap", "app-event", "completion", "library", "back-button", "back-menu", "select-tab", "swipe-down",
+        "animation-ends", "navigation-animation-ends",
+      ]), "\(kinds)")
+  }
+
+  @Test("swarm result files, and merge reports of two shards and of one, match the schema")
+  func swarmResultsAndMerge() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let flow = try directory.write("v.flow", Fixture.violating)
+    var files: [String] = []
+    for shard in 1...2 {
+      let file = directory.path("shard-\(shard).json")
+      let run = CommandRun(
+        ["check", flow, "--swarm", "\(shard)/2", "--swarm-out", file, "--bitstate", "20"] + Self.options)
+      #expect(run.status == 1, "\(run.stderr)")
+      let text = try directory.read(file)
+      #expect(text.contains("\"violations\": ["), "a shard of a violating flow keeps its traces")
+      #expect(try Self.problems(in: text, definition: "swarmResult") == [])
+      files.append(file)
+    }
+    // Both shards, then one of two: `missing` holds the other as a range.
+    for given in [files, [files[0]]] {
+      let merge = CommandRun(["merge"] + given + ["--format", "json"])
+      #expect(!merge.stdout.isEmpty, "\(merge.stderr)")
+      #expect(try Self.problems(in: merge.stdout, definition: "swarmMerge") == [])
+    }
+    #expect(CommandRun(["merge", files[0], "--format", "json"]).stdout.contains("\"missingCount\": 1"))
+  }
+
+  @Test("diff --format json matches the schema, a fix against its bug both ways")
+  func diff() throws {
+    let specs = SpecCorpusTests.specsDirectory
+    let bug = specs.appendingPathComponent("raypets.flow").path
+    let fixed = specs.appendingPathComponent("raypets-fixed.flow").path
+    for (old, new) in [(bug, fixed), (fixed, bug)] {
+      let run = CommandRun(["diff", old, new, "--format", "json"])
+      #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stderr)")
+      #expect(try Self.problems(in: run.stdout, definition: "diff") == [])
+    }
+  }
+
+  @Test("--write-baseline writes a baseline that matches the schema, own properties included")
+  func baseline() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let violating = try directory.write("v.flow", Fixture.violating)
+    let launch = try directory.write("launch.flow", VerdictTests.brokenAtLaunch)
+    let file = directory.path("b.json")
+    let run = CommandRun(
+      ["check", violating, launch, "--write-baseline", file] + Self.options,
+      workingDirectory: directory.url.path)
+    #expect(run.status == 1, "\(run.stderr)")
+    let text = try directory.read(file)
+    #expect(text.contains("\"property\": \"onScreen(Home)\""))
+    #expect(try Self.problems(in: text, definition: "baseline") == [])
+  }
+
+  @Test("the documents' schema rejects a field it does not name and a malformed hash")
+  func rejects() throws {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    let flow = try directory.write("v.flow", Fixture.violating)
+    let file = directory.path("shard.json")
+    _ = CommandRun(["check", flow, "--swarm", "1/1", "--swarm-out", file, "--bitstate", "20"] + Self.options)
+    let text = try directory.read(file)
+    #expect(try Self.problems(in: text, definition: "swarmResult") == [])
+    let extraStepField = text.replacing("\"kind\": \"tap\"", with: "\"index\": 0, \"kind\": \"tap\"")
+    #expect(extraStepField != text)
+    #expect(try !Self.problems(in: extraStepField, definition: "swarmResult").isEmpty)
+    let badHash = text.replacing("\"fnv1a64:", with: "\"fnv1a64:x")
+    #expect(try !Self.problems(in: badHash, definition: "swarmResult").isEmpty)
   }
 }
 
