@@ -36,7 +36,7 @@ struct PluginArguments: Equatable, Sendable {
   static let optionsWithValues: Set<String> = [
     "--format", "--reporter", "--threads", "--max-depth", "--max-states", "--max-seconds", "--max-memory",
     "--bitstate", "--max-traces", "--trace-dir", "--runtime", "--swarm", "--swarm-out", "--seed", "--runs",
-    "--steps", "--xcuitest", "--generate-completion-script",
+    "--steps", "--xcuitest", "--generate-completion-script", "--baseline", "--write-baseline",
   ]
 
   /// Options that print something about flowcheck itself and take no path.
