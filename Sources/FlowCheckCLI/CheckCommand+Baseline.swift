@@ -5,19 +5,7 @@ extension CheckCommand {
   /// The baseline file at `path`, or why it cannot be read (66) or is not a baseline (65),
   /// at the line and column of a syntax error (1:1 for a file that is JSON but no baseline).
   static func readBaseline(_ path: String) -> Result<Baseline, CommandFailure> {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.contents(of: path)
-    } catch {
-      return .failure(.unreadable(path: path, reason: error.reason))
-    }
-    do {
-      return .success(try Baseline.parse(bytes))
-    } catch {
-      let point = SourceFile(path: path, bytes: bytes).location(of: error.offset ?? 0)
-      return .failure(
-        .badBaseline(path: path, line: point.line, column: point.column, message: error.message))
-    }
+    readDocument(path, parse: Baseline.parse, invalid: CommandFailure.badBaseline)
   }
 
   /// How a baseline names the flow at `path`: relative to the directory the run started in

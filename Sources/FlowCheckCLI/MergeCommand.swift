@@ -16,22 +16,11 @@ enum MergeCommand {
     var shards: [SwarmMerge.Shard] = []
     var failed: ExitCode?
     for file in files {
-      let bytes: [UInt8]
-      do {
-        bytes = try FileSystem.contents(of: file)
-      } catch {
-        failed = (failed ?? .verified).combined(
-          with: console.report(.unreadable(path: file, reason: error.reason)))
-        continue
-      }
-      do {
-        shards.append(
-          SwarmMerge.Shard(file: file, result: try SwarmResult.parse(bytes)))
-      } catch {
-        let point = SourceFile(path: file, bytes: bytes).location(of: error.offset ?? 0)
-        failed = (failed ?? .verified).combined(
-          with: console.report(
-            .badSwarmResult(path: file, line: point.line, column: point.column, message: error.message)))
+      switch readDocument(file, parse: SwarmResult.parse, invalid: CommandFailure.badSwarmResult) {
+      case .success(let result):
+        shards.append(SwarmMerge.Shard(file: file, result: result))
+      case .failure(let failure):
+        failed = (failed ?? .verified).combined(with: console.report(failure))
       }
     }
     if let failed { return failed }

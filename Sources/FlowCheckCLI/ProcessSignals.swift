@@ -39,18 +39,12 @@ public enum ProcessSignals {
   /// file half written. Blocked, they wait until `body` returns.
   static func critical<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result
   {
-    var stops = sigset_t()
-    sigemptyset(&stops)
-    sigaddset(&stops, SIGINT)
-    sigaddset(&stops, SIGTERM)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &stops, &previous)
-    stop_signals_enter_critical()
-    defer {
-      stop_signals_leave_critical()
-      // A signal that came meanwhile is delivered here and, at once, ends the process.
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    // A signal that came meanwhile is delivered once the mask is back and, at once, ends
+    // the process.
+    try withStopSignalsBlocked { () throws(Failure) -> Result in
+      stop_signals_enter_critical()
+      defer { stop_signals_leave_critical() }
+      return try body()
     }
-    return try body()
   }
 }

@@ -30,17 +30,6 @@ enum ReplayCommand {
 
   /// The trace file at `path`, or why it cannot be read (66) or is not a trace (65).
   static func read(_ path: String) -> Result<TraceFile, CommandFailure> {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileSystem.contents(of: path)
-    } catch {
-      return .failure(.unreadable(path: path, reason: error.reason))
-    }
-    do {
-      return .success(try TraceFile.parse(bytes))
-    } catch {
-      let point = SourceFile(path: path, bytes: bytes).location(of: error.offset ?? 0)
-      return .failure(.badTrace(path: path, line: point.line, column: point.column, message: error.message))
-    }
+    readDocument(path, parse: TraceFile.parse, invalid: CommandFailure.badTrace)
   }
 }

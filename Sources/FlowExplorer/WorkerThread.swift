@@ -31,24 +31,19 @@
     guard pthread_attr_init(&attributes) == 0 else { return nil }
     defer { pthread_attr_destroy(&attributes) }
     guard pthread_attr_setstacksize(&attributes, stackBytes) == 0 else { return nil }
-    // The thread inherits the mask: SIGINT and SIGTERM blocked, so that they go to the
-    // thread that handles them (and can block them while it writes a file).
-    var stops = sigset_t()
-    sigemptyset(&stops)
-    sigaddset(&stops, SIGINT)
-    sigaddset(&stops, SIGTERM)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &stops, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    // The thread is created with SIGINT and SIGTERM blocked, a mask it inherits, so that
+    // they go to the thread that handles them (and can block them while it writes a file).
     let context = Unmanaged.passRetained(Work(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t?
-      let status = pthread_create(
-        &thread, &attributes,
-        { context in
-          Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-          return nil
-        }, context)
+      let status = withStopSignalsBlocked {
+        pthread_create(
+          &thread, &attributes,
+          { context in
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+          }, context)
+      }
       guard status == 0, let thread else {
         Unmanaged<Work>.fromOpaque(context).release()
         return nil
@@ -56,12 +51,14 @@
       return WorkerThread(thread: thread)
     #else
       var thread = pthread_t()
-      let status = pthread_create(
-        &thread, &attributes,
-        { context in
-          Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-          return nil
-        }, context)
+      let status = withStopSignalsBlocked {
+        pthread_create(
+          &thread, &attributes,
+          { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+          }, context)
+      }
       guard status == 0 else {
         Unmanaged<Work>.fromOpaque(context).release()
         return nil
