@@ -95,21 +95,18 @@ public struct CoordinatorKind: RawRepresentable, Hashable, Sendable {
   public static let tabBar = CoordinatorKind("TabBarCoordinator")
 }
 
-/// Where Insecurity's `navigation.start(child, …)` puts the child's view controller.
-public enum StartContext: String, Sendable, CaseIterable, BitwiseCopyable {
-  /// No `in:` written: a ModalCoordinator is presented, a NavigationCoordinator pushed.
-  case standard
-  /// `in: current` (`.current`): pushed when the top of the host's stack is a navigation
-  /// controller, else presented.
-  case current
-  /// `in: modal` (`.modal`): presented.
-  case modal
-  /// `in: newNavigation` (`.navigation(new:)`, or `start(UINavigationController(), child)`
-  /// for a NavigationCoordinator): a new navigation controller holding it, presented.
-  case newNavigation
-  /// `in: navigationFallback` (`.navigation(fallback:)`): pushed when the top is a navigation
-  /// controller, else a new navigation controller holding it, presented.
-  case navigationFallback
+/// Where `start C in: CONTEXT` puts the child: `standard` when no `in:` is written, else the
+/// runtime's context of that name (`RuntimeCapabilities.startContexts`, numbered from 1 in
+/// its order). The runtime's folder names its contexts (`StartContext.modal`, say); the
+/// language knows only their names.
+public struct StartContext: Hashable, Sendable, BitwiseCopyable {
+  /// 0 for `standard`, k for the runtime's k-th context.
+  public let index: UInt8
+
+  public init(_ index: UInt8) { self.index = index }
+
+  /// No `in:` written: the child goes where its kind says.
+  public static let standard = StartContext(0)
 }
 
 /// Where a coordinator's root view controller comes from.
@@ -168,14 +165,15 @@ public struct CoordinatorInfo: Equatable, Sendable {
   /// lives in the state only while its handler runs. Absent or empty: no parameters.
   public var messageParameters: [Int: [Int]] = [:]
   public var declaredAt: Int
-  /// Insecurity: the screen of the coordinator's one view controller (`viewController S`),
-  /// made when it is started; nil for the window coordinator and under other runtimes.
+  /// Under a runtime whose coordinators show one view controller each: the screen of that
+  /// controller (`viewController S`), made when the coordinator is started; nil for the
+  /// window coordinator and under other runtimes.
   public var viewController: Int? = nil
-  /// Insecurity: `viewController S retained`: the coordinator keeps a strong reference to
-  /// its view controller (which the library's README warns against), so the controller and
+  /// `viewController S retained`: the coordinator keeps a strong reference to its view
+  /// controller (which libraries warn against), so the controller and
   /// the coordinator keep each other alive and a pop or dismissal never deallocates it.
   public var retainsViewController = false
-  /// Insecurity: the values `finish(v)` may pass (`result a, b`), in order; empty for a
+  /// The values `finish(v)` may pass to the parent's completion (`result a, b`), in order; empty for a
   /// coordinator whose result is `Void` (`finish` alone). A result is carried as an Int:
   /// 0 is nil, k the k-th value (for `Void`, 1 is `()`).
   public var results: [String] = []
@@ -231,9 +229,9 @@ public struct AppEventInfo: Equatable, Sendable {
   }
 }
 
-/// The completion block of an Insecurity `start C { result in … }`: run by the parent with
-/// the child's result, once, when the host finalizes the child (a `finish`, a swipe-down
-/// seen through KVO, a deallocation).
+/// The completion block of `start C { result in … }`: run by the parent with the child's
+/// result, once, when the runtime ends the child (a `finish`, a swipe-down it observes, a
+/// deallocation).
 public struct CompletionInfo: Equatable, Sendable {
   /// The coordinator that starts the child; the block runs in it.
   public var coordinator: Int
@@ -308,11 +306,11 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   case assign(variable: Int, AssignmentOperator, CheckedExpression)
   /// Index into `CheckedFlow.asyncTasks`.
   case after(task: Int)
-  /// Insecurity: `start C in: CONTEXT animated: B { result in … }`, the parent's
-  /// `navigation.start(child, …) { … }`; `completion` indexes `CheckedFlow.completionBlocks`.
+  /// `start C in: CONTEXT animated: B { result in … }`: the parent starts a child whose
+  /// result its completion receives; `completion` indexes `CheckedFlow.completionBlocks`.
   case start(coordinator: Int, context: StartContext, animated: Bool, completion: Int?)
-  /// Insecurity: `finish(v)` (result k, 1-based) or, for a `Void` coordinator, `finish`
-  /// (result 1). `dismiss` is `dismiss()`, a finish with nil.
+  /// `finish(v)` (result k, 1-based) or, for a `Void` coordinator, `finish` (result 1),
+  /// under a runtime whose children hand a result to their parent's completion.
   case finishWith(result: Int)
   /// App code assigns the navigation stack directly: new controllers of these screens.
   case setStack(screens: [Int])
@@ -370,7 +368,7 @@ public struct CheckedFlow: Equatable, Sendable {
   public var asyncTasks: [AsyncTaskInfo]
   /// The blocks of the runtimes' statements (`LibraryStatement.block`).
   public var libraryBlocks: [LibraryBlock] = []
-  /// The completion blocks of Insecurity `start` statements, in source order.
+  /// The completion blocks of `start` statements, in source order.
   public var completionBlocks: [CompletionInfo] = []
   public var properties: [PropertyInfo]
   public var expectation: Expectation

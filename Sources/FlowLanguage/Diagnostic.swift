@@ -88,9 +88,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case unknownLimit = "unknown-limit"
   case unknownInvariant = "unknown-invariant"
   case unknownFunction = "unknown-function"
-  /// A value that is not among a coordinator's `result` values (Insecurity).
+  /// A value that is not among a coordinator's `result` values.
   case unknownResult = "unknown-result"
-  /// A context after `in:` other than `current`, `modal`, `newNavigation`, `navigationFallback`.
+  /// A context after `in:` that the runtime does not have.
   case unknownStartContext = "unknown-start-context"
   case duplicateDeclaration = "duplicate-declaration"
   // Meaning

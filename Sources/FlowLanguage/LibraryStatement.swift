@@ -111,15 +111,23 @@ public struct StatementUse: Sendable {
   /// The coordinator the statement runs in, and its kind (nil when unknown).
   public var coordinatorName: String
   public var coordinatorKind: CoordinatorKind?
+  /// Whether the statement runs in the window coordinator.
+  public var coordinatorIsWindow = false
+  /// `start C in: NAME`: the context written, one of `RuntimeCapabilities.startContexts`;
+  /// nil when none is.
+  public var context: String? = nil
 }
 
 /// What a runtime's check finds wrong with a use of its statement: an error at the statement.
 public struct StatementProblem: Sendable {
   public var id: DiagnosticID
   public var message: String
+  /// Whether the error is at the context after `in:` rather than at the statement.
+  public var atContext: Bool
 
-  public init(_ id: DiagnosticID, _ message: String) {
+  public init(_ id: DiagnosticID, _ message: String, atContext: Bool = false) {
     self.id = id
     self.message = message
+    self.atContext = atContext
   }
 }

@@ -144,7 +144,7 @@ extension Parser.Session {
     return statement
   }
 
-  /// `'start' NAME ('in' ':' NAME)? anim? completion?`: Insecurity's `navigation.start`.
+  /// `'start' NAME ('in' ':' NAME)? anim? completion?`: a child started with a completion.
   /// The completion block's `{` is on the statement's line.
   mutating func parseStart() -> StatementKind {
     advance()
@@ -157,8 +157,10 @@ extension Parser.Session {
       } else {
         reportExpected("expected ':' after 'in'")
       }
-      context = expectName(
-        "a start context after 'in:': 'current', 'modal', 'newNavigation' or 'navigationFallback'")
+      let names = vocabulary.startContexts.map { "'\($0)'" }
+      let choices =
+        names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.first ?? ""
+      context = expectName("a start context after 'in:'" + (choices.isEmpty ? "" : ": " + choices))
     }
     let animated = parseAnimated()
     guard at(.leftBrace) && !current.startsLine else {

@@ -28,14 +28,17 @@ public enum Parser {
   public static func parse(_ source: SourceFile, libraries: [RuntimeCapabilities]) -> ParseResult {
     parse(
       source, statements: RuntimeCapabilities.statementForms(of: libraries),
-      members: RuntimeCapabilities.memberForms(of: libraries))
+      members: RuntimeCapabilities.memberForms(of: libraries),
+      startContexts: RuntimeCapabilities.startContextNames(of: libraries))
   }
 
   /// Parses `source`, reading the statements and members runtimes add by their forms (every
   /// registered runtime's: the file's `library` line is not known until it is read).
+  /// `startContexts` are the names `start C in:` accepts, for the hint when one is missing.
   /// - Complexity: O(n) in the size of the file.
   public static func parse(
-    _ source: SourceFile, statements forms: [StatementForm], members: [MemberForm] = []
+    _ source: SourceFile, statements forms: [StatementForm], members: [MemberForm] = [],
+    startContexts: [String] = []
   ) -> ParseResult {
     let lexed = Lexer.lex(source)
     if lexed.isBinary {
@@ -51,7 +54,8 @@ public enum Parser {
           .error(.emptyFile, "file is empty; a flow needs at least an 'app' declaration", at: 0)
         ])
     }
-    var session = Session(lexed, vocabulary: Vocabulary(forms, members: members))
+    var session = Session(
+      lexed, vocabulary: Vocabulary(forms, members: members, startContexts: startContexts))
     let file = session.parseFile()
     let all = lexed.diagnostics + session.diagnostics
     let ordered = all.enumerated().sorted { lhs, rhs in
@@ -77,8 +81,6 @@ extension Parser {
     "send", "if", "else", "after", "setStack", "selectTab", "call",
   ]
   static let screenAttributeKeywords = ["style", "modalInPresentation", "emits"]
-  /// The contexts of Insecurity's `start C in: CONTEXT`, not reserved.
-  public static let startContextNames = ["current", "modal", "newNavigation", "navigationFallback"]
 
   /// Words that cannot be assigned to and that do not begin an expression at the start of a
   /// line, besides the keywords of the runtimes' statements (`Vocabulary.isReserved`).
@@ -95,8 +97,11 @@ extension Parser {
     let statementKeywords: [String]
     /// Every coordinator member keyword, the language's first.
     let memberKeywords: [String]
+    /// The names the runtimes accept after `start C in:`.
+    let startContexts: [String]
 
-    init(_ forms: [StatementForm], members: [MemberForm]) {
+    init(_ forms: [StatementForm], members: [MemberForm], startContexts: [String] = []) {
+      self.startContexts = startContexts
       var byKeyword: [String: StatementForm] = [:]
       var keywords = Parser.statementKeywords
       for form in forms where byKeyword[form.keyword] == nil {
@@ -231,7 +236,7 @@ extension Parser {
     func atWord(_ word: String) -> Bool { tokens[position].isWord(word) }
     /// The current token is an identifier on the same line as the previous token.
     var atNameOnSameLine: Bool { current.kind == .identifier && !current.startsLine }
-    /// The current token is `start` beginning Insecurity's statement `start C …`, not the
+    /// The current token is `start` beginning the statement `start C …`, not the
     /// coordinator member `start { … }`: a name follows it on its line.
     var atStartStatement: Bool { atWord("start") && peek().kind == .identifier && !peek().startsLine }
 

@@ -135,7 +135,7 @@ extension Resolution {
     info.viewController = outline.viewController
     info.retainsViewController = outline.retainsViewController
     info.results = outline.results
-    // Insecurity presents a coordinator's one view controller in its screen's style.
+    // A coordinator of one view controller presents it in its screen's style.
     if let screen = outline.viewController {
       info.presentedStyle = screens[screen].style
       info.presentedModalInPresentation = screens[screen].modalInPresentation

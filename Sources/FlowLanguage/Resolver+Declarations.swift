@@ -453,7 +453,7 @@ extension Resolution {
         case .variable(let variable):
           declareLocal(variable, in: &outline, index: index)
         case .viewController, .result:
-          readInsecurityMember(member, into: &outline)
+          readOneScreenMember(member, into: &outline)
         default:
           break
         }

@@ -68,11 +68,11 @@ struct CoordinatorOutline {
   var locals: [String: Int] = [:]
   /// A second declaration of an already declared name: resolved for its errors only.
   var isDuplicate: Bool
-  /// Insecurity: `viewController S` (the screen), whether it is `retained`, and where it is written.
+  /// `viewController S` (the screen), whether it is `retained`, and where it is written.
   var viewController: Int? = nil
   var retainsViewController = false
   var viewControllerAt: Int? = nil
-  /// Insecurity: the values of `result a, b`, in order, and where the member is written.
+  /// The values of `result a, b`, in order, and where the member is written.
   var results: [String] = []
   var resultsAt: Int? = nil
 }
@@ -178,7 +178,7 @@ struct Resolution {
     collectCoordinators()
     resolveAppReferences()
     checkWindowRoots()
-    checkInsecurityCoordinators()
+    checkOneScreenCoordinators()
     checkTabBarRoots()
     collectScreenEvents()
     collectMessages()

@@ -7,9 +7,10 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case present, dismiss
   // Coordinator tree statements.
   case startChild, stopChild, finish
-  /// `start C in: CONTEXT { result in … }`: Insecurity's `navigation.start(child, …)`.
+  /// `start C in: CONTEXT { result in … }`: a child started with a completion that receives
+  /// its result.
   case startCoordinator = "start C"
-  /// `finish(v)`: Insecurity's `finish(result)` with a value.
+  /// `finish(v)`: a child ending itself, handing a value to its parent's completion.
   case finishWith = "finish(value)"
   /// `send m`: a message up the coordinatingResponder chain.
   case send
@@ -24,9 +25,9 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   // Coordinator members.
   /// `handle m { … }`: a message handler in the responder chain.
   case handle
-  /// `viewController S`: Insecurity's overridden `viewController`, the coordinator's one screen.
+  /// `viewController S`: the coordinator's one screen, for coordinators of one view controller.
   case viewController
-  /// `result a, b`: the values an Insecurity coordinator's `finish` may pass.
+  /// `result a, b`: the values a coordinator's `finish(v)` may pass.
   case result
 
   /// The operation a navigation verb performs.
@@ -76,9 +77,16 @@ public struct RuntimeCapabilities: Sendable {
   /// How the runtime writes the portable vocabulary (`NavigationFlow`, `SheetFlow`); nil
   /// refuses portable flows under it.
   public let portable: (any PortableLowering)?
-  /// The runtime's own check of a use of one of its statements (a child whose kind cannot
-  /// be started there, say): an error at the statement, or nil.
+  /// The runtime's own check of a use of one of its statements, or of `start C` (a child
+  /// whose kind cannot be started there, say): an error at the statement, or nil.
   public let checkStatement: (@Sendable (StatementUse) -> StatementProblem?)?
+  /// The names `start C in: NAME` accepts, in the order of `StartContext(1)`, `(2)`…;
+  /// empty when `start` takes no `in:`.
+  public let startContexts: [String]
+  /// The kind the window coordinator must have and no other coordinator may have (a library
+  /// whose window is owned by a class of its own); nil when any kind the window check
+  /// accepts may own it.
+  public let windowKind: CoordinatorKind?
 
   public init(
     library: String, operations: [RuntimeOperation], statements: [StatementForm] = [],
@@ -87,8 +95,12 @@ public struct RuntimeCapabilities: Sendable {
     usesRootClause: Bool = true, kindWord: String = "coordinator kind",
     checkWindowKind: (@Sendable (_ name: String, _ kind: CoordinatorKind) -> String?)? = nil,
     alternatives: [String: String] = [:], portable: (any PortableLowering)? = nil,
-    checkStatement: (@Sendable (StatementUse) -> StatementProblem?)? = nil
+    checkStatement: (@Sendable (StatementUse) -> StatementProblem?)? = nil,
+    startContexts: [String] = [], windowKind: CoordinatorKind? = nil
   ) {
+    precondition(startContexts.count < Int(UInt8.max), "a StartContext numbers at most 254 contexts")
+    self.startContexts = startContexts
+    self.windowKind = windowKind
     self.kindWord = kindWord
     self.checkWindowKind = checkWindowKind
     self.portable = portable
@@ -123,6 +135,23 @@ public struct RuntimeCapabilities: Sendable {
   public static func memberForms(of libraries: [RuntimeCapabilities]) -> [MemberForm] {
     var seen: Set<String> = []
     return libraries.flatMap(\.members).filter { seen.insert($0.keyword).inserted }
+  }
+
+  /// The context written `name` after `in:`, if the runtime has one of that name.
+  public func startContext(named name: String) -> StartContext? {
+    startContexts.firstIndex(of: name).map { StartContext(UInt8($0 + 1)) }
+  }
+
+  /// The name of `context` as a flow writes it after `in:` (nil for `standard`).
+  public func name(of context: StartContext) -> String? {
+    context.index == 0 ? nil : startContexts[Int(context.index) - 1]
+  }
+
+  /// The names of every context `libraries` accept after `in:`, each once: what a parse
+  /// suggests before it knows the file's library.
+  public static func startContextNames(of libraries: [RuntimeCapabilities]) -> [String] {
+    var seen: Set<String> = []
+    return libraries.flatMap(\.startContexts).filter { seen.insert($0).inserted }
   }
 
   /// Whether `verb` may be written with `animated: …`.

@@ -204,10 +204,11 @@ public enum CoordinatorMemberKind: Equatable, Sendable {
   /// `handle MESSAGE(NAME: TYPE, …) { … }`: a message arriving up the responder chain, with
   /// the parameters its sender passes (none when no list is written).
   case message(Name, parameters: [Parameter], body: Block)
-  /// `viewController SCREEN retained?`: Insecurity's overridden `viewController`, the
-  /// coordinator's one screen; `retained` when the coordinator keeps a strong reference to it.
+  /// `viewController SCREEN retained?`: the coordinator's one screen, under a runtime whose
+  /// coordinators show one view controller; `retained` when the coordinator keeps a strong
+  /// reference to it.
   case viewController(Name, retained: Bool)
-  /// `result a, b, c`: the values an Insecurity coordinator's `finish(v)` may pass.
+  /// `result a, b, c`: the values a coordinator's `finish(v)` may pass to its parent.
   case result([Name])
   /// A member a runtime adds (`MemberForm`): a library method the coordinator overrides.
   case library(LibraryMemberSyntax)
@@ -330,12 +331,13 @@ public indirect enum StatementKind: Equatable, Sendable {
   case navigation(verb: NavigationVerb, screen: Name?, animated: AnimatedFlag?)
   case startChild(Name)
   case stopChild(Name)
-  /// `finish`: `parent?.coordinatorDidFinish(self)` (under Insecurity, `finish(())`).
+  /// `finish`: `parent?.coordinatorDidFinish(self)`, or a `Void` result handed to the
+  /// parent's completion.
   case finish
-  /// `finish(v)`: Insecurity's `finish(v)`, handing the result value `v` to the parent.
+  /// `finish(v)`: handing the result value `v` to the parent's completion.
   case finishWith(Name)
-  /// `start C in: CONTEXT animated: B { NAME in … }`: Insecurity's
-  /// `navigation.start(child, in: …, animated:) { result in … }`.
+  /// `start C in: CONTEXT animated: B { NAME in … }`: a child started where CONTEXT says
+  /// (one of the runtime's), with a completion that receives its result.
   case start(Name, context: Name?, animated: AnimatedFlag?, completion: CompletionBlock?)
   /// A statement a runtime adds (`StatementForm`), parsed by its form's shape.
   case library(LibraryStatementSyntax)
@@ -359,7 +361,7 @@ public indirect enum StatementKind: Equatable, Sendable {
   case call(coordinator: Name, message: Name, arguments: [Expression])
 }
 
-/// The completion block of an Insecurity `start C { NAME in … }`: `binding` is the NAME
+/// The completion block of `start C { NAME in … }`: `binding` is the NAME
 /// written before `in` (nil when none is written: the result is then called `result`).
 public struct CompletionBlock: Equatable, Sendable {
   public var binding: Name?

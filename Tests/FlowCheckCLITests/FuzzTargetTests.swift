@@ -140,7 +140,7 @@ import Testing
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords
       + ["true", "false", "when", "to", "animated", "onDismissed", "pass", "incomplete", "violation"]
-      + ["retained", "in", "nil"] + Parser.startContextNames
+      + ["retained", "in", "nil"] + RuntimeCapabilities.startContextNames(of: RuntimeRegistry.libraries)
       + RuntimeRegistry.libraries.map(\.library.rawValue)
       + RuntimeRegistry.libraries.flatMap { $0.coordinatorKinds.map(\.rawValue) }
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }

@@ -37,7 +37,7 @@ extension ResolverDiagnosticTests {
     DiagnosticCase(
       "viewController missing",
       insecurityHeader + insecurityWindow + "coordinator 1️⃣Cart: NavigationCoordinator {\n}\n", .invalidRoot,
-      "coordinator 'Cart' has no 'viewController'; add 'viewController SCREEN': an Insecurity coordinator shows one view controller"
+      "coordinator 'Cart' has no 'viewController'; add 'viewController SCREEN': under runtime 'insecurity' a coordinator shows one view controller"
     ),
     DiagnosticCase(
       "viewController of the window",

@@ -27,7 +27,7 @@ struct InsecurityPortableLowering: PortableLowering {
   /// controller, or presented in a new one for a sheet.
   func startChild(_ child: PortableCoordinator, in parent: PortableCoordinator) -> PortableLowered {
     let context: Name? =
-      child.kind == .sheetFlow ? Name(StartContext.newNavigation.rawValue, child.name.range) : nil
+      child.kind == .sheetFlow ? Name("newNavigation", child.name.range) : nil
     return .statements([.start(child.name, context: context, animated: nil, completion: nil)])
   }
 
@@ -48,7 +48,7 @@ struct InsecurityPortableLowering: PortableLowering {
     let range = appFlow.startRange
     let start = Statement(
       kind: .start(
-        appFlow.name, context: Name(StartContext.newNavigation.rawValue, range), animated: nil,
+        appFlow.name, context: Name("newNavigation", range), animated: nil,
         completion: nil),
       range: range)
     let declaration = CoordinatorDeclaration(

@@ -44,7 +44,7 @@ extension FlowStep where Runtime == Insecurity {
   ) {
     let child = makeCoordinator(declaration)
     let childName = tables.flow.coordinators[declaration].name
-    let contextText = context == .standard ? "" : "in: .\(context.rawValue), "
+    let contextText = context == .standard ? "" : "in: .\(context.name), "
     if kind(of: p) == .windowCoordinator {
       note(
         .library,

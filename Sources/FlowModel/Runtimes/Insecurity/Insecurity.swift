@@ -49,7 +49,8 @@ public enum Insecurity: CoordinatorRuntime {
       "popBack": "a pop reaches the host through the controller's deallocation: the completion gets nil",
       "didFinish": "write the code in the completion block of 'start C { result in … }'",
     ],
-    portable: InsecurityPortableLowering())
+    portable: InsecurityPortableLowering(), checkStatement: checkStart, startContexts: startContextNames,
+    windowKind: .windowCoordinator)
 
   /// KVO is modelled on a controller's removal from its presenter, `deinit` on its
   /// deallocation; the sheet's dismissal callbacks only appear in traces.

@@ -310,7 +310,7 @@ public struct InsecurityHost: RuntimeLibraryState {
     if flags & 64 != 0 {
       let child = input.optional() ?? 0
       let parent = input.optional() ?? 0
-      let context = StartContext.allCases[input.take()]
+      let context = StartContext(UInt8(input.take()))
       let completion = input.optional()
       host.deferred = DeferredStart(
         child: child, context: context, animated: flags & 128 != 0, parent: parent, completion: completion)
@@ -375,13 +375,5 @@ extension EntryState {
 
 extension StartContext {
   /// The context's number in a packed state.
-  var packedIndex: Int {
-    switch self {
-    case .standard: 0
-    case .current: 1
-    case .modal: 2
-    case .newNavigation: 3
-    case .navigationFallback: 4
-    }
-  }
+  var packedIndex: Int { Int(index) }
 }

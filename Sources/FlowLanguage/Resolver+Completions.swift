@@ -1,14 +1,8 @@
-// Insecurity's coordinators: one view controller each (`viewController S`), the values
-// their `finish(v)` hands to the parent (`result a, b`), the window coordinator that alone
-// has a `start { … }`, and the statements `start C in: CONTEXT { NAME in … }`, `finish(v)`
-// and `finish`. The NAME a completion block binds can only be compared with `nil` or one
-// of the child's result values.
-
-// Insecurity's kinds, as the resolution of its statements below reads them; its runtime's
-// folder declares them for the model. They leave the language when this resolution does.
-private let insecurityWindow = CoordinatorKind("WindowCoordinator")
-private let insecurityModal = CoordinatorKind("ModalCoordinator")
-private let insecurityAdaptive = CoordinatorKind("AdaptiveCoordinator")
+// `start C in: CONTEXT animated: B { NAME in … }`, a child started with a completion that
+// receives its result, and `finish(v)`, the child handing that result over. The NAME a
+// completion block binds can only be compared with `nil` or one of the child's result
+// values. Where the child may go is the runtime's to say (`RuntimeCapabilities.startContexts`
+// and `checkStatement`).
 
 /// A completion block's result while its body is resolved.
 struct CompletionScope {
@@ -25,144 +19,6 @@ struct CompletionScope {
 }
 
 extension Resolution {
-  /// Whether coordinators have one view controller each, as Insecurity's do.
-  var coordinatorsHaveOneScreen: Bool { capabilities.supports(.viewController) }
-
-  /// Whether a statement context is the window coordinator's (its `start`, or an app event).
-  func isWindow(_ context: StatementContext) -> Bool {
-    context.coordinator != nil && context.coordinator == windowCoordinator
-      || context.kind == insecurityWindow
-  }
-
-  // MARK: Members
-
-  /// `viewController S retained?` and `result a, b` of a coordinator, read with its outline.
-  mutating func readInsecurityMember(_ member: CoordinatorMember, into outline: inout CoordinatorOutline) {
-    let name = outline.declaration.name.text
-    let at = member.range.start
-    switch member.kind {
-    case .viewController(let screen, let retained):
-      guard require(.viewController, at: at) else { return }
-      if let first = outline.viewControllerAt {
-        duplicate("duplicate 'viewController' in coordinator '\(name)'", at: at, first: first)
-        return
-      }
-      outline.viewControllerAt = at
-      outline.viewController = lookUpScreen(screen, markShown: true)
-      outline.retainsViewController = retained
-    case .result(let values):
-      guard require(.result, at: at) else { return }
-      if let first = outline.resultsAt {
-        duplicate("duplicate 'result' in coordinator '\(name)'", at: at, first: first)
-        return
-      }
-      outline.resultsAt = at
-      var valueAt: [String: Int] = [:]
-      for value in values where !Self.isMissing(value) {
-        if value.text == "nil" {
-          error(
-            .duplicateDeclaration,
-            "'nil' cannot be a result value: the completion gets nil when the child is dismissed without one",
-            at: value.range.start)
-          continue
-        }
-        if let first = valueAt[value.text] {
-          duplicate(
-            "duplicate result value '\(value.text)' in coordinator '\(name)'", at: value.range.start,
-            first: first)
-          continue
-        }
-        valueAt[value.text] = value.range.start
-        outline.results.append(value.text)
-      }
-    default:
-      break
-    }
-  }
-
-  /// Under Insecurity: the window coordinator, and only it, is a `WindowCoordinator` without
-  /// a view controller or results; every other coordinator has exactly one `viewController`.
-  mutating func checkInsecurityCoordinators() {
-    guard coordinatorsHaveOneScreen else { return }
-    let windowName = windowCoordinator.map { outlines[$0].declaration.name.text }
-    for (index, outline) in outlines.enumerated() where !outline.isDuplicate {
-      let declaration = outline.declaration
-      let name = declaration.name.text
-      if index == windowCoordinator {
-        if let kind = outline.kind, kind != insecurityWindow {
-          error(
-            .invalidRoot,
-            "window coordinator '\(name)' must be a WindowCoordinator, not a \(kind.rawValue); write 'coordinator \(name): WindowCoordinator'",
-            at: declaration.kind.range.start)
-        }
-      } else if outline.kind == insecurityWindow, let windowName {
-        error(
-          .invalidRoot,
-          "only the window coordinator '\(windowName)' may be a WindowCoordinator; make '\(name)' a ModalCoordinator, NavigationCoordinator or AdaptiveCoordinator",
-          at: declaration.kind.range.start)
-      }
-      let isWindow = index == windowCoordinator || outline.kind == insecurityWindow
-      if isWindow {
-        if let at = outline.viewControllerAt {
-          error(
-            .invalidRoot,
-            "the window coordinator '\(name)' has no view controller of its own; its 'start { start C … }' sets the window's root",
-            at: at)
-        }
-        if let at = outline.resultsAt {
-          error(
-            .invalidRoot, "the window coordinator '\(name)' never finishes, so it has no 'result'; remove it",
-            at: at)
-        }
-      } else if outline.viewControllerAt == nil, outline.kind != nil, !Self.isMissing(declaration.name) {
-        error(
-          .invalidRoot,
-          "coordinator '\(name)' has no 'viewController'; add 'viewController SCREEN': an Insecurity coordinator shows one view controller",
-          at: declaration.name.range.start)
-      }
-    }
-  }
-
-  /// Under Insecurity only the window coordinator has a `start { … }`; reports it elsewhere
-  /// (once the window coordinator is known).
-  mutating func checkStartMember(of index: Int, _ outline: CoordinatorOutline, at: Int) {
-    guard coordinatorsHaveOneScreen, let window = windowCoordinator, index != window,
-      outline.kind != insecurityWindow
-    else {
-      return
-    }
-    error(
-      .unsupportedStatement,
-      "only the window coordinator has 'start { … }' under runtime '\(library.rawValue)'; '\(outline.declaration.name.text)' shows its 'viewController' when its parent starts it",
-      at: at)
-  }
-
-  /// Under Insecurity a coordinator handles the events of its own view controller's screen
-  /// only; reports a handler for another screen. Returns whether the handler may stay.
-  mutating func checkHandledScreen(
-    _ screen: Int, _ screenName: Name, of index: Int, _ outline: CoordinatorOutline
-  )
-    -> Bool
-  {
-    guard coordinatorsHaveOneScreen, outline.viewController != screen else { return true }
-    let name = outline.declaration.name.text
-    let owner = outlines.first { $0.viewController == screen && !$0.isDuplicate }
-    let move = owner.map { "; move this handler to coordinator '\($0.declaration.name.text)'" } ?? ""
-    if let own = outline.viewController {
-      error(
-        .unknownEvent,
-        "coordinator '\(name)' handles only the events of its 'viewController' screen '\(screens[own].name)', not of '\(screenName.text)'\(move)",
-        at: screenName.range.start)
-    } else if index == windowCoordinator || outline.kind == insecurityWindow {
-      error(
-        .unknownEvent,
-        "the window coordinator '\(name)' has no screen, so it handles no screen events\(move)",
-        at: screenName.range.start)
-    }
-    // A coordinator without its `viewController` has been reported already.
-    return false
-  }
-
   // MARK: Statements
 
   /// `start C in: CONTEXT animated: B { NAME in … }`.
@@ -175,12 +31,12 @@ extension Resolution {
     var valid = child != nil
     var startContext = StartContext.standard
     if let contextName, !Self.isMissing(contextName) {
-      if let known = StartContext(rawValue: contextName.text), known != .standard {
+      if let known = capabilities.startContext(named: contextName.text) {
         startContext = known
       } else {
         error(
           .unknownStartContext,
-          "unknown start context '\(contextName.text)'\(Self.suggestionOrChoices(contextName.text, among: Parser.startContextNames))",
+          "unknown start context '\(contextName.text)'\(Self.suggestionOrChoices(contextName.text, among: capabilities.startContexts))",
           at: contextName.range.start)
         valid = false
       }
@@ -200,53 +56,28 @@ extension Resolution {
       coordinator: child, context: startContext, animated: animated?.value ?? true, completion: block)
   }
 
-  /// The kind rules of Insecurity's `navigation.start`: what the child's kind accepts after
-  /// `in:`, and a push only onto a NavigationCoordinator's navigation controller.
+  /// The window coordinator cannot be started; the rest of what a child's kind accepts after
+  /// `in:`, and where, is the runtime's check.
   private mutating func checkStartedChild(
     _ child: Int, _ startContext: StartContext, _ contextName: Name?, by context: StatementContext, at: Int
   ) -> Bool {
     let childName = outlines[child].declaration.name.text
-    if child == windowCoordinator || outlines[child].kind == insecurityWindow {
+    let windowKind = capabilities.windowKind
+    if child == windowCoordinator || windowKind != nil && outlines[child].kind == windowKind {
       error(
         .unsupportedStatement,
-        "coordinator '\(childName)' is the WindowCoordinator, which owns the window and cannot be started",
+        "coordinator '\(childName)' is the \(windowKind?.rawValue ?? "window coordinator"), which owns the window and cannot be started",
         at: at)
       return false
     }
-    let contextAt = contextName?.range.start ?? at
-    switch outlines[child].kind {
-    case insecurityModal? where startContext != .standard:
-      error(
-        .unsupportedStatement,
-        "'\(childName)' is a ModalCoordinator, always presented: navigation.start(child, animated:) takes no context; remove 'in: \(startContext.rawValue)', or make '\(childName)' an AdaptiveCoordinator",
-        at: contextAt)
-      return false
-    case CoordinatorKind.navigation? where startContext != .standard && startContext != .newNavigation:
-      error(
-        .unsupportedStatement,
-        "'\(childName)' is a NavigationCoordinator: it is pushed (no 'in:') or started 'in: newNavigation' (navigation.start(UINavigationController(), child, animated:)); for 'in: \(startContext.rawValue)' make it an AdaptiveCoordinator",
-        at: contextAt)
-      return false
-    case CoordinatorKind.navigation?
-    where startContext == .standard && context.kind != .navigation && context.kind != nil:
-      let parent =
-        isWindow(context)
-        ? "the window coordinator '\(context.coordinatorName)' has no navigation controller"
-        : "'\(context.coordinatorName)' is a \(context.kind!.rawValue), whose navigation has no push"
-      error(
-        .unsupportedStatement,
-        "'\(childName)' is a NavigationCoordinator, pushed onto its parent's navigation controller, but \(parent); write 'start \(childName) in: newNavigation', or make '\(childName)' an AdaptiveCoordinator and write 'in: navigationFallback'",
-        at: at)
-      return false
-    case insecurityAdaptive? where startContext == .standard:
-      error(
-        .unsupportedStatement,
-        "'\(childName)' is an AdaptiveCoordinator: say where it goes with 'in: current', 'in: modal', 'in: newNavigation' or 'in: navigationFallback' (navigation.start(child, in: …, animated:))",
-        at: at)
-      return false
-    default:
-      return true
-    }
+    guard let check = capabilities.checkStatement else { return true }
+    let use = StatementUse(
+      keyword: "start", operandName: childName, operandKind: outlines[child].kind, operandIsWindow: false,
+      coordinatorName: context.coordinatorName, coordinatorKind: context.kind,
+      coordinatorIsWindow: isWindow(context), context: capabilities.name(of: startContext))
+    guard let problem = check(use) else { return true }
+    error(problem.id, problem.message, at: problem.atContext ? contextName?.range.start ?? at : at)
+    return false
   }
 
   /// A completion block: its hidden result variable, its `CompletionInfo`, its body resolved
@@ -355,16 +186,6 @@ extension Resolution {
       return nil
     }
     return .finishWith(result: position + 1)
-  }
-
-  /// Under Insecurity the window coordinator has no `dismiss()` either.
-  mutating func checkDismiss(at: Int, _ context: StatementContext) -> Bool {
-    guard coordinatorsHaveOneScreen, isWindow(context) else { return true }
-    error(
-      .unsupportedStatement,
-      "the window coordinator '\(context.coordinatorName)' has no dismiss under runtime '\(library.rawValue)'; a child ends itself with 'finish' or 'dismiss'",
-      at: at)
-    return false
   }
 
   // MARK: The completion's result in expressions
