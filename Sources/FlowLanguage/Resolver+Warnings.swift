@@ -1,7 +1,8 @@
 // The file's own expectation, and warnings about declarations nothing uses.
 
 extension Resolution {
-  /// `expect pass | incomplete | violation ID…`: at most one, ids from `InvariantCatalogue`.
+  /// `expect pass | incomplete | violation ID…`: at most one, ids from the runtime's
+  /// capabilities (`invariantIDs`).
   mutating func resolveExpectations() {
     var firstAt: Int?
     for declaration in file.declarations {
@@ -20,10 +21,10 @@ extension Resolution {
       case .violation(let names):
         var ids: [String] = []
         for name in names where !Self.isMissing(name) {
-          guard InvariantCatalogue.ids.contains(name.text) else {
+          guard capabilities.invariantIDs.contains(name.text) else {
             error(
               .unknownInvariant,
-              "unknown invariant '\(name.text)'\(Self.suggestionOrChoices(name.text, among: InvariantCatalogue.ids))",
+              "unknown invariant '\(name.text)'\(Self.suggestionOrChoices(name.text, among: capabilities.invariantIDs))",
               at: name.range.start)
             continue
           }

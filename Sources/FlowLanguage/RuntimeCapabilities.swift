@@ -87,6 +87,9 @@ public struct RuntimeCapabilities: Sendable {
   /// whose window is owned by a class of its own); nil when any kind the window check
   /// accepts may own it.
   public let windowKind: CoordinatorKind?
+  /// The invariant ids a flow's `expect violation` may name, in report order: the shared
+  /// ones unless the registry of runtimes sets every id it registers.
+  public var invariantIDs: [String] = InvariantID.shared.map(\.rawValue)
 
   public init(
     library: String, operations: [RuntimeOperation], statements: [StatementForm] = [],

@@ -109,7 +109,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     /// Why a property that was not violated is `unknown` although the search finished.
     func unknownNote(id: String) -> String? {
       guard complete, probabilistic else { return nil }
-      switch InvariantID(rawValue: id) {
+      switch InvariantID(id) {
       case .canReturn: return "not checked under bitstate hashing"
       case .reachable: return "not reached among the states the bitstate search visited"
       default: return "bitstate search: states may have been missed"

@@ -115,8 +115,8 @@ public enum TraceReplay {
   private static func broken<Runtime>(
     _ index: Int, by outcome: StepOutcome<Runtime>, isLast: Bool, system: FlowSystem<Runtime>
   ) -> Bool {
-    if index < StepProperty.allCases.count {
-      return outcome.violations.contains { $0.property.rawValue == index }
+    if index < InvariantRegistry.stepInvariants.count {
+      return outcome.violations.contains { $0.property == index }
     }
     guard let packed = outcome.packed else { return false }
     switch system.properties[index].kind {

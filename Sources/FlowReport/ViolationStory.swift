@@ -105,16 +105,17 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
 
   private func why(property: Int, state: FlowState<Runtime>, stepViolations: [StepViolation]) -> String {
     let descriptor = system.descriptors[property]
-    if let step = StepProperty(rawValue: property), property < StepProperty.allCases.count {
-      return stepViolations.first { $0.property == step }?.detail ?? "broken during the last step"
+    let stepCount = InvariantRegistry.stepInvariants.count
+    if property < stepCount {
+      return stepViolations.first { $0.property == property }?.detail ?? "broken during the last step"
     }
-    let stateIndex = property - StepProperty.allCases.count
+    let stateIndex = property - stepCount
     if stateIndex >= 0, stateIndex < system.stateInvariants.count {
       guard !state.crashed else { return "broken in the last state" }
       return system.stateInvariants[stateIndex].check(InvariantContext(flow: flow, state: state))
         ?? "broken in the last state"
     }
-    switch InvariantID(rawValue: descriptor.id) {
+    switch InvariantID(descriptor.id) {
     case .noDeadEnd: return "no event is possible here: the user is stuck"
     case .canReturn:
       let home = flow.home.map { flow.screens[$0].name } ?? "home"

@@ -69,7 +69,7 @@ struct EditorSupportTests {
     #expect(patterns.count > 10)
     let words =
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
-      + Parser.statementKeywords + Parser.screenAttributeKeywords + InvariantCatalogue.ids
+      + Parser.statementKeywords + Parser.screenAttributeKeywords + Invariant.ids
       + RuntimeRegistry.libraries.flatMap { $0.coordinatorKinds.map(\.rawValue) }
       + PortableKind.allCases.map(\.rawValue)
       + RuntimeRegistry.libraries.map(\.library.rawValue)

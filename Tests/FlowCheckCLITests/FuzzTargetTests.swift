@@ -136,6 +136,7 @@ import Testing
       .addAssign, .subtractAssign, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .plus,
       .minus, .bang, .and, .or,
     ]
+    let invariantIDs = InvariantRegistry.all.map(\.id.rawValue)
     let words: [String] =
       Parser.declarationKeywords + Parser.appMemberKeywords + Parser.coordinatorMemberKeywords
       + Parser.statementKeywords + Parser.screenAttributeKeywords
@@ -146,7 +147,7 @@ import Testing
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
       + PortableKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names
-      + builtInValueNames + builtInFunctionNames + InvariantID.allCases.map(\.rawValue)
+      + builtInValueNames + builtInFunctionNames + invariantIDs
       + punctuation.map(\.spelling) + ["//", "/*", "*/", "\"", "\n"]
     let missing = words.filter { !entries.contains($0) }
     #expect(missing == [], "add these to Tests/Fuzz/flow.dict")

@@ -651,7 +651,7 @@ import Testing
         let label = action.describe(in: state, flow: flow)
         problems.expect(fast?.words == replayed.packed?.words, "\(label): another successor")
         problems.expect(
-          violations == replayed.violations.map(\.property.rawValue), "\(label): other step violations")
+          violations == replayed.violations.map(\.property), "\(label): other step violations")
         // Packing drops the reverse links (`container`, `presenting`) and a non-tab-bar's
         // `selectedIndex`: it must lose nothing, so the step's canonical state has them
         // consistent and unpacks to itself.

@@ -38,7 +38,7 @@ import Testing
       let outcome = system.run(state, action, logging: true)
       state = outcome.state
       log = outcome.log.lines.map(\.text)
-      violations = outcome.violations.map(\.property.invariantID)
+      violations = outcome.violations.map(\.invariant.rawValue)
     }
 
     /// The children of the live coordinator named `name`.

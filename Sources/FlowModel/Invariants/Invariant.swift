@@ -1,7 +1,8 @@
 import FlowLanguage
 
-/// One invariant as a value: its id, how it is checked, which runtimes check it, what a
-/// report says where it does not apply, and its `explain` text.
+/// One invariant as a value: its id, where reports list it, how it is checked, which
+/// runtimes check it, what a report says where it does not apply, and its `explain` text.
+/// Registered once: the shared ones in `InvariantRegistry`, a runtime's own in its folder.
 public struct Invariant: Sendable {
   /// How an invariant is checked.
   public enum Kind: String, Sendable {
@@ -16,6 +17,9 @@ public struct Invariant: Sendable {
   }
 
   public let id: InvariantID
+  /// Where reports, `explain`, `expect` suggestions and the docs list it: lowest first. The
+  /// shared invariants are ranked in tens; a runtime's own takes a free number between.
+  public let rank: Int
   public let kinds: [Kind]
   /// The names of the runtimes that check it; nil for every runtime.
   public let runtimes: [String]?
@@ -24,11 +28,12 @@ public struct Invariant: Sendable {
   public let explanation: InvariantExplanation
 
   public init(
-    _ id: InvariantID, kinds: [Kind], runtimes: [String]?,
+    _ id: InvariantID, rank: Int, kinds: [Kind], runtimes: [String]?,
     whenAbsent: @escaping @Sendable (_ runtime: String) -> String = { "not checked under runtime '\($0)'" },
     explanation: InvariantExplanation
   ) {
     self.id = id
+    self.rank = rank
     self.kinds = kinds
     self.runtimes = runtimes
     self.whenAbsent = whenAbsent

@@ -1,24 +1,45 @@
 import FlowLanguage
 
 /// Every invariant flowcheck checks, as values: the shared ones here, each runtime's own in
-/// its folder (`CoordinatorRuntime.invariants`). Reports list the verdicts in `InvariantID`
-/// order; `explain` prints their texts; the checks are the step's, the runtime's
+/// its folder (`CoordinatorRuntime.invariants`). Reports list the verdicts by rank;
+/// `explain` prints their texts; the checks are the step's, the runtime's
 /// `stateInvariants` and the explorer's graph properties, each under its invariant's id.
 public enum InvariantRegistry {
-  /// Every registered invariant, in `InvariantID` order.
+  /// Every registered invariant, by rank.
   public static let all: [Invariant] = {
-    let own = RuntimeRegistry.runtimes.flatMap { $0.invariants }
-    return InvariantID.allCases.compactMap { id in
+    var merged: [Invariant] = []
+    for entry in entries.sorted(by: { $0.rank < $1.rank })
+    where !merged.contains(where: { $0.id == entry.id }) {
       // A runtime's own entry takes the place of a shared one; several runtimes' entries of
       // one id are one invariant that applies to all of them.
-      let entries = own.filter { $0.id == id }
-      guard let first = entries.first else { return shared.first { $0.id == id } }
-      let runtimes = entries.flatMap { $0.runtimes ?? [] }
-      return Invariant(
-        id, kinds: first.kinds, runtimes: runtimes, whenAbsent: first.whenAbsent,
-        explanation: first.explanation)
+      let own = RuntimeRegistry.runtimes.flatMap { $0.invariants }.filter { $0.id == entry.id }
+      guard let first = own.first else {
+        merged.append(entry)
+        continue
+      }
+      merged.append(
+        Invariant(
+          first.id, rank: first.rank, kinds: first.kinds, runtimes: own.flatMap { $0.runtimes ?? [] },
+          whenAbsent: first.whenAbsent, explanation: first.explanation))
     }
+    return merged
   }()
+
+  /// The invariants a step reports (kind `.step`), by rank: the first properties of every
+  /// flow's system, in this order, whatever its runtime.
+  public static let stepInvariants: [InvariantID] = all.filter { $0.kinds.contains(.step) }.map(\.id)
+
+  private static let stepIndices: [InvariantID: Int] = Dictionary(
+    uniqueKeysWithValues: stepInvariants.enumerated().map { ($1, $0) })
+
+  /// The place of a step invariant in `stepInvariants`; the invariant must be registered
+  /// with kind `.step`.
+  public static func stepIndex(_ id: InvariantID) -> Int {
+    guard let index = stepIndices[id] else {
+      preconditionFailure("'\(id)' is reported by a step but not registered as a step invariant")
+    }
+    return index
+  }
 
   /// Every registered entry, shared and each runtime's, before they are merged.
   static var entries: [Invariant] { shared + RuntimeRegistry.runtimes.flatMap { $0.invariants } }
@@ -29,7 +50,7 @@ public enum InvariantRegistry {
   /// The invariants every runtime shares (`runtimes` nil), and those no runtime checks yet.
   static let shared: [Invariant] = [
     Invariant(
-      .finishPropagation, kinds: [.step, .state], runtimes: nil,
+      .finishPropagation, rank: 20, kinds: [.step, .state], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen:
           "a child coordinator whose screens have all left the hierarchy has told its parent exactly once and is out of the coordinator tree",
@@ -57,7 +78,7 @@ public enum InvariantRegistry {
           close it through its own buttons with 'dismiss; finish'.
           """)),
     Invariant(
-      .orphanChild, kinds: [.step, .state], runtimes: nil,
+      .orphanChild, rank: 30, kinds: [.step, .state], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen:
           "every child coordinator in the tree has had a screen in the hierarchy or awaits async work, and no child was lost by an identifier collision",
@@ -87,7 +108,7 @@ public enum InvariantRegistry {
           on the paths that show none.
           """)),
     Invariant(
-      .deadScreen, kinds: [.step, .state], runtimes: nil,
+      .deadScreen, rank: 40, kinds: [.step, .state], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen:
           "every screen in the hierarchy has a live coordinator on its responder chain, so its events are handled",
@@ -112,7 +133,7 @@ public enum InvariantRegistry {
           parent.
           """)),
     Invariant(
-      .unhandledMessage, kinds: [.step], runtimes: nil,
+      .unhandledMessage, rank: 50, kinds: [.step], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "every message sent up the responder chain reaches a handler",
         whatItChecks: """
@@ -135,7 +156,7 @@ public enum InvariantRegistry {
           handler is known to be there.
           """)),
     Invariant(
-      .uikitCrash, kinds: [.step], runtimes: nil,
+      .uikitCrash, rank: 80, kinds: [.step], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "no hard UIKit precondition is broken",
         whatItChecks: """
@@ -159,7 +180,7 @@ public enum InvariantRegistry {
           screen is still there.
           """)),
     Invariant(
-      .uikitNoop, kinds: [.step], runtimes: nil,
+      .uikitNoop, rank: 90, kinds: [.step], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "no soft UIKit rule is broken (a call UIKit ignores with a console warning)",
         whatItChecks: """
@@ -188,7 +209,7 @@ public enum InvariantRegistry {
           animation.
           """)),
     Invariant(
-      .noDeadEnd, kinds: [.state], runtimes: nil,
+      .noDeadEnd, rank: 130, kinds: [.state], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "from every reachable state some user action is possible",
         whatItChecks: """
@@ -207,7 +228,7 @@ public enum InvariantRegistry {
           dismisses it and finishes its coordinator.
           """)),
     Invariant(
-      .canReturn, kinds: [.graph], runtimes: nil,
+      .canReturn, rank: 140, kinds: [.graph], runtimes: nil,
       whenAbsent: { _ in "no 'home' screen declared" },
       explanation: InvariantExplanation(
         holdsWhen: "from every reachable state the home screen can be reached again",
@@ -228,7 +249,7 @@ public enum InvariantRegistry {
           declare as 'home' the screen the app really returns to.
           """)),
     Invariant(
-      .always, kinds: [.flowProperty], runtimes: nil,
+      .always, rank: 150, kinds: [.flowProperty], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "the flow's own 'always EXPR' is true in every reachable state",
         whatItChecks: """
@@ -250,7 +271,7 @@ public enum InvariantRegistry {
           reaches it, or tear down the affected screens in the event that breaks the rule.
           """)),
     Invariant(
-      .never, kinds: [.flowProperty], runtimes: nil,
+      .never, rank: 160, kinds: [.flowProperty], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "the flow's own 'never EXPR' is false in every reachable state",
         whatItChecks: """
@@ -270,7 +291,7 @@ public enum InvariantRegistry {
           the statement that leads into the forbidden state.
           """)),
     Invariant(
-      .reachable, kinds: [.flowProperty], runtimes: nil,
+      .reachable, rank: 170, kinds: [.flowProperty], runtimes: nil,
       explanation: InvariantExplanation(
         holdsWhen: "some reachable state satisfies the flow's own 'reachable EXPR'",
         whatItChecks: """

@@ -29,7 +29,12 @@ public enum RuntimeRegistry {
   /// What the front end resolves flows against: every modelled runtime's capabilities (the
   /// first is the default of a flow without `library`), then the libraries the language
   /// validates but no runtime models yet; checking a flow under one of those is refused.
-  public static let libraries: [RuntimeCapabilities] = runtimes.map { $0.capabilities } + notModelled
+  /// Each is told every registered invariant id, which a flow's `expect` line may name.
+  public static let libraries: [RuntimeCapabilities] = (runtimes.map { $0.capabilities } + notModelled).map {
+    var library = $0
+    library.invariantIDs = InvariantRegistry.all.map(\.id.rawValue)
+    return library
+  }
 
   /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
   /// folder when that runtime is built. Every library the language knows is modelled.

@@ -68,9 +68,10 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     logBuffer.log.lines.append(StepLog.Line(kind: kind, depth: depth, text: text()))
   }
 
-  mutating func report(_ property: StepProperty, _ detail: String) {
-    violations.append(StepViolation(property: property, detail: detail))
-    note(.problem, "\(property.invariantID): \(detail)")
+  /// Reports a step invariant (one registered with kind `.step`) broken by this step.
+  mutating func report(_ invariant: InvariantID, _ detail: String) {
+    violations.append(StepViolation(property: InvariantRegistry.stepIndex(invariant), detail: detail))
+    note(.problem, "\(invariant): \(detail)")
   }
 
   // MARK: Names for logs and violation details

@@ -26,34 +26,16 @@ public struct StepLog: Sendable, Equatable {
   public init() {}
 }
 
-/// A property broken during a step (as opposed to one checked on the state it ends in).
-public enum StepProperty: Int, Sendable, CaseIterable {
-  case uikitCrash, uikitNoop, unhandledMessage, deadScreen, orphanChild, finishPropagation, resultOnce
-  case stoppedOnScreen, registeredAfterStop
-
-  /// The invariant it reports under.
-  public var invariant: InvariantID {
-    switch self {
-    case .uikitCrash: .uikitCrash
-    case .uikitNoop: .uikitNoop
-    case .unhandledMessage: .unhandledMessage
-    case .deadScreen: .deadScreen
-    case .orphanChild: .orphanChild
-    case .finishPropagation: .finishPropagation
-    case .resultOnce: .resultOnce
-    case .stoppedOnScreen: .stoppedOnScreen
-    case .registeredAfterStop: .registeredAfterStop
-    }
-  }
-
-  /// The invariant's id.
-  public var invariantID: String { invariant.rawValue }
-}
-
-/// One property broken during a step, with the reason in words.
+/// One property broken during a step (as opposed to one checked on the state it ends in),
+/// with the reason in words.
 public struct StepViolation: Sendable, Equatable {
-  public var property: StepProperty
+  /// The invariant's place in `InvariantRegistry.stepInvariants`, which is its property's
+  /// index in the explorer too.
+  public var property: Int
   public var detail: String
+
+  /// The invariant broken.
+  public var invariant: InvariantID { InvariantRegistry.stepInvariants[property] }
 }
 
 /// The log of a step being run. A class so that the step's code can write to it from

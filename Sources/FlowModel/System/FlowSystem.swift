@@ -58,9 +58,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       reusesSteps && !tables.initialGlobals.isEmpty ? StepCache(byteBudget: StepCache.standardBudget) : nil
     var properties: [Property<PackedState<Runtime>>] = []
     var descriptors: [PropertyDescriptor] = []
-    for step in StepProperty.allCases {
-      properties.append(Property(name: step.invariantID, kind: .step))
-      descriptors.append(PropertyDescriptor(id: step.invariantID))
+    for step in InvariantRegistry.stepInvariants {
+      properties.append(Property(name: step.rawValue, kind: .step))
+      descriptors.append(PropertyDescriptor(id: step.rawValue))
     }
     self.stateInvariants = Runtime.stateInvariants
     precondition(stateInvariants.count < 63, "a state invariant's bit would collide with the stuck bit")
@@ -193,7 +193,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.step.settle()
     if workspace.step.state.hasOverflowedList { return false }  // see `finish`
     if workspace.step.state.crashed {
-      for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
+      for violation in workspace.step.violations { violations.append(violation.property) }
       workspace.bytes.replace(with: Self.crashedAppBytes)
       return true
     }
@@ -202,7 +202,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       // Only variables changed, if anything: the source's canonical form, bounds and marks
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
-      for violation in workspace.step.violations { violations.append(violation.property.rawValue) }
+      for violation in workspace.step.violations { violations.append(violation.property) }
       if workspace.step.state.globals == state.globals {
         // Nothing changed at all (a refused swipe-down, a cancelled swipe under a runtime
         // that observes `willShow`, …): the successor is the source, whose bytes are its
@@ -270,7 +270,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
-    for violation in stepViolations { violations.append(violation.property.rawValue) }
+    for violation in stepViolations { violations.append(violation.property) }
     state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: bytes)
     return true
   }

@@ -66,6 +66,6 @@ import Testing
     let paragraph = String(readme[start.upperBound..<end.lowerBound])
     let parts = paragraph.split(separator: "`", omittingEmptySubsequences: false)
     let listed = parts.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-    #expect(listed == InvariantCatalogue.ids)
+    #expect(listed == InvariantRegistry.all.map(\.id.rawValue))
   }
 }

@@ -73,17 +73,30 @@ import Testing
     }
   }
 
-  /// The registry's entries, shared and the runtimes' own, name every id; two entries of one
-  /// id are allowed only when they are several runtimes' own (merged into one invariant).
-  @Test func everyInvariantIdIsRegisteredInItsOrder() {
-    #expect(InvariantRegistry.all.map(\.id) == InvariantID.allCases)
+  /// Each invariant is one value: the shared entries are the ids the language declares,
+  /// every id has one rank and every rank one id, and the registry lists them by rank; two
+  /// entries of one id are allowed only when they are several runtimes' own (merged into one
+  /// invariant).
+  @Test func everyInvariantIsRegisteredOnceInItsRank() {
     let shared = InvariantRegistry.shared.map(\.id)
     #expect(Set(shared).count == shared.count, "an id is shared twice: \(shared)")
+    #expect(shared == InvariantID.shared, "the language's shared ids and the shared entries differ")
     for runtime in RuntimeRegistry.runtimes {
       let own = runtime.invariants.map(\.id)
       #expect(Set(own).count == own.count, "\(runtime.name) registers an id twice: \(own)")
     }
-    #expect(Set(InvariantRegistry.entries.map(\.id)) == Set(InvariantID.allCases))
+    var rankOf: [InvariantID: Int] = [:]
+    var idOf: [Int: InvariantID] = [:]
+    for entry in InvariantRegistry.entries {
+      #expect(rankOf[entry.id, default: entry.rank] == entry.rank, "\(entry.id) has two ranks")
+      #expect(idOf[entry.rank, default: entry.id] == entry.id, "rank \(entry.rank) has two ids")
+      rankOf[entry.id] = entry.rank
+      idOf[entry.rank] = entry.id
+    }
+    let all = InvariantRegistry.all
+    #expect(Set(all.map(\.id)) == Set(rankOf.keys) && all.count == rankOf.count)
+    #expect(all.map(\.rank) == all.map(\.rank).sorted())
+    #expect(RuntimeRegistry.libraries.allSatisfy { $0.invariantIDs == all.map(\.id.rawValue) })
   }
 
   /// What a runtime checks on states is registered, for it, as a state invariant; what a
@@ -98,14 +111,13 @@ import Testing
     }
     for own in runtime.invariants {
       #expect(own.runtimes == [name], "\(own.id) of \(name) names other runtimes")
-      let reportedBySteps =
-        own.kinds.contains(.step) && StepProperty.allCases.contains { $0.invariant == own.id }
+      let reportedBySteps = own.kinds.contains(.step) && InvariantRegistry.stepInvariants.contains(own.id)
       #expect(
         Self.stateInvariantIDs(runtime).contains(own.id) || reportedBySteps,
         "\(own.id) is registered but not checked")
     }
-    for step in StepProperty.allCases {
-      #expect(InvariantRegistry.invariant(step.invariant)?.kinds.contains(.step) == true, "\(step)")
+    for step in InvariantRegistry.stepInvariants {
+      #expect(InvariantRegistry.invariant(step)?.kinds.contains(.step) == true, "\(step)")
     }
   }
 

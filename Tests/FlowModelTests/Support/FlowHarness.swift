@@ -36,7 +36,7 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
     let launch = system.launch(logging: true)
     state = launch.state
     lastLog = launch.log
-    lastStepViolations = launch.violations.map(\.property.invariantID)
+    lastStepViolations = launch.violations.map(\.invariant.rawValue)
   }
 
   /// The enabled events, described as in reports.
@@ -56,7 +56,7 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
     let outcome = system.run(state, action, logging: true)
     state = outcome.state
     lastLog = outcome.log
-    lastStepViolations = outcome.violations.map(\.property.invariantID)
+    lastStepViolations = outcome.violations.map(\.invariant.rawValue)
   }
 
   /// Built-in state invariants that fail now, by id.

@@ -5,7 +5,7 @@ import FlowLanguage
 extension Insecurity {
   public static let invariants: [Invariant] = [
     Invariant(
-      .resultOnce, kinds: [.step], runtimes: [name],
+      .resultOnce, rank: 100, kinds: [.step], runtimes: [name],
       whenAbsent: { runtime in "no results under runtime '\(runtime)'" },
       explanation: InvariantExplanation(
         holdsWhen: "every started coordinator's completion is delivered exactly once",
@@ -32,4 +32,9 @@ extension Insecurity {
           before finishing the parent), and finish the window's child once.
           """))
   ]
+}
+
+extension InvariantID {
+  /// Every started coordinator's completion is delivered exactly once.
+  public static let resultOnce = InvariantID("result-once")
 }

@@ -178,7 +178,7 @@ public enum JLCoordinator: CoordinatorRuntime {
 
   public static let invariants: [Invariant] = [
     Invariant(
-      .stoppedOnScreen, kinds: [.step], runtimes: [name],
+      .stoppedOnScreen, rank: 110, kinds: [.step], runtimes: [name],
       explanation: InvariantExplanation(
         holdsWhen: "no coordinator is stopped while a screen it presented is still on screen",
         whatItChecks: """
@@ -205,7 +205,7 @@ public enum JLCoordinator: CoordinatorRuntime {
           dismissing the screen; close a flow with 'dismiss' and let the report stop it.
           """)),
     Invariant(
-      .registeredAfterStop, kinds: [.step], runtimes: [name],
+      .registeredAfterStop, rank: 120, kinds: [.step], runtimes: [name],
       explanation: InvariantExplanation(
         holdsWhen: "no presenter report reaches a coordinator that stopped in an earlier step",
         whatItChecks: """
@@ -260,4 +260,11 @@ extension StateInvariantCheck where Runtime == JLCoordinator {
       }
     }
   }
+}
+
+extension InvariantID {
+  /// No coordinator is stopped while a screen it presented is still on screen.
+  public static let stoppedOnScreen = InvariantID("stopped-on-screen")
+  /// No presenter report reaches a coordinator that stopped in an earlier step.
+  public static let registeredAfterStop = InvariantID("registered-after-stop")
 }

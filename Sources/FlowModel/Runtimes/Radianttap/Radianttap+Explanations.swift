@@ -5,7 +5,7 @@ import FlowLanguage
 extension Radianttap {
   public static let invariants: [Invariant] = [
     Invariant(
-      .shadowSync, kinds: [.state], runtimes: [name],
+      .shadowSync, rank: 10, kinds: [.state], runtimes: [name],
       explanation: InvariantExplanation(
         holdsWhen:
           "every navigation coordinator's shadow stack equals the part of its navigation controller's stack it owns",
@@ -35,7 +35,7 @@ extension Radianttap {
           presented'. Where a multi-level pop can cross coordinators, resynchronise in 'popBack'.
           """)),
     Invariant(
-      .delegateOwner, kinds: [.state], runtimes: [name],
+      .delegateOwner, rank: 60, kinds: [.state], runtimes: [name],
       explanation: InvariantExplanation(
         holdsWhen:
           "each navigation controller's delegate is the coordinator that owns its top screen (for profiles that rely on the delegate)",
@@ -59,4 +59,11 @@ extension Radianttap {
           and 'activate' the parent after stopping such a child.
           """)),
   ]
+}
+
+extension InvariantID {
+  /// A navigation coordinator's shadow stack equals the part of its controller's stack it owns.
+  public static let shadowSync = InvariantID("shadow-sync")
+  /// A navigation controller's delegate is the coordinator that owns its top screen.
+  public static let delegateOwner = InvariantID("delegate-owner")
 }

@@ -5,7 +5,7 @@ import FlowLanguage
 extension Router {
   public static let invariants: [Invariant] = [
     Invariant(
-      .staleClosure, kinds: [.state], runtimes: [name],
+      .staleClosure, rank: 70, kinds: [.state], runtimes: [name],
       explanation: InvariantExplanation(
         holdsWhen:
           "no router keeps an onDismissed closure for a view controller that has left the window's hierarchy",
@@ -35,4 +35,9 @@ extension Router {
           screen it really started with.
           """))
   ]
+}
+
+extension InvariantID {
+  /// No router keeps an onDismissed closure for a view controller that has left.
+  public static let staleClosure = InvariantID("stale-closure")
 }
