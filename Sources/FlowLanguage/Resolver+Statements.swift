@@ -75,6 +75,7 @@ extension Resolution {
       return resolveAssignment(name, operation, value, context)
 
     case .setStack(let names):
+      guard require(.setStack, at: at) else { return nil }
       var valid = true
       if context.kind == .tabBar {
         error(

@@ -18,6 +18,8 @@ public enum RuntimeOperation: String, Sendable, CaseIterable {
   case selectTab
   /// `call C.m`: a method of a started child, its `handle m`.
   case call
+  /// `setStack S, …`: app code assigning the navigation stack, bypassing the library.
+  case setStack
   // Flow-local statements, available under every runtime.
   case ifElse = "if"
   case assignment

@@ -38,6 +38,8 @@ public enum JLCoordinator: CoordinatorRuntime {
       "top": "a presenter cannot replace a screen; 'dismiss' it and 'present' the next one",
       "pop": "write 'dismiss': a navigation presenter pops the screen whose handler runs, if it is the top",
       "pop to": "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
+      "setStack":
+        "app code that assigns the navigation stack past the presenters is not modelled under this runtime; write 'present S' and 'dismiss', which the presenter reports",
       "stopChild": "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
       "finish": "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
       "takeover": "JLCoordinator has no takeover",

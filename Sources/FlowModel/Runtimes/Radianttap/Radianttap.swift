@@ -21,7 +21,7 @@ public enum Radianttap: CoordinatorRuntime {
     operations: [
       .show, .root, .top, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .finish, .send,
       .selectTab,
-      .call, .handle,
+      .call, .setStack, .handle,
     ] + RuntimeCapabilities.flowOperations,
     statements: [takeoverStatement, activateStatement],
     members: [popBack, didFinish],

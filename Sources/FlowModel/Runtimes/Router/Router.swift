@@ -38,6 +38,8 @@ public enum Router: CoordinatorRuntime {
       "pop to": "the routers pop only through 'dismiss' (to the router's root) and the Back button",
       "startChild":
         "write 'presentChild C', and give C its router as its kind (coordinator C: ModalNavigationRouter)",
+      "setStack":
+        "app code that assigns the navigation stack past the router is not modelled under this runtime; write 'present S' and 'dismiss', which the router tracks",
       "stopChild":
         "a child is removed by the onDismissed wrapper of 'presentChild' when its router dismisses it",
       "finish": "write 'dismiss': the router runs the onDismissed closure that removes the child",
