@@ -86,7 +86,8 @@ public protocol CoordinatorRuntime: Sendable {
 
   /// Whether the user can act in `state` (tap, gesture, app event): false while the
   /// library's own transition animates or UIKit has not finished what a step began, when
-  /// only async work and library events can happen. True by default.
+  /// only async work, library events and the ends of UIKit's animations in flight can
+  /// happen. True by default.
   static func userCanAct(in state: FlowState<Self>) -> Bool
 
   /// Whether the work the runtime schedules (`FlowStep.schedule(libraryWork:for:)`) is

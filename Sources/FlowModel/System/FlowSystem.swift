@@ -141,6 +141,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   func enabledActions(in state: FlowState<Runtime>, tables: FlowTables, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
     guard Runtime.userCanAct(in: state) else {
+      // The ends of UIKit's animations come whatever the user can do.
+      state.world.forEachAnimationEnd { actions.append(.gesture($0)) }
       for index in state.pending.indices where index == 0 || state.pending[index] != state.pending[index - 1]
       {
         actions.append(.completion(index: index))
