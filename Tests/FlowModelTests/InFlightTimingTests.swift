@@ -1,5 +1,6 @@
 import FlowExplorer
 import FlowLanguage
+import Foundation
 import Testing
 
 @testable import FlowModel
@@ -249,5 +250,49 @@ struct InFlightTimingTests {
     let result = Explorer.explore(FlowSystem<Insecurity>(flow: flow), options: options)
     #expect(result.completion.isComplete)
     #expect(result.maxDepthReached < 40, "\(result.maxDepthReached)")
+  }
+}
+
+/// The explorer's successors and replayed steps (`run`) pack every JLCoordinator state
+/// alike, the completion kept for an animation included, so that traces and replays see
+/// the explorer's states.
+@Suite struct PresenterCompletionPackingTests {
+  @Test(arguments: [
+    "Specs/inflight/presenter-close-stops-at-end.flow", "Specs/bugs/presenter/inflight-double-tap-close.flow",
+    "Specs/bugs/presenter/gap3-dismiss-while-presenting.flow",
+    "Specs/bugs/presenter/gap5-dismiss-root-reports-first.flow",
+  ])
+  func theExplorersStepsAreTheReplayedOnes(path: String) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    var text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    if !text.contains("inflight") { text = text.replacing("limits {", with: "limits { inflight 1,") }
+    let flow = try #require(FrontEnd.check(source: SourceFile(path: path, text: text)).flow)
+    #expect(flow.limits.inflight == 1)
+    let system = FlowSystem<JLCoordinator>(flow: flow)
+    var level = system.initialStates().map(system.prepared)
+    var seen = Set(level.map(\.words))
+    var keptCompletions = 0
+    for depth in 0...flow.limits.depth where !level.isEmpty {
+      var next: [PackedState<JLCoordinator>] = []
+      for packed in level where !system.isTerminal(packed) {
+        let state = FlowState<JLCoordinator>(packed: packed.words)
+        if state.library.pending != nil { keptCompletions += 1 }
+        var actions: [FlowAction] = []
+        system.actions(in: packed, into: &actions)
+        for action in actions {
+          var violations: [Int] = []
+          let explored = system.successor(of: packed, via: action, violations: &violations).map(
+            system.prepared)
+          let replayed = system.run(state, action, logging: false).packed.map(system.prepared)
+          #expect(explored?.words == replayed?.words, "\(path): \(action.describe(in: state, flow: flow))")
+          if depth < flow.limits.depth, let explored, seen.insert(explored.words).inserted {
+            next.append(explored)
+          }
+        }
+      }
+      level = next
+    }
+    #expect(keptCompletions > 0, "\(path): no state keeps a completion for its animation")
   }
 }
