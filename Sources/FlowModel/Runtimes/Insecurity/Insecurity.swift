@@ -60,8 +60,9 @@ public enum Insecurity: CoordinatorRuntime {
   /// Nothing in the library reads a transition coordinator.
   public static var readsInteractiveTransitions: Bool { false }
 
-  /// The host's work is its one timer and the ends of its own animations, each started by
-  /// a purge the flow's events cause: not counted in the flow's `pending` bound.
+  /// The host's work is its one timer and, without `limits { inflight 1 }`, the ends of its
+  /// own animations (with it, they are UIKit's end events), each started by a purge the
+  /// flow's events cause: not counted in the flow's `pending` bound.
   public static var boundsItsOwnWork: Bool { true }
 
   /// Library work: the host's timer and the ends of its own animations.
@@ -125,7 +126,7 @@ public enum Insecurity: CoordinatorRuntime {
   }
 
   /// During the host's own animation, or while pushed controllers wait to be freed, the
-  /// user cannot act; async work still arrives.
+  /// user cannot act; async work and the ends of UIKit's animations still arrive.
   public static func userCanAct(in state: FlowState<Insecurity>) -> Bool {
     state.library.transition == .none && state.library.awaitingDeinit.isEmpty
   }
