@@ -240,6 +240,58 @@ struct InFlightTimingTests {
     #expect(harness.failingInvariants == [])
   }
 
+  static let insecurityTimerDuringPop = """
+    app Wallet {
+      library insecurity
+      window App
+      home Cards
+      limits { stack 4, coordinators 4, inflight 1 }
+    }
+    screen Cards
+    screen Scanner
+    screen AddCard
+    coordinator App: WindowCoordinator {
+      start { start Cards in: newNavigation }
+    }
+    coordinator Cards: NavigationCoordinator {
+      viewController Cards
+      on Cards.scan {
+        start Scanner { result in
+          if result != nil { start AddCard }
+        }
+      }
+    }
+    coordinator Scanner: NavigationCoordinator {
+      viewController Scanner
+      on Scanner.done { finish }
+    }
+    coordinator AddCard: NavigationCoordinator {
+      viewController AddCard
+      on AddCard.save { finish }
+    }
+    """
+
+  /// The host's 0.25 s timer, set as its pop begins, fires before the pop has finished
+  /// animating: the pop's end waits for it, so timers never pile up as pending work, and its
+  /// push in the middle of the pop is still found (gap 3).
+  @Test func insecurityTheHostsTimerFiresBeforeItsPopEnds() throws {
+    var harness = try RuntimeHarness<Insecurity>(Self.insecurityTimerDuringPop)
+    try harness.perform("tap Cards.scan")
+    try harness.perform("the push to Scanner finishes animating")
+    try harness.perform("tap Scanner.done")
+    #expect(harness.state.library.transition == .pop)
+    #expect(harness.events == ["async 'the host's 0.25 s start timer' completes (App)"], "\(harness.events)")
+    try harness.perform("async 'the host's 0.25 s start timer' completes")
+    #expect(harness.lastStepViolations == ["uikit-noop"], "the push in the middle of the pop (gap 3)")
+    #expect(harness.events.contains("the pop to Cards finishes animating"), "\(harness.events)")
+    let flow = try #require(
+      FrontEnd.check(source: SourceFile(path: "test.flow", text: Self.insecurityTimerDuringPop)).flow)
+    var options = ExplorerOptions(threads: 1)
+    options.maxDepth = 200
+    let result = Explorer.explore(FlowSystem<Insecurity>(flow: flow), options: options)
+    #expect(result.completion.isComplete, "timers left pending would make the state space endless")
+  }
+
   /// The flow whose state space never ended (318, 818, 1,646 states at depth 40, 100, 200)
   /// now has a finite one: the search completes well within its depth bound.
   @Test func insecurityAPopDuringTheHostsDismissalLeavesAFiniteStateSpace() throws {

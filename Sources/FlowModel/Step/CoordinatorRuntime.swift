@@ -90,6 +90,12 @@ public protocol CoordinatorRuntime: Sendable {
   /// happen. True by default.
   static func userCanAct(in state: FlowState<Self>) -> Bool
 
+  /// Whether the end of UIKit's animation `end` (`Gesture.animationEnds`,
+  /// `.navigationAnimationEnds`) must wait in `state` for the library's own work that comes
+  /// before it (a timer shorter than the animation): the end event is not offered until that
+  /// work has arrived. False by default.
+  static func animationEndWaits(_ end: Gesture, in state: FlowState<Self>, flow: CheckedFlow) -> Bool
+
   /// Whether the work the runtime schedules (`FlowStep.schedule(libraryWork:for:)`) is
   /// bounded by the runtime itself, so that the flow's `pending` bound counts only the flow's
   /// own `after` work. False by default: the library's work counts too.
@@ -121,6 +127,9 @@ public protocol CoordinatorRuntime: Sendable {
 extension CoordinatorRuntime {
   @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }
   @inline(__always) public static func userCanAct(in state: FlowState<Self>) -> Bool { true }
+  @inline(__always) public static func animationEndWaits(
+    _ end: Gesture, in state: FlowState<Self>, flow: CheckedFlow
+  ) -> Bool { false }
   @inline(__always) public static var boundsItsOwnWork: Bool { false }
 }
 

@@ -131,6 +131,19 @@ public enum Insecurity: CoordinatorRuntime {
     state.library.transition == .none && state.library.awaitingDeinit.isEmpty
   }
 
+  /// With `limits { inflight 1 }`, the host's 0.25 s start timer (Insecurity's
+  /// `navigationPopBatchedStartDelay`, `DispatchQueue.main.asyncAfter` as its pop begins)
+  /// fires before that pop has finished animating, as UIKit's push and pop last longer (gap
+  /// 3: the timer's push lands mid-pop): while one is pending during the host's pop, the
+  /// end of a push or pop waits for it. So no timer outlives the pop it was set for.
+  public static func animationEndWaits(_ end: Gesture, in state: FlowState<Insecurity>, flow: CheckedFlow)
+    -> Bool
+  {
+    guard case .navigationAnimationEnds = end, state.library.transition.contains(.pop) else { return false }
+    let timer = flow.asyncTasks.count + startTimerFires
+    return state.pending.contains { $0.task == timer }
+  }
+
   public static func complete(libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<Insecurity>)
   {
     step.hostWorkArrives(work)
