@@ -103,8 +103,8 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
   /// Every screen in the hierarchy that emits events has a live coordinator on its
   /// responder chain, unless it is animating away (`limits { inflight 1 }`): a sheet whose
   /// dismissal is in flight is leaving whatever its coordinator does, so a coordinator
-  /// already freed loses nothing (the router's `dismiss` runs the closure that frees it
-  /// before it asks UIKit to dismiss).
+  /// already freed loses nothing (a library may free it before it asks UIKit to dismiss,
+  /// as the closure a coordinator's `dismiss` runs first does).
   func deadScreen() -> String? {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
       guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty,
