@@ -565,6 +565,9 @@ import Testing
     "Specs/payment.flow", "Specs/bugs/insecurity/gap1-retained-popped-controller.flow",
     "Specs/bugs/insecurity/gap2-multi-level-pop.flow", "Specs/bugs/insecurity/gap3-timer-pushes-mid-pop.flow",
     "Specs/bugs/insecurity/gap4-finish-during-dismissal.flow",
+    "Specs/bugs/insecurity/inflight-double-tap-starts-twice.flow",
+    "Specs/inflight/insecurity-sheet-finishes.flow",
+    "Specs/inflight/insecurity-pop-during-dismissal.flow",
   ])
   func theExplorersStepsAreTheReplayedOnes(path: String) throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -101,10 +101,15 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
   }
 
   /// Every screen in the hierarchy that emits events has a live coordinator on its
-  /// responder chain.
+  /// responder chain, unless it is animating away (`limits { inflight 1 }`): a sheet whose
+  /// dismissal is in flight is leaving whatever its coordinator does, so a coordinator
+  /// already freed loses nothing (a library may free it before it asks UIKit to dismiss,
+  /// as the closure a coordinator's `dismiss` runs first does).
   func deadScreen() -> String? {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
-      guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty else { continue }
+      guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty,
+        !state.world.isAnimatingAway(id)
+      else { continue }
       if !reachesCoordinator(from: id) {
         return
           "\(screenInfo[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"

@@ -86,8 +86,15 @@ public protocol CoordinatorRuntime: Sendable {
 
   /// Whether the user can act in `state` (tap, gesture, app event): false while the
   /// library's own transition animates or UIKit has not finished what a step began, when
-  /// only async work and library events can happen. True by default.
+  /// only async work, library events and the ends of UIKit's animations in flight can
+  /// happen. True by default.
   static func userCanAct(in state: FlowState<Self>) -> Bool
+
+  /// Whether the end of UIKit's animation `end` (`Gesture.animationEnds`,
+  /// `.navigationAnimationEnds`) must wait in `state` for the library's own work that comes
+  /// before it (a timer shorter than the animation): the end event is not offered until that
+  /// work has arrived. False by default.
+  static func animationEndWaits(_ end: Gesture, in state: FlowState<Self>, flow: CheckedFlow) -> Bool
 
   /// Whether the work the runtime schedules (`FlowStep.schedule(libraryWork:for:)`) is
   /// bounded by the runtime itself, so that the flow's `pending` bound counts only the flow's
@@ -120,6 +127,9 @@ public protocol CoordinatorRuntime: Sendable {
 extension CoordinatorRuntime {
   @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }
   @inline(__always) public static func userCanAct(in state: FlowState<Self>) -> Bool { true }
+  @inline(__always) public static func animationEndWaits(
+    _ end: Gesture, in state: FlowState<Self>, flow: CheckedFlow
+  ) -> Bool { false }
   @inline(__always) public static var boundsItsOwnWork: Bool { false }
 }
 

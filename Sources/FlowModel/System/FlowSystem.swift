@@ -141,6 +141,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   func enabledActions(in state: FlowState<Runtime>, tables: FlowTables, into actions: inout [FlowAction]) {
     guard !state.crashed, !state.beyondBounds else { return }
     guard Runtime.userCanAct(in: state) else {
+      // The ends of UIKit's animations come whatever the user can do.
+      state.world.forEachAnimationEnd { end in
+        if !Runtime.animationEndWaits(end, in: state, flow: tables.flow) { actions.append(.gesture(end)) }
+      }
       for index in state.pending.indices where index == 0 || state.pending[index] != state.pending[index - 1]
       {
         actions.append(.completion(index: index))
@@ -151,7 +155,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     if let screen = state.topScreen() {
       for event in tables.flow.screens[screen].events.indices { actions.append(.tap(event: event)) }
     }
-    state.world.forEachGesture { actions.append(.gesture($0)) }
+    state.world.forEachGesture { gesture in
+      if !Runtime.animationEndWaits(gesture, in: state, flow: tables.flow) {
+        actions.append(.gesture(gesture))
+      }
+    }
     for (index, event) in tables.flow.appEvents.enumerated() {
       guard let receiver = Self.receiver(of: event, in: state) else { continue }
       if let condition = event.condition, state.evaluate(condition, tables: tables, context: receiver) == 0 {

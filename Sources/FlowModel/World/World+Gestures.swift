@@ -91,7 +91,14 @@ extension World {
       }
       onPath = visibleChild(of: id)
     }
-    if let moving { body(.animationEnds(presented: moving)) }
+    forEachAnimationEnd(body)
+  }
+
+  /// Calls `body` with the end of the presentation or dismissal in flight, then the end of
+  /// each push or pop in flight (ascending id): the events that are UIKit's, not the user's,
+  /// and so come even while the user cannot act (`CoordinatorRuntime.userCanAct(in:)`).
+  public func forEachAnimationEnd(_ body: (Gesture) -> Void) {
+    if let moving = modalTransitionInFlight() { body(.animationEnds(presented: moving)) }
     for (id, object) in objects.enumerated() where object.navigationTransitionFrom != nil {
       if isInWindowHierarchy(id) { body(.navigationAnimationEnds(nav: id)) }
     }

@@ -128,6 +128,19 @@ extension World {
     return nil
   }
 
+  /// Whether `vc` is leaving the screen with an animated dismissal still in flight: it is,
+  /// or is inside, the dismissed controller or one it presents. UIKit keeps it in the
+  /// hierarchy and on screen until the animation ends, but nothing can keep it there: it is
+  /// on its way out, whatever its coordinator does meanwhile.
+  public func isAnimatingAway(_ vc: ObjectID) -> Bool {
+    var current: ObjectID? = presentationRoot(of: vc)
+    while let id = current {
+      if objects[id].modalTransition == .dismissing { return true }
+      current = objects[id].presenting
+    }
+    return false
+  }
+
   /// The end of the animation of `vc`'s modal transition: a presentation is over; a
   /// dismissal removes `vc` and everything above it, as `dismiss` does at once when not
   /// kept in flight.

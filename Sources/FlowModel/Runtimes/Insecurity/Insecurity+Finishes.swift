@@ -136,8 +136,13 @@ extension FlowStep where Runtime == Insecurity {
       note(.library, "\(name(ofObject: nav)).popToViewController(\(name(ofObject: prev)), animated: true)")
       uikit { $0.popTo(prev, in: nav, animated: true, effects: &$1) }
       guard !stopped else { return }
-      host.transition = .pop
-      schedule(libraryWork: Insecurity.popAnimationEnds, for: state.appCoordinator ?? 0)
+      if keepsTransitionsInFlight {
+        // UIKit's pop, in flight until its end event (`endTransitionsUIKitEnded`).
+        if state.world.objects[nav].navigationTransitionFrom != nil { host.transition.insert(.pop) }
+      } else {
+        host.transition = .pop
+        schedule(libraryWork: Insecurity.popAnimationEnds, for: state.appCoordinator ?? 0)
+      }
       if host.deferred != nil {
         // `executeScheduledStartRoutineWithDelay`: 0.25 s later.
         host.timerArmed = true
@@ -171,20 +176,62 @@ extension FlowStep where Runtime == Insecurity {
 
   /// `prev.dismiss(animated: true) { executeScheduledStartRoutine() }`: UIKit ignores it
   /// while the host's previous dismissal still animates; the deferred start runs when the
-  /// animation ends.
+  /// animation ends. With `limits { inflight 1 }` the animation is UIKit's dismissal in
+  /// flight, whose end event calls the completion (`endTransitionsUIKitEnded`); a call UIKit
+  /// ignores because another transition animates never calls it.
   private mutating func dismiss(from presenter: ObjectID) {
     note(.library, "\(name(ofObject: presenter)).dismiss(animated: true)")
-    guard host.transition != .dismissal else {
+    guard !host.transition.contains(.dismissal) else {
       report(
         .uikitNoop,
         "\(name(ofObject: presenter)) is asked to dismiss while the host's previous dismissal is still animating: UIKit ignores it (\"Attempt to dismiss from view controller … while a presentation or dismiss is in progress\"), though the host's stack is already cut"
       )
       return
     }
+    let before = state.world.modalTransitionInFlight()
     uikit { $0.dismiss(from: presenter, animated: true, effects: &$1) }
     guard !stopped else { return }
-    host.transition = .dismissal
-    schedule(libraryWork: Insecurity.dismissalAnimationEnds, for: state.appCoordinator ?? 0)
+    guard keepsTransitionsInFlight else {
+      host.transition = .dismissal
+      schedule(libraryWork: Insecurity.dismissalAnimationEnds, for: state.appCoordinator ?? 0)
+      return
+    }
+    if before != nil {
+      note(.library, "UIKit ignored the dismissal: its completion, and the deferred start, never run")
+    } else if let moving = state.world.modalTransitionInFlight(),
+      state.world.objects[moving].modalTransition == .dismissing
+    {
+      host.transition.insert(.dismissal)
+    } else {
+      runDeferredStart()
+    }
+  }
+
+  /// Whether the host's pops and dismissals are UIKit's transitions in flight (`limits {
+  /// inflight 1 }`), ended by their end events, rather than the host's own work.
+  var keepsTransitionsInFlight: Bool { tables.flow.limits.inflight > 0 }
+
+  /// With `limits { inflight 1 }`, once a step has settled: the host's pop is over when no
+  /// push or pop in the window animates any more (a pop UIKit deferred behind another
+  /// transition of the stack animates after it), and its dismissal when no presentation or
+  /// dismissal does; the end of the dismissal calls its completion, which runs the deferred
+  /// start. True when code ran.
+  mutating func endTransitionsUIKitEnded() -> Bool {
+    guard host.transition != .none, keepsTransitionsInFlight else { return false }
+    let world = state.world
+    if host.transition.contains(.pop),
+      !world.objects.indices.contains(where: {
+        world.objects[$0].navigationTransitionFrom != nil && world.isInWindowHierarchy($0)
+      })
+    {
+      host.transition.remove(.pop)
+      note(.library, "the host's pop is over")
+    }
+    guard host.transition.contains(.dismissal), world.modalTransitionInFlight() == nil else { return false }
+    host.transition.remove(.dismissal)
+    note(.library, "the host's dismissal is over: its completion runs")
+    runDeferredStart()
+    return true
   }
 
   /// `executeScheduledStartRoutine()`: the deferred start, if any, runs now.
@@ -229,8 +276,10 @@ extension FlowStep where Runtime == Insecurity {
     host.awaitingDeinit.append(c)
   }
 
-  /// Runs the deinit observer of the one controller left waiting, if only one is.
+  /// Ends the host's transitions UIKit has ended; then runs the deinit observer of the one
+  /// controller left waiting, if only one is.
   mutating func quiesce() -> Bool {
+    if endTransitionsUIKitEnded() { return true }
     guard host.awaitingDeinit.count == 1 else { return false }
     deinitObserverRuns(for: host.awaitingDeinit[0])
     return true

@@ -196,7 +196,7 @@ extension FlowStep where Runtime == Insecurity {
   /// dismissal is still animating.
   private mutating func present(_ vc: ObjectID, from presenter: ObjectID, animated: Bool) {
     note(.library, "\(name(ofObject: presenter)).present(\(name(ofObject: vc)), animated: \(animated))")
-    guard host.transition != .dismissal else {
+    guard !host.transition.contains(.dismissal) else {
       report(
         .uikitNoop,
         "\(name(ofObject: presenter)) is asked to present \(name(ofObject: vc)) while the host's dismissal is still animating: UIKit ignores it (\"Attempt to present … while a presentation or dismiss is in progress\"); the controller never appears, and the host hears of it only when it is freed"
@@ -241,7 +241,7 @@ extension FlowStep where Runtime == Insecurity {
     guard let vc = makeViewController(of: start.child) else { return }
     beginObserving(start, kind: .pushed, vc: vc, prev: prev, root: nil)
     note(.library, "\(name(ofObject: nav)).pushViewController(\(name(ofObject: vc)), animated: true)")
-    guard host.transition != .pop else {
+    guard !host.transition.contains(.pop) else {
       report(
         .uikitNoop,
         "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"); the controller never appears, and the host hears of it only when it is freed"

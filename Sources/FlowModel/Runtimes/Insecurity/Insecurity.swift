@@ -62,8 +62,9 @@ public enum Insecurity: CoordinatorRuntime {
   /// Nothing in the library reads a transition coordinator.
   public static var readsInteractiveTransitions: Bool { false }
 
-  /// The host's work is its one timer and the ends of its own animations, each started by
-  /// a purge the flow's events cause: not counted in the flow's `pending` bound.
+  /// The host's work is its one timer and, without `limits { inflight 1 }`, the ends of its
+  /// own animations (with it, they are UIKit's end events), each started by a purge the
+  /// flow's events cause: not counted in the flow's `pending` bound.
   public static var boundsItsOwnWork: Bool { true }
 
   /// Library work: the host's timer and the ends of its own animations.
@@ -127,9 +128,22 @@ public enum Insecurity: CoordinatorRuntime {
   }
 
   /// During the host's own animation, or while pushed controllers wait to be freed, the
-  /// user cannot act; async work still arrives.
+  /// user cannot act; async work and the ends of UIKit's animations still arrive.
   public static func userCanAct(in state: FlowState<Insecurity>) -> Bool {
     state.library.transition == .none && state.library.awaitingDeinit.isEmpty
+  }
+
+  /// With `limits { inflight 1 }`, the host's 0.25 s start timer (Insecurity's
+  /// `navigationPopBatchedStartDelay`, `DispatchQueue.main.asyncAfter` as its pop begins)
+  /// fires before that pop has finished animating, as UIKit's push and pop last longer (gap
+  /// 3: the timer's push lands mid-pop): while one is pending during the host's pop, the
+  /// end of a push or pop waits for it. So no timer outlives the pop it was set for.
+  public static func animationEndWaits(_ end: Gesture, in state: FlowState<Insecurity>, flow: CheckedFlow)
+    -> Bool
+  {
+    guard case .navigationAnimationEnds = end, state.library.transition.contains(.pop) else { return false }
+    let timer = flow.asyncTasks.count + startTimerFires
+    return state.pending.contains { $0.task == timer }
   }
 
   public static func complete(libraryWork work: Int, for c: CoordinatorID, _ step: inout FlowStep<Insecurity>)

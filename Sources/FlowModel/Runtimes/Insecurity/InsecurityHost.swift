@@ -69,14 +69,21 @@ public enum HostStage: Sendable, BitwiseCopyable {
   case ready, batching, purging
 }
 
-/// An animated transition the host itself started and that is still running: during it
-/// UIKit takes no touches, and what the host asks of UIKit then is ignored.
-public enum HostTransition: Int, Sendable, BitwiseCopyable {
-  case none = 0
+/// The animated transitions the host itself started and that are still running: during
+/// them UIKit takes no touches, and what the host asks of UIKit then is ignored.
+///
+/// Without `limits { inflight 1 }` each is the host's own work, and a new one replaces the
+/// one before (the end of the replaced one then does nothing). With it, they are UIKit's
+/// transitions in flight, each ending with its own end event, so a pop can run during a
+/// dismissal and both are kept.
+public struct HostTransition: OptionSet, Hashable, Sendable, BitwiseCopyable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let none: HostTransition = []
   /// `popToViewController(prev, animated: true)` of a finished pushed child.
-  case pop = 1
+  public static let pop = HostTransition(rawValue: 1)
   /// `prev.dismiss(animated: true)` of a finished frame.
-  case dismissal = 2
+  public static let dismissal = HostTransition(rawValue: 2)
 }
 
 /// Insecurity's app-wide state: the `WindowHost` and its current `InsecurityHost`, with the
@@ -303,7 +310,7 @@ public struct InsecurityHost: RuntimeLibraryState {
     host.rootIsNavigation = flags & 2 != 0
     host.windowResultDelivered = flags & 4 != 0
     host.timerArmed = flags & 8 != 0
-    host.transition = HostTransition(rawValue: (flags >> 4) & 3) ?? .none
+    host.transition = HostTransition(rawValue: (flags >> 4) & 3)
     host.root = input.optional()
     host.windowChild = input.optional()
     host.windowCompletion = input.optional()
@@ -352,7 +359,10 @@ public struct InsecurityHost: RuntimeLibraryState {
     }
     if let deferred { lines.append("  deferred start: \(coordinatorName(deferred.child))") }
     if transition != .none {
-      lines.append("  animating: the host's \(transition == .pop ? "pop" : "dismissal")")
+      let names = [(HostTransition.pop, "pop"), (.dismissal, "dismissal")].filter {
+        transition.contains($0.0)
+      }
+      lines.append("  animating: the host's \(names.map(\.1).joined(separator: " and "))")
     }
     if !awaitingDeinit.isEmpty {
       lines.append("  controllers to free: " + awaitingDeinit.map(coordinatorName).joined(separator: ", "))

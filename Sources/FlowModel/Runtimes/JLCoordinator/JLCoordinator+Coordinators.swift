@@ -176,7 +176,9 @@ extension FlowStep where Runtime == JLCoordinator {
     for c in state.coordinators.indices where state.coordinators[c].stoppedInStep {
       state.coordinators[c].stoppedInStep = false
       let onScreen = state.world.objectsInHierarchy().first { vc in
-        guard vc < state.owners.count, state.owners[vc] == c, case .screen = state.world.objects[vc].kind
+        // A screen animating away (`limits { inflight 1 }`) is leaving anyway.
+        guard vc < state.owners.count, state.owners[vc] == c, case .screen = state.world.objects[vc].kind,
+          !state.world.isAnimatingAway(vc)
         else {
           return false
         }
@@ -218,6 +220,13 @@ extension FlowStep where Runtime == JLCoordinator {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
     let label = "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
     guard let owner = state.owners[vc], isAlive(owner) else {
+      guard !state.world.isAnimatingAway(vc) else {
+        note(
+          .library,
+          "the screen's delegate was deallocated: the tap '\(label)' does nothing, as the sheet is already leaving"
+        )
+        return
+      }
       report(
         .deadScreen, "the tap '\(label)' goes to the screen's delegate, a coordinator that was deallocated")
       return

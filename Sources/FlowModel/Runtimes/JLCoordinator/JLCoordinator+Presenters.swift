@@ -6,7 +6,8 @@ import FlowLanguage
 // only), `PresenterImplementations/{Initial,InitialNavigation,Navigation,Modal,ModalNavigation}Presenter.swift`,
 // `PresenterImplementations/TabPresenter/`
 // and the two delegate wrappers (`DelegateWrapper/`). Completions run when the transition
-// ends, which is within the step.
+// ends: within the step, or at its end event when it is kept in flight
+// (`JLCoordinator+Completions.swift`).
 extension FlowStep where Runtime == JLCoordinator {
   /// The presenter object coordinator `c` uses: its owner's, when that is alive.
   func presenter(of c: CoordinatorID) -> CoordinatorID? {
@@ -50,8 +51,9 @@ extension FlowStep where Runtime == JLCoordinator {
       // `presentModally`: `didPresent` in the presentation's completion, which never runs
       // when UIKit refuses the presentation (gap 4).
       guard let from = state.coordinators[o].presentingScreen else { return }
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.present(vc, from: from, animated: animated, effects: &$1) }
-      presentModallyCompleted(vc, from: from, by: o)
+      presentModallyCompleted(vc, from: from, by: o, inFlightBefore: before)
     case .modalNavigationPresenter:
       let nav = state.coordinators[o].root
       if nav >= 0, state.world.objects[nav].presenting != nil {
@@ -67,8 +69,9 @@ extension FlowStep where Runtime == JLCoordinator {
       state.coordinators[o].root = newNav
       uikit { $0.setViewControllers([vc], of: newNav, animated: false, effects: &$1) }
       state.world.objects[newNav].delegate = o
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.present(newNav, from: from, animated: animated, effects: &$1) }
-      if presentModallyCompleted(newNav, from: from, by: o) { notifyPresentation(of: vc, by: o) }
+      presentModallyCompleted(newNav, root: vc, from: from, by: o, inFlightBefore: before)
     case .tabPresenter:
       // `tabBarController.viewControllers.append(vc)`, then the report.
       guard let tabBar = tabBar(of: o) else {
@@ -101,16 +104,19 @@ extension FlowStep where Runtime == JLCoordinator {
   }
 
   /// The completion of `presentModally`: when UIKit did present `vc` from `from`, the
-  /// presenter reports it; else the completion never runs. True when it ran.
-  @discardableResult
-  private mutating func presentModallyCompleted(_ vc: ObjectID, from: ObjectID, by o: CoordinatorID) -> Bool {
-    guard !stopped else { return false }
+  /// presenter reports it (and then `root`, the first screen of a navigation controller
+  /// `vc`) when the presentation is over; else the completion never runs.
+  private mutating func presentModallyCompleted(
+    _ vc: ObjectID, root: ObjectID? = nil, from: ObjectID, by o: CoordinatorID,
+    inFlightBefore before: ObjectID?
+  ) {
+    guard !stopped else { return }
     guard state.world.objects[vc].presenting == state.world.presentationRoot(of: from) else {
       note(.library, "the presentation did not happen: its completion, and didPresent, never run")
-      return false
+      return
     }
-    notifyPresentation(of: vc, by: o)
-    return true
+    completion(
+      root == nil ? .presented : .presentedInNavigation, of: vc, root: root, by: o, inFlightBefore: before)
   }
 
   /// The flow's `dismiss` run by `c`: `presenter.dismiss(vc, animated:)` for the screen whose
@@ -138,7 +144,7 @@ extension FlowStep where Runtime == JLCoordinator {
       let nav = state.coordinators[o].root
       guard nav >= 0 else { return }
       if state.world.objects[nav].children.first == vc {
-        if dismissModally(nav, by: o, animated: animated) { notifyDismissal(of: vc, by: o) }
+        dismissModally(nav, root: vc, by: o, animated: animated)
       } else {
         popTop(vc, of: nav, animated: animated)
       }
@@ -168,21 +174,24 @@ extension FlowStep where Runtime == JLCoordinator {
   }
 
   /// `dismissModally(vc)`: only when `presentingViewController.presentedViewController ===
-  /// vc`; `vc.dismiss(animated:)`, then the report. `vc.dismiss` on a controller that itself
-  /// presents one dismisses only that one, yet `vc` is reported (gap 3). True when it ran.
-  @discardableResult
-  private mutating func dismissModally(_ vc: ObjectID, by o: CoordinatorID, animated: Bool) -> Bool {
+  /// vc`; `vc.dismiss(animated:)`, whose completion reports `vc` (then `root`, the first
+  /// screen of a navigation controller `vc`). `vc.dismiss` on a controller that itself
+  /// presents one dismisses only that one, yet `vc` is reported (gap 3).
+  private mutating func dismissModally(
+    _ vc: ObjectID, root: ObjectID? = nil, by o: CoordinatorID, animated: Bool
+  ) {
     guard let from = state.coordinators[o].presentingScreen, presentedViewController(of: from) == vc else {
       note(
         .library,
         "presentingViewController.presentedViewController is not \(name(ofObject: vc)): nothing happens")
-      return false
+      return
     }
     note(.library, "\(name(ofObject: vc)).dismiss(animated: \(animated))")
+    let before = state.world.modalTransitionInFlight()
     uikit { $0.dismiss(from: vc, animated: animated, effects: &$1) }
-    guard !stopped else { return false }
-    notifyDismissal(of: vc, by: o)
-    return true
+    completion(
+      root == nil ? .dismissed : .dismissedNavigationThenRoot, of: vc, root: root, by: o,
+      inFlightBefore: before)
   }
 
   /// The flow's `dismissRoot` run by `c`: `presenter.dismissRoot(animated:)`.
@@ -207,23 +216,24 @@ extension FlowStep where Runtime == JLCoordinator {
         return
       }
       note(.library, "\(name(ofObject: nav)).dismiss(animated: \(animated))")
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.dismiss(from: nav, animated: animated, effects: &$1) }
-      guard !stopped else { return }
-      notifyDismissal(ofStack: nav, by: o)
+      completion(.dismissedStack, of: nav, by: o, inFlightBefore: before)
     case .modalPresenter:
       // Only the direct presented controller is reported (gap 5).
       guard let from = state.coordinators[o].presentingScreen else { return }
       let presented = presentedViewController(of: from)
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
-      if let presented, !stopped { notifyDismissal(of: presented, by: o) }
+      if let presented { completion(.dismissed, of: presented, by: o, inFlightBefore: before) }
     case .modalNavigationPresenter:
       let nav = state.coordinators[o].root
       guard let from = state.coordinators[o].presentingScreen, nav >= 0,
         presentedViewController(of: from) == nav
       else { return }
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.dismiss(from: from, animated: animated, effects: &$1) }
-      guard !stopped else { return }
-      notifyDismissal(ofStack: nav, by: o)
+      completion(.dismissedStack, of: nav, by: o, inFlightBefore: before)
     case .tabPresenter, .tabNavigationPresenter:
       // Only when the tab bar controller is presented: `tabBarController.dismiss`, then the
       // completion reports the tab bar controller (`TabPresenter.swift`,
@@ -233,8 +243,9 @@ extension FlowStep where Runtime == JLCoordinator {
         return
       }
       note(.library, "\(name(ofObject: tabBar)).dismiss(animated: \(animated))")
+      let before = state.world.modalTransitionInFlight()
       uikit { $0.dismiss(from: tabBar, animated: animated, effects: &$1) }
-      if !stopped { notifyDismissal(of: tabBar, by: o) }
+      completion(.dismissed, of: tabBar, by: o, inFlightBefore: before)
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
@@ -267,7 +278,7 @@ extension FlowStep where Runtime == JLCoordinator {
 
   /// A dismissed navigation controller's completion: the controller, then each controller of
   /// its stack, reported.
-  private mutating func notifyDismissal(ofStack nav: ObjectID, by o: CoordinatorID) {
+  mutating func notifyDismissal(ofStack nav: ObjectID, by o: CoordinatorID) {
     notifyDismissal(of: nav, by: o)
     for vc in state.world.objects[nav].children { notifyDismissal(of: vc, by: o) }
   }

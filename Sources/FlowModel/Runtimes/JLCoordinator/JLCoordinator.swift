@@ -15,6 +15,7 @@ import FlowLanguage
 /// parent's presenter shared.
 public enum JLCoordinator: CoordinatorRuntime {
   public typealias Coordinator = JLCoordinatorState
+  public typealias LibraryState = PresenterCompletions
 
   public static let name = "presenter"
 
@@ -156,8 +157,10 @@ public enum JLCoordinator: CoordinatorRuntime {
     preconditionFailure("JLCoordinator schedules no work of its own")
   }
 
-  /// Once the step has settled: `stopped-on-screen` for the coordinators it stopped.
+  /// Once the step has settled: the completion of a transition that ended in it runs (and
+  /// the step settles again); then `stopped-on-screen` for the coordinators it stopped.
   public static func quiesce(_ step: inout FlowStep<JLCoordinator>) -> Bool {
+    if step.callCompletionOfEndedTransition() { return true }
     step.checkStoppedOnScreen()
     return false
   }

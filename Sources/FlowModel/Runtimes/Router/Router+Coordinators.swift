@@ -141,6 +141,13 @@ extension FlowStep where Runtime == Router {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
     let label = "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
     guard let owner = state.owners[vc], isAlive(owner) else {
+      guard !state.world.isAnimatingAway(vc) else {
+        note(
+          .library,
+          "the screen's delegate was deallocated: the tap '\(label)' does nothing, as the sheet is already leaving"
+        )
+        return
+      }
       report(
         .deadScreen, "the tap '\(label)' goes to the screen's delegate, a coordinator that was deallocated")
       return
