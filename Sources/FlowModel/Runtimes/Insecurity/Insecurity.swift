@@ -40,7 +40,8 @@ public enum Insecurity: CoordinatorRuntime {
       "pop to": "write 'finish' in the coordinator above: the host pops to the screen below it",
       "present": "'start' a ModalCoordinator (or an AdaptiveCoordinator 'in: modal')",
       "startChild": "write 'start C' (Insecurity's navigation.start(child) { result in … })",
-      "setStack": "a coordinator has one screen, its 'viewController S'; 'start' and 'finish' coordinators to change the stack",
+      "setStack":
+        "a coordinator has one screen, its 'viewController S'; 'start' and 'finish' coordinators to change the stack",
       "stopChild": "the child ends itself with 'finish' or 'dismiss'; the host removes it",
       "presentChild": "write 'start C'",
       "takeover": "Insecurity has no takeover",
