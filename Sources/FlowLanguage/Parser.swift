@@ -395,6 +395,22 @@ extension Parser {
       }
       let trailing = claimTrailing()
       if !separated && !atEnd && !current.startsLine && !at(.rightBrace) {
+        // A block word (`onDismissed`) after a statement whose form does not take it: say
+        // which statement it belongs to, and skip its block.
+        if level == .block, current.kind == .identifier,
+          let form = vocabulary.forms.values.sorted(by: { $0.keyword < $1.keyword }).first(where: {
+            $0.blockWord == current.text
+          })
+        {
+          let operand = form.operand == .coordinator ? " C" : form.operand == .screen ? " S" : ""
+          report(
+            .expectedToken,
+            "'\(current.text) { … }' belongs to '\(form.keyword)' only; write '\(form.keyword)\(operand) \(current.text) { … }'",
+            at: current.range.start)
+          advance()
+          if at(.leftBrace) && !current.startsLine { skipBalancedBraces() }
+          return trailing
+        }
         report(
           .expectedToken, "consecutive \(level.itemName) on a line must be separated by ';'",
           at: current.range.start)

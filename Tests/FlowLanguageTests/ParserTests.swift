@@ -385,6 +385,10 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Case(
       "event e { show A 1️⃣show B }", .expectedToken,
       "consecutive statements on a line must be separated by ';'"),
+    // A runtime's block word after a statement whose form does not take it.
+    Case(
+      "event e { present A 1️⃣onDismissed { pop }; pop }", .expectedToken,
+      "'onDismissed { … }' belongs to 'presentChild' only; write 'presentChild C onDismissed { … }'"),
     Case(
       "app A {\n  home H 1️⃣window W\n}", .expectedToken,
       "consecutive members on a line must be separated by ';'"),
