@@ -118,8 +118,14 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     }
     let probabilistic = result.isProbabilistic
 
+    /// States past a violation were not explored: what was not violated before one may be
+    /// after it, so it does not hold for certain.
+    let pruned = result.statesAfterViolations > 0
+    let prunedNote = "states past a violation not explored"
+
     /// Why a property that was not violated is `unknown` although the search finished.
     func unknownNote(id: String) -> String? {
+      if complete && pruned && !probabilistic { return prunedNote }
       guard complete, probabilistic else { return nil }
       switch InvariantID(rawValue: id) {
       case .canReturn: return "not checked under bitstate hashing"
@@ -140,7 +146,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     /// Not violated: `holds` only when the explorer says every part holds and no state can
     /// have been missed.
     func unviolatedStatus(_ indices: [Int]) -> CheckReport.Status {
-      indices.allSatisfy({ verdict($0) == .holds }) && !probabilistic ? .holds : .unknown
+      indices.allSatisfy({ verdict($0) == .holds }) && !probabilistic && !pruned ? .holds : .unknown
     }
 
     var verdicts: [CheckReport.Verdict] = []
@@ -177,15 +183,9 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
         if let witness = result.examples.first(where: { $0.property == index })?.trace {
           verdicts.append(
             .init(id: descriptor.id, text: descriptor.text, status: .reached, traceLength: witness.count))
-        } else if verdict(index) == .violated, complete, !probabilistic, result.statesAfterViolations == 0 {
+        } else if verdict(index) == .violated, complete, !probabilistic, !pruned {
           verdicts.append(.init(id: descriptor.id, text: descriptor.text, status: .violated))
           violations.append(stories.unreached(descriptor))
-        } else if verdict(index) == .violated, complete, !probabilistic {
-          // It may lie past a violation, where the search did not go.
-          verdicts.append(
-            .init(
-              id: descriptor.id, text: descriptor.text, status: .unknown,
-              note: "not reached; states past a violation were not explored"))
         } else {
           verdicts.append(
             .init(
