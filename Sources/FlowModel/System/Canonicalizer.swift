@@ -18,6 +18,7 @@ extension FlowState {
       if form.isIdentity {
         var same = self
         same.beyondBounds = false
+        same.world.navigationsTouchedInStep = IDList()  // the step's, not the state's
         return same
       }
       return renumbered(
