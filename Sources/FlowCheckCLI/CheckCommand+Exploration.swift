@@ -84,6 +84,8 @@ extension CheckCommand {
     settings.maxMemoryBytes = options.maxMemory ?? defaultMemory
     settings.maxMemoryIsDefault = options.maxMemory == nil && defaultMemory != nil
     settings.bitstateBits = options.bitstateBits
+    settings.stopAtFirstViolation = options.stopAtFirst
+    settings.exploresPastViolations = options.exploresPastViolations
     if let swarm = options.swarm {
       // A shard is a bitstate search seeded with its number (`SwarmShard`).
       settings.bitstateBits = options.bitstateBits ?? SwarmShard.defaultBits

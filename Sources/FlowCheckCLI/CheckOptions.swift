@@ -19,6 +19,10 @@ struct CheckOptions: Equatable, Sendable {
   var maxMemory: Int?
   /// log2 of the bitstate table size in bits; nil for exhaustive storage.
   var bitstateBits: Int?
+  /// `--stop-at-first`: the search ends at the first violation it finds.
+  var stopAtFirst = false
+  /// `--explore-past-violations`: states that follow a violation are expanded too.
+  var exploresPastViolations = false
   /// `--stats`: seconds, speed, threads and memory, in JSON or on standard error.
   var stats = false
   var noColor = false

@@ -90,6 +90,17 @@ extension OptionSpec {
     help:
       "Bitstate hashing: remember states in a table of 2^bits bits (16...40) instead of storing them. "
       + "States may be missed, so a run without violations is partial (exit 2), never verified.")
+  static let stopAtFirst = OptionSpec(
+    name: "--stop-at-first",
+    help:
+      "End the search at the first violation found, in breadth-first order (a shortest trace; the same "
+      + "for any thread count). The other properties are not checked everywhere: the verdict says so.")
+  static let explorePastViolations = OptionSpec(
+    name: "--explore-past-violations",
+    help:
+      "Also explore the states that follow a violation, for every consequence of it. "
+      + "(default: a state that breaks an invariant, or one reached by a step that broke one, is reported "
+      + "and not expanded; the report counts them)")
   static let stats = OptionSpec(
     name: "--stats",
     help:
@@ -172,8 +183,8 @@ extension OptionSpec {
 
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
-    .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stats, .noColor,
-    .quiet,
+    .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stopAtFirst,
+    .explorePastViolations, .stats, .noColor, .quiet,
     .maxTraces, .noTraces, .noProgress, .traceDirectory, .baseline, .writeBaseline, .runtime,
     .swarm, .swarmOut,
   ]

@@ -73,6 +73,10 @@ struct InvocationParser {
       case .bitstate:
         options.bitstateBits = try required(
           OptionValue.integer(value, in: 16...40), value, spec, "a whole number from 16 to 40", subcommand)
+      case .stopAtFirst:
+        options.stopAtFirst = true
+      case .explorePastViolations:
+        options.exploresPastViolations = true
       case .stats:
         options.stats = true
       case .noColor:

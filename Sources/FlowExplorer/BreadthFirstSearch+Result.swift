@@ -86,6 +86,7 @@ extension BreadthFirstSearch {
       storedBytes: storedBytes,
       peakResidentBytes: ResourceUsage.peakResidentBytes(),
       threads: options.threads)
+    result.statesAfterViolations = statesAfterViolations
     result.mergeSeconds = Double(mergeNanoseconds) / 1e9
     result.mergerIdleSeconds = Double(mergerIdleNanoseconds) / 1e9
     return result

@@ -53,6 +53,7 @@ import Dispatch
   @usableFromInline var transitions = 0
   @usableFromInline var cutTransitions = 0
   @usableFromInline var terminalStates = 0
+  @usableFromInline var statesAfterViolations = 0
   /// States `0..<expandedPrefix` were fully expanded and merged.
   @usableFromInline var expandedPrefix = 0
 
@@ -60,6 +61,8 @@ import Dispatch
   @usableFromInline var violationSites: [Site?]
   @usableFromInline var witnessSites: [Int?]
   @usableFromInline var violationCount = 0
+  /// `sometimes` properties witnessed so far.
+  @usableFromInline var witnessCount = 0
 
   /// The graph, only when `recordsGraph`.
   @usableFromInline let graph = StateGraph()
@@ -309,14 +312,26 @@ import Dispatch
         hit += 1
         switch plan.roles[property] {
         case .always: recordViolation(property, Site(state: source, action: nil))
-        case .sometimes: if witnessSites[property] == nil { witnessSites[property] = source }
+        case .sometimes:
+          if witnessSites[property] == nil {
+            witnessSites[property] = source
+            witnessCount += 1
+          }
         case .target: if !isTerminal { targets[plan.targetSlot[property]].insert(source) }
         case .none: break
         }
       }
       if isTerminal {
         terminalStates += 1
-        if recordsGraph { terminalSources.insert(source) }
+        if summary.flags & Buffer.Source.afterViolation != 0 {
+          statesAfterViolations += 1
+          // Not explored, it may well lead to a target: it counts as reaching every one, as
+          // a state beyond the depth bound does, so that no state is reported for failing
+          // to reach a target only because its way there passes a violation.
+          for slot in targets.indices { targets[slot].insert(source) }
+        } else if recordsGraph {
+          terminalSources.insert(source)
+        }
       }
       if summary.flags & Buffer.Source.deadlock != 0 {
         for property in plan.deadlockProperties {
@@ -385,8 +400,13 @@ import Dispatch
             ? buffer.sourceSlots[offset] : -1)
       }
       expandedPrefix = source + 1
+      // Merged in state order whatever the thread count: the same state stops the search.
       if options.stopAtFirstViolation && violationCount > 0 {
         stopReason = .firstViolation
+        return
+      }
+      if options.stopsWhenEveryPropertyIsDecided && everyPropertyIsDecided {
+        stopReason = .everyPropertyDecided
         return
       }
     }
@@ -442,6 +462,12 @@ import Dispatch
     guard let seed = options.bitstate?.seed, seed != 0, count > 1 else { return (0, false) }
     let mixed = SplitMix64.mix(seed &+ SplitMix64.mix(UInt64(source)))
     return (Int(truncatingIfNeeded: mixed % UInt64(count)), mixed >> 63 == 1)
+  }
+
+  /// Whether every property is violated or, `sometimes`, witnessed, with no `canReach`
+  /// property (decided only on the whole graph).
+  @inlinable var everyPropertyIsDecided: Bool {
+    plan.canReachProperties.isEmpty && violationCount + witnessCount == plan.names.count
   }
 
   @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {

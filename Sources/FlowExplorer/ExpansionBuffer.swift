@@ -30,6 +30,8 @@
 
     @inlinable static var terminal: UInt8 { 1 }
     @inlinable static var deadlock: UInt8 { 2 }
+    /// Terminal only because it follows a violation (``TransitionSystem/followsViolation(_:)``).
+    @inlinable static var afterViolation: UInt8 { 4 }
   }
 
   /// A step property broken by the action at position `action` of its source.
@@ -132,7 +134,7 @@
       var flags: UInt8 = 0
       var cuts: Int32 = 0
       if system.isTerminal(state) {
-        flags = Source.terminal
+        flags = Source.terminal | (system.followsViolation(state) ? Source.afterViolation : 0)
       } else {
         actions.removeAll(keepingCapacity: true)
         system.expand(

@@ -12,6 +12,10 @@ public enum LimitReason: String, Sendable, Equatable, CaseIterable {
   case outOfMemory = "out-of-memory"
   /// ``ExplorerOptions/stopAtFirstViolation`` after a violation was found.
   case firstViolation
+  /// ``ExplorerOptions/stopsWhenEveryPropertyIsDecided``: every property that the search
+  /// decides on the way is violated (or, `sometimes`, witnessed), so more states could
+  /// change no verdict.
+  case everyPropertyDecided = "every-property-decided"
   /// ``ExplorerOptions/stopRequest`` was requested (a signal).
   case interrupted
 }
@@ -82,6 +86,9 @@ public struct ExplorationResult<Action: Sendable>: Sendable {
   public var cutTransitions: Int
   /// States reached that are terminal on purpose (not expanded).
   public var terminalStates: Int
+  /// Of `terminalStates`, those not expanded only because they follow a violation
+  /// (``TransitionSystem/followsViolation(_:)``).
+  public var statesAfterViolations = 0
   /// Depth (number of actions) of the deepest stored state.
   public var maxDepthReached: Int
   /// Distinct states first reached at each depth: `levelSizes[d]` states at depth `d`.

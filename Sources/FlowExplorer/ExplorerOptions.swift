@@ -17,6 +17,10 @@ public struct ExplorerOptions: Sendable, Equatable {
   /// End at the first violation found (still a shortest trace) instead of finding the
   /// shortest trace of every property.
   public var stopAtFirstViolation: Bool
+  /// End once every property is decided: each `always`, `step` and `deadlockFree` violated
+  /// and each `sometimes` witnessed, when no `canReach` property waits for the whole graph.
+  /// More states could then change no verdict, only the counts.
+  public var stopsWhenEveryPropertyIsDecided = false
   /// Replace the exact visited table by a SPIN-style bitstate array (supertrace): much less
   /// memory per state, but states may be missed. `nil` means exact.
   public var bitstate: Bitstate?

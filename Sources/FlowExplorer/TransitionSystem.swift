@@ -42,6 +42,12 @@ public protocol TransitionSystem: Sendable {
   /// Whether a state is terminal on purpose (e.g. the app crashed): not expanded, not a deadlock.
   func isTerminal(_ state: State) -> Bool
 
+  /// Whether a terminal state is terminal only because it follows a violation (it breaks an
+  /// invariant, or a step that broke a property reached it) and the system does not explore
+  /// past violations: counted apart (``ExplorationResult/statesAfterViolations``). False by
+  /// default.
+  func followsViolation(_ state: State) -> Bool
+
   /// The properties, in a fixed order (their index is their id in results).
   var properties: [Property<State>] { get }
 
@@ -75,6 +81,9 @@ extension TransitionSystem where ExpansionScratch == Void {
 }
 
 extension TransitionSystem {
+  /// By default no state is left unexpanded for following a violation.
+  @inlinable public func followsViolation(_ state: State) -> Bool { false }
+
   /// By default a state needs no preparation.
   @inlinable public func prepared(_ state: State) -> State { state }
 

@@ -35,10 +35,16 @@ public struct FlowLimits: Equatable, Sendable {
   /// each within the step that starts it; 1 lets the user and async work act while one
   /// animates, and its end is an event of its own.
   public var inflight: Int = 0
+  /// With `inflight 1`: most events (taps, completions) whose navigation calls UIKit defers
+  /// behind one running push or pop, besides the one that started it; a step beyond it is
+  /// cut. 1, the default, is a double tap.
+  public var deferred: Int = 1
   public init() {}
 
   /// The names accepted in `limits { … }`, in the order they are documented.
-  public static let names = ["stack", "presented", "coordinators", "pending", "depth", "states", "inflight"]
+  public static let names = [
+    "stack", "presented", "coordinators", "pending", "depth", "states", "inflight", "deferred",
+  ]
 }
 
 public struct ScreenInfo: Equatable, Sendable {

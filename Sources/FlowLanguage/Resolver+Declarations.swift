@@ -101,6 +101,8 @@ extension Resolution {
   /// stack, a shadow stack and a coordinator's children in at most 31 ids (`IDList`); the
   /// margin lets one step push or start several beyond the bound before it is cut there.
   static let listLimitMaximum = 24
+  /// The largest value `deferred` accepts: a state stores the count in one 16-bit word.
+  static let deferredLimitMaximum = 1000
 
   private mutating func setLimit(_ name: String, _ value: Int, at offset: Int) {
     if name == "inflight" {
@@ -116,7 +118,8 @@ extension Resolution {
     }
     let unbounded = name == "depth" || name == "states"
     let listed = name == "stack" || name == "coordinators"
-    let maximum = listed ? Self.listLimitMaximum : Self.limitMaximum
+    let maximum =
+      listed ? Self.listLimitMaximum : name == "deferred" ? Self.deferredLimitMaximum : Self.limitMaximum
     guard value >= 1, unbounded || value <= maximum else {
       let range = unbounded ? "at least 1" : "between 1 and \(maximum)"
       var message = "limit '\(name)' must be \(range), not \(value)"
@@ -132,6 +135,7 @@ extension Resolution {
     case "presented": limits.presented = value
     case "coordinators": limits.coordinators = value
     case "pending": limits.pending = value
+    case "deferred": limits.deferred = value
     case "depth": limits.depth = value
     default: limits.states = value
     }

@@ -157,6 +157,10 @@ public struct CheckReport: Sendable {
   public var mergeSeconds: Double = 0
   public var mergerIdleSeconds: Double = 0
   public var bounds: String
+  /// States reported and not expanded because they follow a violation: each breaks an
+  /// invariant or was reached by a step that broke one (`--explore-past-violations`
+  /// expands them). 0 in a search without violations.
+  public var statesAfterViolations: Int = 0
   public var verdicts: [Verdict]
   public var violations: [Violation]
   public var screensNeverShown: [String]

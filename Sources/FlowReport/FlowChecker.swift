@@ -21,6 +21,11 @@ public struct CheckSettings: Sendable {
   public var stopRequest: StopRequest?
   /// Told the search's progress, for a progress line; it changes nothing in the report.
   public var progress: ProgressObserver<ExplorationProgress>?
+  /// End the search at the first violation found (`--stop-at-first`).
+  public var stopAtFirstViolation = false
+  /// Expand the states that follow a violation too (`--explore-past-violations`); by
+  /// default they are reported and not expanded (`FlowSystem.exploresPastViolations`).
+  public var exploresPastViolations = false
   public init() {}
 }
 
@@ -41,8 +46,11 @@ public enum FlowChecker {
     _ flow: CheckedFlow, under runtime: Runtime.Type, path: String, options: CheckSettings = CheckSettings(),
     source: SourceFile? = nil
   ) -> CheckReport {
-    let system = FlowSystem<Runtime>(flow: flow)
+    let system = FlowSystem<Runtime>(flow: flow, exploresPastViolations: options.exploresPastViolations)
     var explorerOptions = ExplorerOptions()
+    explorerOptions.stopAtFirstViolation = options.stopAtFirstViolation
+    // Once every property is violated, more states change no verdict.
+    explorerOptions.stopsWhenEveryPropertyIsDecided = true
     explorerOptions.maxDepth = options.maxDepth ?? flow.limits.depth
     explorerOptions.maxStates = options.maxStates ?? flow.limits.states
     explorerOptions.maxSeconds = options.maxSeconds
@@ -91,7 +99,11 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       return "memory limit \(limit)\(origin) reached after \(states) states"
     case .outOfMemory:
       return "out of memory: the system refused more\(AddressSpaceLimit.described) after \(states) states"
-    case .firstViolation: return "stopped at the first violation"
+    case .firstViolation:
+      return "stopped at the first violation (--stop-at-first) after \(states) states; "
+        + "the other properties were not checked in the states left unexplored"
+    case .everyPropertyDecided:
+      return "stopped after \(states) states: every property is already violated"
     case .interrupted:
       let name = signalName(options.stopRequest?.requested ?? 0)
       return "interrupted by \(name) after \(states) states"
@@ -106,8 +118,14 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     }
     let probabilistic = result.isProbabilistic
 
+    /// States past a violation were not explored: what was not violated before one may be
+    /// after it, so it does not hold for certain.
+    let pruned = result.statesAfterViolations > 0
+    let prunedNote = "states past a violation not explored"
+
     /// Why a property that was not violated is `unknown` although the search finished.
     func unknownNote(id: String) -> String? {
+      if complete && pruned && !probabilistic { return prunedNote }
       guard complete, probabilistic else { return nil }
       switch InvariantID(id) {
       case .canReturn: return "not checked under bitstate hashing"
@@ -128,7 +146,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     /// Not violated: `holds` only when the explorer says every part holds and no state can
     /// have been missed.
     func unviolatedStatus(_ indices: [Int]) -> CheckReport.Status {
-      indices.allSatisfy({ verdict($0) == .holds }) && !probabilistic ? .holds : .unknown
+      indices.allSatisfy({ verdict($0) == .holds }) && !probabilistic && !pruned ? .holds : .unknown
     }
 
     var verdicts: [CheckReport.Verdict] = []
@@ -165,7 +183,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
         if let witness = result.examples.first(where: { $0.property == index })?.trace {
           verdicts.append(
             .init(id: descriptor.id, text: descriptor.text, status: .reached, traceLength: witness.count))
-        } else if verdict(index) == .violated, complete, !probabilistic {
+        } else if verdict(index) == .violated, complete, !probabilistic, !pruned {
           verdicts.append(.init(id: descriptor.id, text: descriptor.text, status: .violated))
           violations.append(stories.unreached(descriptor))
         } else {
@@ -205,7 +223,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     let limits = flow.limits
     let bounds =
       "stack \(limits.stack), presented \(limits.presented), coordinators \(limits.coordinators), pending \(limits.pending), view controllers \(system.maximumObjects)"
-      + (limits.inflight > 0 ? ", inflight \(limits.inflight)" : "")
+      + (limits.inflight > 0 ? ", inflight \(limits.inflight), deferred \(limits.deferred)" : "")
     let (expectation, met) = expectationCheck(outcome: outcome, verdicts: verdicts)
     var report = CheckReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, outcome: outcome,
@@ -214,7 +232,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       threads: threads, collisionProbability: result.collisionProbability, probabilistic: probabilistic,
       bitstateBits: probabilistic ? options.bitstate?.log2Bits : nil,
       estimatedCoverage: result.estimatedCoverage, peakResidentBytes: result.peakResidentBytes,
-      storedBytes: result.storedBytes, bounds: bounds,
+      storedBytes: result.storedBytes, bounds: bounds, statesAfterViolations: result.statesAfterViolations,
       verdicts: verdicts, violations: violations, screensNeverShown: screensNeverShown,
       handlersNeverRun: handlersNeverRun, messagesNeverHandled: messagesNeverHandled,
       expectation: expectation, expectationMet: met)

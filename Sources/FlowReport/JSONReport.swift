@@ -65,6 +65,9 @@ public struct JSONReport: Sendable {
       ]),
     ]
     if let reason = report.incompleteReason { object["incompleteReason"] = .string(reason) }
+    if report.statesAfterViolations > 0 {
+      object["statesAfterViolations"] = .int(report.statesAfterViolations)
+    }
     if let expectation = report.expectation { object["expectation"] = .string(expectation) }
     if let met = report.expectationMet { object["expectationMet"] = .bool(met) }
     if let bits = report.bitstateBits { object["bitstateBits"] = .int(bits) }

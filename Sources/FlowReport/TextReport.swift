@@ -85,6 +85,9 @@ public struct TextReport: Sendable {
   func summary(_ report: CheckReport) -> String {
     var text = "explored \(report.states) states, \(report.transitions) transitions, depth \(report.depth)"
     text += "\nbounds: \(report.bounds); \(report.cutTransitions) transitions cut by them"
+    if report.statesAfterViolations > 0 {
+      text += "; \(report.statesAfterViolations) states past a violation not explored"
+    }
     if report.probabilistic {
       text += "\nbitstate hashing: \(bitstateTable(report)); "
       text += "estimated coverage \(percent(report.estimatedCoverage)) (states may have been missed)"

@@ -62,6 +62,8 @@ public struct XCUITestSource: Sendable {
     let tour = try TransitionTour.build(flow, under: Runtime.self)
     var settings = CheckSettings()
     settings.threads = 1
+    // The whole graph, as the map draws it: every violation gets its test, those that only follow another too.
+    settings.exploresPastViolations = true
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     let system = FlowSystem<Runtime>(flow: flow)
     var tests: [Test] = []

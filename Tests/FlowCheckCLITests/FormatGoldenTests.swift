@@ -31,7 +31,7 @@ import Testing
   }
 
   /// A run cut by a depth limit of 1: a violation found before the cut, and a flow with
-  /// none, each incomplete.
+  /// none, each incomplete (past the violation too, so that the cut leaves states).
   static func cutOutput(format: String) -> String {
     let specs = SpecCorpusTests.specsDirectory
     return output(
@@ -39,7 +39,7 @@ import Testing
       paths: [
         specs.appendingPathComponent("bugs/gap5-child-root-wipes-parent.flow").path,
         specs.appendingPathComponent("shop.flow").path,
-      ], options: ["--max-depth", "1"])
+      ], options: ["--max-depth", "1", "--explore-past-violations"])
   }
 
   @Test(arguments: formats + [("text", "run.txt")])

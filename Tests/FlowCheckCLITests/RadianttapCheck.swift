@@ -3,14 +3,17 @@ import FlowModel
 import FlowReport
 import Testing
 
-/// Checks a radianttap flow written in a test, as `flowcheck check` does, for tests that
-/// assert on the report's verdicts and traces.
+/// Checks a radianttap flow written in a test, as `flowcheck check --explore-past-violations`
+/// does, for tests that assert on the report's verdicts and traces: every invariant judged
+/// on every state, past a violation too.
 enum RadianttapCheck {
   static func report(_ text: String) throws -> CheckReport {
     let loaded = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
     #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
     let flow = try #require(loaded.flow)
-    return FlowChecker.check(flow, under: Radianttap.self, path: "test.flow")
+    var settings = CheckSettings()
+    settings.exploresPastViolations = true
+    return FlowChecker.check(flow, under: Radianttap.self, path: "test.flow", options: settings)
   }
 
   /// Each invariant's status, by id.

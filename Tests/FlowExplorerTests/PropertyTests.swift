@@ -145,4 +145,24 @@ import Testing
     #expect(result.verdicts == [.unknown, .violated])
     #expect(result.states < 30 * 30)
   }
+
+  @Test func stopsOnceEveryPropertyIsDecidedAndNotBefore() {
+    let system = Grid(
+      width: 30, height: 30,
+      properties: [.always("far") { $0.x + $0.y < 20 }, .always("near") { $0.x + $0.y < 3 }])
+    var options = ExplorerOptions()
+    options.stopsWhenEveryPropertyIsDecided = true
+    let result = Explorer.explore(system, options: options)
+    #expect(result.completion == .incomplete(reason: .everyPropertyDecided))
+    #expect(result.verdicts == [.violated, .violated])
+    #expect(result.violations.map(\.trace.count) == [20, 3])
+    #expect(result.states < 30 * 30)
+    // A property still open (here one never broken) lets the search run to the end.
+    let open = Grid(
+      width: 30, height: 30,
+      properties: [.always("far") { $0.x + $0.y < 20 }, .always("anywhere") { _ in true }])
+    let whole = Explorer.explore(open, options: options)
+    #expect(whole.completion == .complete)
+    #expect(whole.states == 30 * 30)
+  }
 }

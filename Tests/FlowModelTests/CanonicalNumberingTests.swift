@@ -59,7 +59,7 @@ import Testing
     result.world.deferredNavigations = state.world.deferredNavigations.map { entry in
       DeferredNavigation(
         nav: permutation[entry.nav], stack: IDList(entry.stack.map { permutation[$0] }),
-        animated: entry.animated)
+        animated: entry.animated, events: entry.events)
     }
     for c in result.coordinators.indices {
       result.coordinators[c].root = permutation[state.coordinators[c].root]

@@ -74,7 +74,8 @@ struct WorldNavigationTransitionTests {
     #expect(world[nav].children == [home, detail], "viewControllers is not updated synchronously")
     #expect(
       world.deferredNavigations == [
-        DeferredNavigation(nav: nav, stack: [home, detail, other], animated: true)
+        // Deferred by the event that started the push: no later event counted yet.
+        DeferredNavigation(nav: nav, stack: [home, detail, other], animated: true, events: 0)
       ])
     let (ended, endEffects) = Self.perform(.navigationAnimationEnds(nav: nav), on: world)
     #expect(

@@ -42,6 +42,11 @@ public struct FlowState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
   /// The step into this state went beyond a declared bound but broke a property on the
   /// way, so it is kept for its trace and not explored further: a terminal state.
   public var beyondBounds: Bool = false
+  /// The step into this state broke a property, and the search does not explore past a
+  /// violation (`FlowSystem.exploresPastViolations` false): kept for its trace, a terminal
+  /// state, and a state of its own, so that the same state reached without a violation is
+  /// still explored.
+  public var afterViolation: Bool = false
 
   public init(globals: [Int]) {
     self.world = World()

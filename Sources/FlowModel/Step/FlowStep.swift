@@ -56,6 +56,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   init(tables: FlowTables, state: FlowState<Runtime>, logging: Bool) {
     self.tables = tables
     self.state = state
+    self.state.world.navigationsTouchedInStep = IDList()
     self.logBuffer = logging ? StepLogBuffer() : nil
   }
 

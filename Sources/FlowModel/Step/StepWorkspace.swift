@@ -113,6 +113,7 @@ extension FlowState {
     copyElements(of: other.pending, into: &pending)
     crashed = other.crashed
     beyondBounds = other.beyondBounds
+    afterViolation = other.afterViolation
   }
 }
 
@@ -164,6 +165,7 @@ extension FlowStep {
   /// Starts this (non-logging) step afresh from `state`, keeping its storage.
   mutating func restart(from state: FlowState<Runtime>) {
     self.state.assign(from: state)
+    self.state.world.navigationsTouchedInStep = IDList()
     violations.removeAllKeepingStorage()
     callbacks.removeAllKeepingStorage()
     released.removeAllKeepingStorage()

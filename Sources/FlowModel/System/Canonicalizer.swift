@@ -18,6 +18,7 @@ extension FlowState {
       if form.isIdentity {
         var same = self
         same.beyondBounds = false
+        same.world.navigationsTouchedInStep = IDList()  // the step's, not the state's
         return same
       }
       return renumbered(
@@ -174,7 +175,7 @@ extension FlowState {
       guard let nav = objectNumbers[entry.nav] else { return nil }
       var stack = entry.stack
       stack.renumber { objectNumbers[$0] }
-      return DeferredNavigation(nav: nav, stack: stack, animated: entry.animated)
+      return DeferredNavigation(nav: nav, stack: stack, animated: entry.animated, events: entry.events)
     }.sorted { $0.nav < $1.nav }
     result.world.objects.reserveCapacity(objectNumbers.count)
     result.owners.reserveCapacity(objectNumbers.count)

@@ -45,13 +45,39 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// without global variables, where no two states share a structure.
   let stepCache: StepCache?
 
-  public init(flow: CheckedFlow) {
-    self.init(flow: flow, reusesSteps: true)
+  /// Whether a state that breaks an invariant or a property of the flow, or one reached by a
+  /// step that broke one, is expanded. When false (the checker's default) it is kept for its
+  /// shortest trace and not explored further (`isTerminal`, `followsViolation`).
+  public let exploresPastViolations: Bool
+  /// The bits of `PackedState.failing` and `holds` a state breaks an invariant by: every
+  /// state invariant (not the stuck bit: a stuck state has no successor anyway), and the
+  /// flow's `always` (a bit that must be set) and `never` (one that must be clear).
+  let invariantBits: UInt64
+  let alwaysBits: UInt64
+  let neverBits: UInt64
+
+  /// The system of `flow`; it explores past violations unless told not to.
+  public init(flow: CheckedFlow, exploresPastViolations: Bool = true) {
+    self.init(flow: flow, reusesSteps: true, exploresPastViolations: exploresPastViolations)
   }
 
   /// The system of `flow`; with `reusesSteps` false it runs every step (no `StepCache`), for
   /// the tests that compare the two.
-  init(flow: CheckedFlow, reusesSteps: Bool) {
+  init(flow: CheckedFlow, reusesSteps: Bool, exploresPastViolations: Bool = true) {
+    self.exploresPastViolations = exploresPastViolations
+    self.invariantBits =
+      Runtime.stateInvariants.isEmpty ? 0 : (1 << UInt64(Runtime.stateInvariants.count)) - 1
+    var alwaysBits: UInt64 = 0
+    var neverBits: UInt64 = 0
+    for (index, property) in flow.properties.enumerated() {
+      switch property.kind {
+      case .always: alwaysBits |= 1 << UInt64(index + 1)
+      case .never: neverBits |= 1 << UInt64(index + 1)
+      case .reachable: break
+      }
+    }
+    self.alwaysBits = alwaysBits
+    self.neverBits = neverBits
     self.tables = FlowTables(flow: flow)
     self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
     self.stepCache =
@@ -200,6 +226,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     perform(action, on: &workspace.step)
     workspace.step.settle()
     if workspace.step.state.hasOverflowedList { return false }  // see `finish`
+    if !exploresPastViolations && !workspace.step.violations.isEmpty {
+      workspace.step.state.afterViolation = true
+    }
     if workspace.step.state.crashed {
       for violation in workspace.step.violations { violations.append(violation.property) }
       workspace.bytes.replace(with: Self.crashedAppBytes)
@@ -211,7 +240,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
       for violation in workspace.step.violations { violations.append(violation.property) }
-      if workspace.step.state.globals == state.globals {
+      if workspace.step.state.globals == state.globals && !workspace.step.state.afterViolation {
         // Nothing changed at all (a refused swipe-down, a cancelled swipe under a runtime
         // that observes `willShow`, …): the successor is the source, whose bytes are its
         // words' encoding.
@@ -544,6 +573,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         state.pending.count { form.coordinators[$0.coordinator] != nil && $0.task < counted }
       } ?? state.pending.count { $0.task < counted }
     if pendingCount > limits.pending { return true }
+    // Events whose calls wait behind one running push or pop (a triple tap makes two).
+    if state.world.deferredNavigations.contains(where: { $0.events > limits.deferred }) { return true }
     // The lists of objects coordinators hold, and detached controllers kept alive by them,
     // count too: without this a flow that keeps popped controllers alive would grow without
     // end. The numbering measures both as it visits the instances it keeps.
@@ -626,10 +657,28 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return state.coordinatorTree().first { state.coordinators[$0].declaration == target }
   }
 
-  /// Crashed apps and states kept beyond a bound are not expanded.
+  /// Crashed apps and states kept beyond a bound are not expanded, nor, unless the system
+  /// explores past violations, those that `followsViolation`.
   public func isTerminal(_ state: PackedState<Runtime>) -> Bool {
-    // The flags word: crashed (1) or kept beyond the bounds (2); 4 only says that
-    // navigation calls are deferred.
-    (state.words.first ?? 0) & 3 != 0
+    // The flags word: crashed (1), kept beyond the bounds (2) or reached by a step that broke
+    // a property (8, only when not exploring past violations); 4 only says that navigation
+    // calls are deferred.
+    (state.words.first ?? 0) & 11 != 0 || (!exploresPastViolations && breaksAnInvariant(state))
+  }
+
+  /// A state not expanded only because it follows a violation: reached by a step that broke
+  /// a property, or (analysed, see `prepared(_:)`) breaking an invariant or an `always` or
+  /// `never` of the flow itself. Always false when the system explores past violations.
+  public func followsViolation(_ state: PackedState<Runtime>) -> Bool {
+    guard !exploresPastViolations else { return false }
+    let flags = state.words.first ?? 0
+    return flags & 3 == 0 && (flags & 8 != 0 || breaksAnInvariant(state))
+  }
+
+  /// Whether an analysed state breaks a state invariant or the flow's own `always`/`never`.
+  private func breaksAnInvariant(_ state: PackedState<Runtime>) -> Bool {
+    guard state.isAnalysed else { return false }
+    return state.failing & invariantBits != 0 || state.holds & alwaysBits != alwaysBits
+      || state.holds & neverBits != 0
   }
 }

@@ -130,10 +130,12 @@ extension FlowState {
             ? []
             : world.deferredNavigations.filter { objects.map[$0.nav] >= 0 }
               .sorted { objects.map[$0.nav] < objects.map[$1.nav] }
-          words += deferred.count * (2 + IDList.capacity)
+          words += deferred.count * (3 + IDList.capacity)
           bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
           var out = PackedWriter(bytes.base, capacity: words * PackedEncoding.maximumBytesPerWord)
-          out.put((crashed ? 1 : 0) | (beyondBounds ? 2 : 0) | (deferred.isEmpty ? 0 : 4))
+          out.put(
+            (crashed ? 1 : 0) | (beyondBounds ? 2 : 0) | (deferred.isEmpty ? 0 : 4) | (afterViolation ? 8 : 0)
+          )
           out.put(globals.count)
           for value in globals { out.put(value) }
           out.put(objects.count)
@@ -175,6 +177,7 @@ extension FlowState {
             out.put(deferred.count)
             for entry in deferred {
               out.put(objects.map[entry.nav] * 2 + (entry.animated ? 1 : 0))
+              out.put(entry.events)
               out.put(entry.stack, objects)
             }
           }
@@ -228,6 +231,7 @@ extension FlowState {
     for _ in 0..<globalCount { globals.append(input.signed()) }
     crashed = flags & 1 != 0
     beyondBounds = flags & 2 != 0
+    afterViolation = flags & 8 != 0
     let objectCount = input.take()
     world.objects.reserveCapacity(objectCount)
     owners.reserveCapacity(objectCount)
@@ -261,8 +265,10 @@ extension FlowState {
       let count = input.take()
       for _ in 0..<count {
         let navAndAnimated = input.take()
+        let events = input.take()
         world.deferredNavigations.append(
-          DeferredNavigation(nav: navAndAnimated / 2, stack: input.list(), animated: navAndAnimated % 2 == 1))
+          DeferredNavigation(
+            nav: navAndAnimated / 2, stack: input.list(), animated: navAndAnimated % 2 == 1, events: events))
       }
     }
     let coordinatorCount = input.take()

@@ -229,6 +229,7 @@ extension World {
     // (the swipe) ends with the user's finger; a stack outside the window does not animate.
     if let from, !interactive, effects.keepsNavigationTransitionsInFlight, isInWindowHierarchy(nav) {
       objects[nav].navigationTransitionFrom = from
+      touchInStep(nav)
       return
     }
     let transition = from.map { TransitionContext(from: $0, to: shown, isInteractive: interactive) }
@@ -276,13 +277,27 @@ extension World {
 
   /// Records `stack` as what the calls deferred on `nav` leave. UIKit checks a deferred call
   /// when it runs: the model checks the stack then, as `setViewControllers` does.
+  /// The first call an event defers on `nav` counts that event, unless the same event
+  /// started the animation (`DeferredNavigation.events`).
   private mutating func deferCall(leaving stack: IDList, on nav: ObjectID, animated: Bool) {
+    let newEvent = touchInStep(nav)
     if let index = deferredNavigations.firstIndex(where: { $0.nav == nav }) {
       deferredNavigations[index].stack.replace(with: stack)
       deferredNavigations[index].animated = animated
+      if newEvent { deferredNavigations[index].events += 1 }
     } else {
-      deferredNavigations.append(DeferredNavigation(nav: nav, stack: stack, animated: animated))
+      deferredNavigations.append(
+        DeferredNavigation(nav: nav, stack: stack, animated: animated, events: newEvent ? 1 : 0))
     }
+  }
+
+  /// Notes that the current step started a transition of `nav` or deferred a call on it;
+  /// true the first time in the step.
+  @discardableResult
+  private mutating func touchInStep(_ nav: ObjectID) -> Bool {
+    guard !navigationsTouchedInStep.contains(nav) else { return false }
+    navigationsTouchedInStep.append(nav)
+    return true
   }
 
   /// Runs the calls deferred on `nav`, if any, once its transition has ended.

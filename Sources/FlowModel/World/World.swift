@@ -19,6 +19,10 @@ public struct World: Hashable, Sendable {
   /// Navigation calls UIKit deferred because a push or pop of the same stack was animating
   /// (only with `limits { inflight 1 }`); empty otherwise. At most one entry per stack.
   public var deferredNavigations: [DeferredNavigation] = []
+  /// The stacks whose push or pop the current step started, or whose deferred calls it has
+  /// counted already (`DeferredNavigation.events`). Not part of a state: the step clears it
+  /// when it starts (`FlowStep`), and packing leaves it out.
+  public var navigationsTouchedInStep = IDList()
 
   public init() {}
 
@@ -130,7 +134,8 @@ public struct World: Hashable, Sendable {
 }
 
 /// The navigation calls made on a stack while its push or pop animated, which UIKit runs when
-/// the animation ends: their net effect, as the stack they leave, and whether they animate.
+/// the animation ends: their net effect, as the stack they leave, whether they animate, and
+/// how many events made them (`limits { deferred N }` bounds these).
 public struct DeferredNavigation: Hashable, Sendable, BitwiseCopyable {
   /// The navigation controller.
   public var nav: ObjectID
@@ -138,9 +143,14 @@ public struct DeferredNavigation: Hashable, Sendable, BitwiseCopyable {
   public var stack: IDList
   /// Whether the last deferred call animates.
   public var animated: Bool
-  public init(nav: ObjectID, stack: IDList, animated: Bool) {
+  /// The events (taps, completions) whose calls wait behind the running animation, not
+  /// counting the one that started it: 1 for a double tap's second push. The calls one
+  /// handler makes count once.
+  public var events: Int
+  public init(nav: ObjectID, stack: IDList, animated: Bool, events: Int = 1) {
     self.nav = nav
     self.stack = stack
     self.animated = animated
+    self.events = events
   }
 }

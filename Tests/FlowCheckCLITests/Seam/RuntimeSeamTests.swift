@@ -29,7 +29,10 @@ import Testing
       libraries: RuntimeRegistry.libraries + [PushPop.capabilities])
     #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
     let flow = try #require(loaded.flow)
-    return FlowChecker.check(flow, under: PushPop.self, path: "tiny.flow")
+    // The whole graph: these tests count its states.
+    var settings = CheckSettings()
+    settings.exploresPastViolations = true
+    return FlowChecker.check(flow, under: PushPop.self, path: "tiny.flow", options: settings)
   }
 
   @Test func theBackButtonLeavesPushPopsListStaleAndTheReportSaysHow() throws {
