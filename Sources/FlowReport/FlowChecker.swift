@@ -185,7 +185,8 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
             .init(id: descriptor.id, text: descriptor.text, status: .reached, traceLength: witness.count))
         } else if verdict(index) == .violated, complete, !probabilistic, !pruned {
           verdicts.append(.init(id: descriptor.id, text: descriptor.text, status: .violated))
-          violations.append(stories.unreached(descriptor))
+          violations.append(
+            stories.unreached(descriptor, states: result.states, screensShown: system.coverage.screensShown))
         } else {
           verdicts.append(
             .init(

@@ -90,13 +90,26 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     return CheckReport.Location(line: point.line, column: point.column, what: what)
   }
 
-  /// A `reachable` property that no state satisfies: there is no trace, only the launch.
-  func unreached(_ descriptor: PropertyDescriptor) -> CheckReport.Violation {
+  /// A `reachable` property that no state satisfies: there is no trace, only the launch,
+  /// and what the search did reach: the screens its `states` showed.
+  func unreached(_ descriptor: PropertyDescriptor, states: Int, screensShown: [Bool]) -> CheckReport.Violation {
     let launch = system.launch(logging: true)
     let lines = launch.state.describe(flow: flow)
+    let shown = flow.screens.indices.filter { $0 < screensShown.count && screensShown[$0] }.map {
+      flow.screens[$0].name
+    }
+    let never = flow.screens.indices.filter { !($0 < screensShown.count && screensShown[$0]) }.map {
+      flow.screens[$0].name
+    }
+    let reached =
+      never.isEmpty
+      ? "every screen is shown in some state"
+      : shown.isEmpty
+        ? "no screen is shown"
+        : "the \(states) states reached show \(Self.list(shown)), never \(Self.list(never))"
     var violation = CheckReport.Violation(
       id: descriptor.id, text: descriptor.text,
-      why: "no reachable state satisfies '\(descriptor.text ?? "")'",
+      why: "no reachable state satisfies '\(descriptor.text ?? "")'; \(reached)",
       launch: .init(event: "launch", log: launch.log.lines, state: lines, changed: lines.map { _ in false }),
       steps: [], events: [])
     violation.location = location(of: descriptor)
@@ -124,5 +137,11 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     case .never: return "'\(descriptor.text ?? "")' holds here"
     default: return "broken here"
     }
+  }
+
+  /// `A, B and C`.
+  static func list(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names.last!
   }
 }
