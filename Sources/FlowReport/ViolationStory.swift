@@ -92,7 +92,8 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
 
   /// A `reachable` property that no state satisfies: there is no trace, only the launch,
   /// and what the search did reach: the screens its `states` showed.
-  func unreached(_ descriptor: PropertyDescriptor, states: Int, screensShown: [Bool]) -> CheckReport.Violation {
+  func unreached(_ descriptor: PropertyDescriptor, states: Int, screensShown: [Bool]) -> CheckReport.Violation
+  {
     let launch = system.launch(logging: true)
     let lines = launch.state.describe(flow: flow)
     let shown = flow.screens.indices.filter { $0 < screensShown.count && screensShown[$0] }.map {
