@@ -28,6 +28,7 @@ struct InvocationParser {
     case .diff: return try parseDiff(arguments.dropFirst())
     case .merge: return try parseMerge(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
+    case .extract: return try parseExtract(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
     case nil:
@@ -331,6 +332,34 @@ struct InvocationParser {
       }
     }
     return .format(options)
+  }
+
+  private func parseExtract(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.extract.options, subcommand: .extract).scan(arguments)
+    var options = ExtractOptions(sources: scanned.positionals)
+    for (spec, value) in scanned.options {
+      switch spec {
+      case .library:
+        guard let library = ExtractLibrary(rawValue: value ?? "") else {
+          throw invalidValue(
+            value ?? "", for: spec, expected: ExtractLibrary.names.map { "'\($0)'" }.joined(separator: ", "),
+            suggestion: Suggestion.closest(to: value ?? "", among: ExtractLibrary.names), subcommand: .extract)
+        }
+        options.library = library
+      case .driftCheck: options.checkedFlow = value
+      case .extractFormat:
+        options.format = try outputFormat(value ?? "", for: spec, among: OutputFormat.all, subcommand: .extract)
+      case .noColor: options.noColor = true
+      default: break
+      }
+    }
+    guard !options.sources.isEmpty else {
+      throw UsageError("missing expected argument '<source> ...'", subcommand: .extract)
+    }
+    if options.checkedFlow == nil && scanned.options.contains(where: { $0.spec == .extractFormat }) {
+      throw UsageError("'--format' needs '--check': a draft is always printed as a flow", subcommand: .extract)
+    }
+    return .extract(options)
   }
 
   private func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -1,0 +1,345 @@
+extension NavigationExtractor {
+  /// Library methods a coordinator overrides that are not messages of the app (radianttap).
+  static let libraryHooks: Set<String> = [
+    "start", "stop", "activate", "takeover", "coordinatorDidFinish", "handlePopBack", "navigationController", "init",
+    "deinit", "viewDidLoad", "presenter", "didStop", "didRemove", "present", "dismiss", "presentChild",
+  ]
+
+  /// The draft of one coordinator class, for one of the kinds it is made with.
+  func coordinator(_ className: String, kind givenKind: String, split: Bool) -> FlowDraft.Coordinator {
+    let type = code.types[className] ?? SwiftCodeBase.TypeDeclaration(name: className)
+    let location = type.location ?? SwiftCodeBase.Location(path: "?", line: 1)
+    let name = coordinatorName(className, kind: givenKind, split: split)
+    var members: [FlowDraft.Member] = []
+    var notes: [FlowDraft.Statement] = []
+    closureEvents = []
+    let ancestor = code.ancestor(of: className, among: library.coordinatorBases)
+    var kind = givenKind
+    switch library {
+    case .radianttap:
+      if ancestor?.name == "TabBarCoordinator" || (ancestor?.generic ?? "").contains("UITabBarController") {
+        kind = "TabBarCoordinator"
+      } else {
+        kind = "NavigationCoordinator"
+        if ancestor?.name == "Coordinator" {
+          notes.append(.todo("a Coordinator<\(ancestor?.generic ?? "?")>: drafted as a NavigationCoordinator", location))
+        }
+      }
+      let root = childRoots[className]
+      if root == nil {
+        notes.append(.todo("how its root is given was not seen: 'root presented' is a guess", location))
+      }
+      members.append(FlowDraft.Member(header: "root \(root ?? "presented")", body: nil, location: location))
+    case .insecurity:
+      kind = ancestor?.name ?? "ModalCoordinator"
+    case .router, .presenter:
+      if kind.isEmpty {
+        kind = library == .router ? "NavigationRouter" : "ModalPresenter"
+        notes.append(.todo("made nowhere in these sources with a known \(library == .router ? "router" : "presenter"): '\(kind)' is a guess", location))
+      }
+    }
+    var scope = Scope(className: className, kind: kind, file: 0, cursor: 0)
+    // What starting it does.
+    let startName: String
+    switch library {
+    case .router: startName = "present"
+    case .insecurity: startName = kind == "WindowCoordinator" ? "start" : ""
+    default: startName = "start"
+    }
+    if let start = type.methods.first(where: { $0.name == startName && $0.body != nil }) {
+      scope.file = start.file
+      scope.cursor = start.start
+      let body = statements(of: start.body, in: &scope)
+      members.append(FlowDraft.Member(header: "start", body: body, location: start.location))
+    }
+    if library == .insecurity && kind != "WindowCoordinator" {
+      members += insecurityScreen(of: type, scope: &scope)
+    }
+    // Taps: delegate methods whose first parameter is a screen, messages up the responder
+    // chain, the library's overrides.
+    for method in type.methods.sorted(by: { $0.location < $1.location }) where method.name != startName {
+      members += handlers(for: method, in: type, kind: kind)
+    }
+    for event in closureEvents {
+      members.append(FlowDraft.Member(header: "on \(event.screen).\(Self.flowName(event.event))", body: event.body, location: event.location))
+    }
+    return FlowDraft.Coordinator(
+      name: name, kind: kind, members: Self.merged(members), location: location, notes: notes)
+  }
+
+  /// Members in a stable order, one per header: a second with the same header (two Swift
+  /// methods mapped to one `on S.e`) has its statements appended to the first's.
+  static func merged(_ members: [FlowDraft.Member]) -> [FlowDraft.Member] {
+    var result: [FlowDraft.Member] = []
+    for member in members {
+      if let index = result.firstIndex(where: { $0.header == member.header }) {
+        if let body = member.body {
+          result[index].body = (result[index].body ?? []) + [
+            .todo("a second method maps to this member; its statements follow", member.location)
+          ] + body
+        }
+      } else {
+        result.append(member)
+      }
+    }
+    func rank(_ header: String) -> Int {
+      if header.hasPrefix("root ") { return 0 }
+      if header.hasPrefix("viewController ") { return 1 }
+      if header.hasPrefix("result ") { return 2 }
+      if header == "start" { return 3 }
+      if header.hasPrefix("on ") || header.hasPrefix("handle ") { return 4 }
+      return 5
+    }
+    return result.enumerated().sorted { lhs, rhs in
+      let (left, right) = (rank(lhs.element.header), rank(rhs.element.header))
+      if left != right { return left < right }
+      if left == 4 { return lhs.element.header < rhs.element.header }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+
+  /// Insecurity: the overridden `viewController` (its screen and the taps its closures
+  /// reach) and the `Result` type's values.
+  private func insecurityScreen(
+    of type: SwiftCodeBase.TypeDeclaration, scope: inout Scope
+  ) -> [FlowDraft.Member] {
+    var members: [FlowDraft.Member] = []
+    if let generic = code.ancestor(of: type.name, among: library.coordinatorBases)?.generic,
+      let results = code.types[generic]?.cases, !results.isEmpty
+    {
+      members.append(
+        FlowDraft.Member(
+          header: "result " + results.map(Self.flowName).joined(separator: ", "), body: nil,
+          location: code.types[generic]?.location ?? SwiftCodeBase.Location(path: "?", line: 1)))
+    }
+    guard let property = type.properties.first(where: { $0.name == "viewController" }) else { return members }
+    let getter = property.getter
+    scope.file = getter?.file ?? property.file
+    scope.cursor = getter?.start ?? 0
+    var screen: String?
+    if let body = getter?.body {
+      // The screen is the first controller the getter makes.
+      for element in body.children("elements") where element.kind == "pattern_binding_decl" {
+        if let initializer = element.children("pattern_entries").first?.child("original_init"),
+          case .screen(let className)? = resolve(initializer, in: scope)
+        {
+          screen = noteScreen(className, at: property.location)
+          break
+        }
+      }
+      let body = statements(of: body, in: &scope)
+      if !body.isEmpty {
+        members.append(
+          FlowDraft.Member(
+            header: "start", body: [.todo("the viewController getter navigates when the coordinator starts", property.location)] + body,
+            location: property.location))
+      }
+    } else if let initializer = property.initializer, case .screen(let className)? = resolve(initializer, in: scope) {
+      screen = noteScreen(className, at: property.location)
+    }
+    if let screen {
+      members.insert(FlowDraft.Member(header: "viewController \(screen)", body: nil, location: property.location), at: 0)
+    }
+    return members
+  }
+
+  /// The members one method of a coordinator gives: `on S.e` for a delegate method of
+  /// screen S (one per case when it switches over a parameter), `handle m` or `on S.m` for a
+  /// responder-chain message, the presenter's overrides.
+  private func handlers(
+    for method: SwiftCodeBase.Method, in type: SwiftCodeBase.TypeDeclaration, kind: String
+  ) -> [FlowDraft.Member] {
+    guard let body = method.body, method.name != "init" else { return [] }
+    var scope = Scope(className: type.name, kind: kind, file: method.file, cursor: method.start)
+    if library == .presenter, let header = presenterOverride(method) {
+      return [FlowDraft.Member(header: header, body: statements(of: body, in: &scope), location: method.location)]
+    }
+    if let first = method.parameters.first, let screenClass = first.type, isScreen(screenClass) {
+      scope.locals[first.name] = .screen(screenClass)
+      let screen = noteScreen(screenClass, at: method.location)
+      let event = Self.eventName(method, screenClass: screenClass)
+      // A delegate method that switches over a parameter: one event per case.
+      let parameterNames = Set(method.parameters.dropFirst().map(\.name))
+      let elements = body.children("elements")
+      if let index = elements.firstIndex(where: {
+        $0.kind == "switch_stmt" && parameterNames.contains($0.child("subject_expr")?.name ?? "")
+      }) {
+        var members: [FlowDraft.Member] = []
+        var before = scope
+        var prefix: [FlowDraft.Statement] = []
+        for element in elements[..<index] { prefix += walk(element, in: &before) }
+        for branch in elements[index].children("cases") {
+          var inner = before
+          let statements = prefix + (branch.child("body").map { walk($0, in: &inner) } ?? [])
+          let at = code.location(file: method.file, offset: branch.range?.start ?? method.start)
+          for label in Self.caseLabels(branch) {
+            members.append(FlowDraft.Member(header: "on \(screen).\(Self.flowName(label))", body: statements, location: at))
+          }
+        }
+        if !members.isEmpty { return members }
+      }
+      return [FlowDraft.Member(header: "on \(screen).\(Self.flowName(event))", body: statements(of: body, in: &scope), location: method.location)]
+    }
+    if library == .radianttap, method.isOverride, !Self.libraryHooks.contains(method.name) {
+      let statements = statements(of: body, in: &scope)
+      let senders = (messagesSent[method.name] ?? []).sorted()
+      if senders.isEmpty {
+        return [FlowDraft.Member(header: "handle \(Self.flowName(method.name))", body: statements, location: method.location)]
+      }
+      return senders.map {
+        FlowDraft.Member(header: "on \($0).\(Self.flowName(method.name))", body: statements, location: method.location)
+      }
+    }
+    return []
+  }
+
+  /// JLCoordinator's overrides (JLCoordinator/Sources/Coordinator/Coordinator.swift):
+  /// `presenter(_:didPresent:)`, `presenter(_:didDismiss:)`,
+  /// `presenter(_:didDismissAllViewControllersTo:of:)`, `didStop(child:)`.
+  private func presenterOverride(_ method: SwiftCodeBase.Method) -> String? {
+    guard method.isOverride else { return nil }
+    if method.name == "didStop" { return "didStop" }
+    guard method.name == "presenter", method.labels.count >= 2 else { return nil }
+    switch method.labels[1] {
+    case "didPresent": return "didPresent"
+    case "didDismiss": return "didDismiss"
+    case "didDismissAllViewControllersTo": return "didDismissAllViewControllersTo"
+    default: return nil
+    }
+  }
+
+  /// A delegate method's event: `homeViewControllerDidPressScheduleAppointment(_:)` →
+  /// `scheduleAppointment`, `didTriggerCloseButton(in:)` → `close`,
+  /// `selectVisitTypeViewController(_:didSelect:)` → `select`.
+  static func eventName(_ method: SwiftCodeBase.Method, screenClass: String) -> String {
+    var name = method.name
+    for marker in ["ViewController", "Controller"] {
+      if let range = name.firstRange(of: marker), name.prefix(1).lowercased() == name.prefix(1),
+        name[..<range.lowerBound].first?.isLowercase == true, range.lowerBound != name.startIndex,
+        !name.hasPrefix("did")
+      {
+        name = String(name[range.upperBound...])
+        break
+      }
+    }
+    if name.isEmpty { name = method.labels.dropFirst().first { !$0.isEmpty } ?? method.name }
+    for prefix in ["Did", "did"] where name.hasPrefix(prefix) && name.count > prefix.count {
+      name = String(name.dropFirst(prefix.count))
+    }
+    for prefix in ["Pressed", "Press", "Tapped", "Tap", "Trigger", "Triggered", "Request", "Requested"]
+    where name.hasPrefix(prefix) && name.count > prefix.count && name.dropFirst(prefix.count).first?.isUppercase == true {
+      name = String(name.dropFirst(prefix.count))
+      break
+    }
+    for suffix in ["ViewController", "Controller", "Button"] where name.hasSuffix(suffix) && name.count > suffix.count {
+      name = String(name.dropLast(suffix.count))
+      break
+    }
+    return lowerFirst(name)
+  }
+
+  // MARK: Scans over the whole code base
+
+  /// Which router or presenter each coordinator class is made with, and which classes are
+  /// made outside every coordinator (the window's candidates).
+  func scanConstructions() {
+    for type in code.types.values.sorted(by: { $0.name < $1.name }) {
+      let owner = isCoordinatorClass(type.name) ? type.name : nil
+      for method in type.methods {
+        var scope = Scope(className: type.name, kind: "", file: method.file, cursor: method.start)
+        if let body = method.body { collectConstructions(body, owner: owner, scope: &scope) }
+      }
+      for property in type.properties {
+        var scope = Scope(className: type.name, kind: "", file: property.file, cursor: 0)
+        if let initializer = property.initializer { collectConstructions(initializer, owner: owner, scope: &scope) }
+        if let body = property.getter?.body { collectConstructions(body, owner: owner, scope: &scope) }
+      }
+    }
+    for method in code.topLevel {
+      var scope = Scope(className: "", kind: "", file: method.file, cursor: method.start)
+      if let body = method.body { collectConstructions(body, owner: nil, scope: &scope) }
+    }
+    for (className, kinds) in kindsByClass { kindsByClass[className] = Array(Set(kinds)).sorted() }
+  }
+
+  private func collectConstructions(_ node: SwiftSyntaxNode, owner: String?, scope: inout Scope) {
+    if node.kind == "pattern_binding_decl" {
+      let text = code.files[scope.file].text
+      for entry in node.children("pattern_entries") {
+        guard let initializer = entry.child("original_init") else { continue }
+        let pattern = entry.child("pattern")
+        let named = pattern?.kind == "pattern_typed" ? pattern?.child("sub_pattern") : pattern
+        let declared =
+          pattern?.kind == "pattern_typed" ? node.range.flatMap { text.declaredType(from: $0.start, before: $0.end) } : nil
+        if let className = constructedClass(initializer, declaredType: declared), isCoordinatorClass(className) {
+          noteConstruction(className, call: initializer, owner: owner, scope: scope, at: node.range?.start ?? 0)
+        }
+        if let name = named?.name, let local = resolve(initializer, in: scope, declaredType: declared) {
+          scope.locals[name] = local
+        }
+      }
+    }
+    if node.kind == "call_expr", let className = constructedClass(node), isCoordinatorClass(className) {
+      noteConstruction(className, call: node, owner: owner, scope: scope, at: scope.cursor)
+    }
+    if node.kind == "sequence_expr" {
+      let elements = node.children("elements")
+      if elements.count == 3, elements[1].kind == "assign_expr", elements[2].kind == "call_expr",
+        elements[2].child("fn")?.kind == "unresolved_member_expr", let target = elements[0].name,
+        case .coordinator(let className, _)? = scope.locals[target]
+      {
+        noteConstruction(className, call: elements[2], owner: owner, scope: scope, at: scope.cursor)
+      }
+    }
+    if let range = node.range { scope.cursor = max(scope.cursor, range.start) }
+    for child in node.subnodes where child.kind != "pattern_binding_decl" || true {
+      if node.kind == "pattern_binding_decl" && child.kind != "call_expr" { continue }
+      collectConstructions(child, owner: owner, scope: &scope)
+    }
+  }
+
+  private func noteConstruction(_ className: String, call: SwiftSyntaxNode, owner: String?, scope: Scope, at offset: Int) {
+    if library == .router || library == .presenter {
+      var kindScope = scope
+      kindScope.kind = owner.flatMap { kindsByClass[$0]?.first } ?? ""
+      if let kind = argumentKind(of: call, in: kindScope), kind != "" {
+        kindsByClass[className, default: []].append(kind)
+      }
+    }
+    if library == .radianttap, let owner, owner != className {
+      for argument in Self.arguments(call) where argument.label == "rootViewController" {
+        let expression = argument.expression
+        if expression.kind == "unresolved_decl_ref_expr" && expression.name == "rootViewController" {
+          childRoots[className] = "parent"
+        } else if code.ancestor(of: owner, among: library.coordinatorBases)?.name == "TabBarCoordinator" {
+          childRoots[className] = childRoots[className] ?? "tab"
+        } else {
+          childRoots[className] = childRoots[className] ?? "presented"
+        }
+      }
+    }
+    if owner == nil, madeOutside[className] == nil {
+      madeOutside[className] = code.location(file: scope.file, offset: offset)
+    }
+  }
+
+  /// radianttap: the screens whose code sends each message up the responder chain
+  /// (`coordinatingResponder?.cartBuyNow(…)`, Sources/Coordinator/UIKit-CoordinatingExtensions.swift).
+  func scanMessages() {
+    guard library == .radianttap else { return }
+    for type in code.types.values where isScreen(type.name) {
+      for method in type.methods {
+        guard let body = method.body else { continue }
+        collectMessages(body, screen: Self.screenName(type.name), screenClass: type.name)
+      }
+    }
+  }
+
+  private func collectMessages(_ node: SwiftSyntaxNode, screen: String, screenClass: String) {
+    if node.kind == "call_expr", let callee = Self.callee(node), callee.receiver == "coordinatingResponder" {
+      messagesSent[callee.name, default: []].insert(screen)
+      if screens[screen] == nil, let location = code.types[screenClass]?.location { _ = location }
+    }
+    for child in node.subnodes { collectMessages(child, screen: screen, screenClass: screenClass) }
+  }
+}
