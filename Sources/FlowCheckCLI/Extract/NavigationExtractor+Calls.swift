@@ -52,7 +52,7 @@ extension NavigationExtractor {
     for argument in arguments {
       if let closure = Self.closure(in: argument.expression) {
         if Self.inlineClosureCalls.contains(callee.name) {
-          result += walk(closure, in: &scope).isEmpty ? [] : [
+          result += walkBody(of: closure, in: &scope).isEmpty ? [] : [
             .todo("navigation inside '\(callee.name) { … }', once per element: not modelled", locate(callee.name, in: &scope))
           ]
         } else {
@@ -110,7 +110,7 @@ extension NavigationExtractor {
           let closure = Self.closure(in: dismissed.expression)
         {
           var inner = scope
-          let body = walk(closure, in: &inner)
+          let body = walkBody(of: closure, in: &inner)
           scope.cursor = max(scope.cursor, inner.cursor)
           return [.block(header: "presentChild \(childName) onDismissed", opening: "", body: body, orElse: nil, location)]
         }
@@ -206,10 +206,10 @@ extension NavigationExtractor {
     }
     guard let completion else { return notes + [.line(header, location)] }
     let parameter = completion.child("params")?.children("params").first?.name
-    let bound = parameter.map { $0 == "_" ? "result" : Self.flowName($0) } ?? "result"
+    let bound = parameter.map { $0 == "_" || $0 == "result" ? "result" : Self.flowName($0) } ?? "result"
     var inner = scope
     inner.completionParameter = parameter
-    let body = walk(completion, in: &inner)
+    let body = walkBody(of: completion, in: &inner)
     scope.cursor = max(scope.cursor, inner.cursor)
     return notes + [.block(header: header, opening: "\(bound) in", body: body, orElse: nil, location)]
   }

@@ -6,6 +6,12 @@ extension NavigationExtractor {
     return walk(body, in: &scope)
   }
 
+  /// The statements of a closure's body (or of a body given as it is).
+  func walkBody(of closure: SwiftSyntaxNode, in scope: inout Scope) -> [FlowDraft.Statement] {
+    guard closure.kind == "closure_expr" else { return walk(closure, in: &scope) }
+    return closure.child("body").map { walk($0, in: &scope) } ?? []
+  }
+
   func walk(_ node: SwiftSyntaxNode, in scope: inout Scope) -> [FlowDraft.Statement] {
     if let range = node.range { scope.cursor = max(scope.cursor, range.start) }
     switch node.kind {
@@ -76,7 +82,7 @@ extension NavigationExtractor {
       let location = locate(field, in: &scope)
       let screen = noteScreen(screenClass, at: location)
       var inner = scope
-      let body = walk(closure, in: &inner)
+      let body = walkBody(of: closure, in: &inner)
       scope.cursor = max(scope.cursor, inner.cursor)
       closureEvents.append((screen, Self.lowerFirst(String(field.dropFirst(2))), body, location))
       return []
@@ -96,6 +102,19 @@ extension NavigationExtractor {
       }
     }
     return walk(value, in: &scope)
+  }
+
+  /// What a branch made of a local declared before it: a coordinator made with a kind in
+  /// one branch and another kind in the other is made with either.
+  private func mergeLocals(from branch: Scope, into scope: inout Scope) {
+    for (name, local) in branch.locals {
+      guard case .coordinator(let className, let kinds) = local else { continue }
+      if case .coordinator(let known, let knownKinds)? = scope.locals[name], known == className {
+        scope.locals[name] = .coordinator(className, kinds: knownKinds + kinds.filter { !knownKinds.contains($0) })
+      } else if scope.locals[name] != nil {
+        scope.locals[name] = local
+      }
+    }
   }
 
   static func closure(in node: SwiftSyntaxNode) -> SwiftSyntaxNode? {
@@ -118,6 +137,8 @@ extension NavigationExtractor {
     elseScope.cursor = thenScope.cursor
     let orElse = node.child("else_stmt").map { walk($0, in: &elseScope) } ?? []
     scope.cursor = max(thenScope.cursor, elseScope.cursor)
+    mergeLocals(from: thenScope, into: &scope)
+    mergeLocals(from: elseScope, into: &scope)
     if then.isEmpty && orElse.isEmpty { return [] }
     let text = code.files[scope.file].text
     let start = node.range?.start ?? 0
@@ -138,6 +159,7 @@ extension NavigationExtractor {
       var inner = scope
       let body = branch.child("body").map { walk($0, in: &inner) } ?? []
       scope.cursor = max(scope.cursor, inner.cursor)
+      mergeLocals(from: inner, into: &scope)
       let labels = Self.caseLabels(branch)
       let at = code.location(file: scope.file, offset: branch.range?.start ?? 0)
       guard !body.isEmpty else { continue }
@@ -185,7 +207,7 @@ extension NavigationExtractor {
   ) -> [FlowDraft.Statement] {
     let location = code.location(file: scope.file, offset: body.range?.start ?? scope.cursor)
     var inner = scope
-    let statements = walk(body, in: &inner)
+    let statements = walkBody(of: body, in: &inner)
     scope.cursor = max(scope.cursor, inner.cursor)
     guard !statements.isEmpty else { return [] }
     let name = uniqueName(base)

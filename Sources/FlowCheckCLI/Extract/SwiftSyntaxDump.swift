@@ -111,8 +111,17 @@ enum SwiftSyntaxDump {
         return .failure(
           .compilerFailed(path: batch[0], message: "swiftc printed \(trees.count) syntax trees for \(batch.count) files"))
       }
-      for (path, tree) in zip(batch, trees) {
-        files.append(File(path: path, text: texts[path] ?? SwiftSourceText(bytes: []), tree: SwiftSyntaxNode(tree)))
+      // swiftc does not print the trees in the order of the files: each names its own.
+      var byPath: [String: SwiftSyntaxNode] = [:]
+      for tree in trees {
+        let node = SwiftSyntaxNode(tree)
+        byPath[node.string("filename") ?? ""] = node
+      }
+      for path in batch {
+        guard let tree = byPath[path] else {
+          return .failure(.compilerFailed(path: path, message: "swiftc printed no syntax tree for this file"))
+        }
+        files.append(File(path: path, text: texts[path] ?? SwiftSourceText(bytes: []), tree: tree))
       }
     }
     return .success(files)
