@@ -59,6 +59,10 @@ final class NavigationExtractor {
     if let name = window.name, let index = coordinators.firstIndex(where: { $0.name == name }) {
       if library == .radianttap {
         coordinators[index].members.removeAll { $0.header.hasPrefix("root ") }
+        coordinators[index].notes.removeAll {
+          if case .todo(let text, _) = $0 { return text.hasPrefix("how its root") }
+          return false
+        }
         coordinators[index].members.insert(
           FlowDraft.Member(header: "root window", body: nil, location: coordinators[index].location), at: 0)
       }
