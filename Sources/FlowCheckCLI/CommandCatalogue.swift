@@ -368,7 +368,7 @@ extension CommandSpec {
       """,
     usage: [
       "flowcheck extract <source> ... [--library <library>]",
-      "flowcheck extract --check <flow> <source> ... [--library <library>] [--format <format>]",
+      "flowcheck extract --check <flow> <source> ... [--format <format>]",
     ],
     arguments: [("<source>", "A Swift file, or a directory: every .swift file under it, sorted.")],
     options: [.library, .driftCheck, .extractFormat, .noColor, .help]
