@@ -33,7 +33,8 @@ enum ExternalTool {
   {
     ProcessSignals.critical {
       runOnce(
-        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory, capturesErrors: false)
+        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory,
+        capturesErrors: false)
     }.map { ($0.status, $0.output) }
   }
 
@@ -44,7 +45,8 @@ enum ExternalTool {
   ) -> (status: Int32, output: [UInt8], errors: [UInt8])? {
     ProcessSignals.critical {
       runOnce(
-        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory, capturesErrors: true)
+        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory,
+        capturesErrors: true)
     }
   }
 

@@ -47,7 +47,8 @@ enum FlowPaths {
   /// directory (a file, a missing path) is passed on for the reader to report. A directory
   /// gives its problems first (sorted by path), then its files.
   /// `suffix` picks the files a directory stands for: `.flow`, or `.swift` for `extract`.
-  static func expand(_ arguments: [String], suffix: String = ".flow", listing: Listing = list) -> [Expansion] {
+  static func expand(_ arguments: [String], suffix: String = ".flow", listing: Listing = list) -> [Expansion]
+  {
     arguments.flatMap { argument -> [Expansion] in
       guard isDirectory(argument) else { return [.files([argument])] }
       var found: [String] = []
@@ -96,7 +97,8 @@ enum FlowPaths {
       }
       let path = prefix + name
       switch entry.kind {
-      case .directory: collect(under: path, suffix: suffix, listing: listing, into: &found, problems: &problems)
+      case .directory:
+        collect(under: path, suffix: suffix, listing: listing, into: &found, problems: &problems)
       case .unknown(let reason): problems.append((path, "cannot read file: \(reason)"))
       case .other: if matters { found.append(path) }
       }

@@ -335,7 +335,8 @@ struct InvocationParser {
   }
 
   private func parseExtract(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-    let scanned = try ArgumentScanner(options: CommandSpec.extract.options, subcommand: .extract).scan(arguments)
+    let scanned = try ArgumentScanner(options: CommandSpec.extract.options, subcommand: .extract).scan(
+      arguments)
     var options = ExtractOptions(sources: scanned.positionals)
     for (spec, value) in scanned.options {
       switch spec {
@@ -343,12 +344,14 @@ struct InvocationParser {
         guard let library = ExtractLibrary(rawValue: value ?? "") else {
           throw invalidValue(
             value ?? "", for: spec, expected: ExtractLibrary.names.map { "'\($0)'" }.joined(separator: ", "),
-            suggestion: Suggestion.closest(to: value ?? "", among: ExtractLibrary.names), subcommand: .extract)
+            suggestion: Suggestion.closest(to: value ?? "", among: ExtractLibrary.names), subcommand: .extract
+          )
         }
         options.library = library
       case .driftCheck: options.checkedFlow = value
       case .extractFormat:
-        options.format = try outputFormat(value ?? "", for: spec, among: OutputFormat.all, subcommand: .extract)
+        options.format = try outputFormat(
+          value ?? "", for: spec, among: OutputFormat.all, subcommand: .extract)
       case .noColor: options.noColor = true
       default: break
       }
@@ -357,7 +360,8 @@ struct InvocationParser {
       throw UsageError("missing expected argument '<source> ...'", subcommand: .extract)
     }
     if options.checkedFlow == nil && scanned.options.contains(where: { $0.spec == .extractFormat }) {
-      throw UsageError("'--format' needs '--check': a draft is always printed as a flow", subcommand: .extract)
+      throw UsageError(
+        "'--format' needs '--check': a draft is always printed as a flow", subcommand: .extract)
     }
     return .extract(options)
   }

@@ -58,12 +58,14 @@ enum ExtractCommand {
       switch expansion {
       case .files(let paths):
         for path in paths where !FileSystem.isRegularFile(path) {
-          return .failure(.unreadable(path: path, reason: FileSystem.exists(path) ? "not a regular file" : "no such file"))
+          return .failure(
+            .unreadable(path: path, reason: FileSystem.exists(path) ? "not a regular file" : "no such file"))
         }
         files += paths
       case .emptyDirectory(let directory):
         return .failure(
-          .notWalked(path: directory, message: "no .swift file in this directory or below it (hidden ones skipped)"))
+          .notWalked(
+            path: directory, message: "no .swift file in this directory or below it (hidden ones skipped)"))
       case .notWalked(let path, let message):
         return .failure(.notWalked(path: path, message: message))
       }
@@ -71,7 +73,8 @@ enum ExtractCommand {
     return .success(files)
   }
 
-  private static func commandFailure(_ failure: SwiftSyntaxDump.Failure, sources: [String]) -> CommandFailure {
+  private static func commandFailure(_ failure: SwiftSyntaxDump.Failure, sources: [String]) -> CommandFailure
+  {
     switch failure {
     case .missingCompiler:
       return .usage(UsageError("cannot find 'swiftc'; install the Swift toolchain", subcommand: .extract))

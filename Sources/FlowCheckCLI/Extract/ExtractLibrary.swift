@@ -22,7 +22,8 @@ enum ExtractLibrary: String, CaseIterable, Sendable {
     switch self {
     case .radianttap: ["Coordinator", "NavigationCoordinator", "TabBarCoordinator"]
     case .router, .presenter: ["Coordinator"]
-    case .insecurity: ["ModalCoordinator", "NavigationCoordinator", "AdaptiveCoordinator", "WindowCoordinator"]
+    case .insecurity:
+      ["ModalCoordinator", "NavigationCoordinator", "AdaptiveCoordinator", "WindowCoordinator"]
     }
   }
 

@@ -8,7 +8,8 @@ struct FlowDraft {
     case line(String, SwiftCodeBase.Location)
     /// A header with a block: `after load {`, `start Payment {` (with `result in`),
     /// `presentChild C onDismissed {`, `if flag {` … `} else {` …
-    case block(header: String, opening: String, body: [Statement], orElse: [Statement]?, SwiftCodeBase.Location)
+    case block(
+      header: String, opening: String, body: [Statement], orElse: [Statement]?, SwiftCodeBase.Location)
     /// `// TODO: …`: something seen that the draft does not model.
     case todo(String, SwiftCodeBase.Location)
   }
@@ -46,7 +47,9 @@ struct FlowDraft {
 
   /// The draft as `.flow` text, before formatting.
   var text: String {
-    var lines: [String] = ["// A draft extracted by 'flowcheck extract': check every line against the code it cites."]
+    var lines: [String] = [
+      "// A draft extracted by 'flowcheck extract': check every line against the code it cites."
+    ]
     for note in notes { Self.render(note, indent: "", into: &lines) }
     lines.append("app \(appName) {")
     lines.append("  library \(library)")

@@ -107,7 +107,8 @@ enum FlowDrift {
           switch member.kind {
           case .start(let block): statementFacts(block, of: name, note: note)
           case .screenEvent(let screen, let event, let body):
-            note(Fact(kind: "transition", text: "\(name): on \(screen.text).\(event.text)"), member.range.start)
+            note(
+              Fact(kind: "transition", text: "\(name): on \(screen.text).\(event.text)"), member.range.start)
             statementFacts(body, of: name, note: note)
           case .message(_, _, let body): statementFacts(body, of: name, note: note)
           case .library(let syntax): statementFacts(syntax.body, of: name, note: note)
@@ -167,7 +168,9 @@ enum FlowDrift {
           note(Fact(kind: "transition", text: "\(coordinator.name): on \(words[1])"), member.location)
         }
         if words.first == "viewController", words.count >= 2 {
-          note(Fact(kind: "transition", text: "\(coordinator.name): viewController \(words[1])"), member.location)
+          note(
+            Fact(kind: "transition", text: "\(coordinator.name): viewController \(words[1])"), member.location
+          )
         }
         statementFacts(member.body ?? [], of: coordinator.name, note: note)
       }

@@ -3,7 +3,8 @@ import FlowReport
 extension NavigationExtractor {
   /// Calls that only transform a collection: their closures run at once, in place.
   static let inlineClosureCalls: Set<String> = [
-    "forEach", "map", "compactMap", "flatMap", "filter", "first", "contains", "sorted", "reduce", "allSatisfy",
+    "forEach", "map", "compactMap", "flatMap", "filter", "first", "contains", "sorted", "reduce",
+    "allSatisfy",
   ]
   /// UIKit's own navigation, which bypasses the library: noted, not modelled.
   static let directUIKit: Set<String> = [
@@ -21,7 +22,9 @@ extension NavigationExtractor {
     }
     let arguments = Self.arguments(node)
     let isSelf = callee.receiver == nil || callee.receiver == "self"
-    if ["asyncAfter", "async"].contains(callee.name), let closure = arguments.compactMap({ Self.closure(in: $0.expression) }).last {
+    if ["asyncAfter", "async"].contains(callee.name),
+      let closure = arguments.compactMap({ Self.closure(in: $0.expression) }).last
+    {
       return asyncBlock(named: callee.name, body: closure, in: &scope, why: "DispatchQueue.\(callee.name)")
     }
     if callee.name == "Task" && callee.receiver == nil,
@@ -42,7 +45,9 @@ extension NavigationExtractor {
         className: scope.className, kind: scope.kind, file: method.file, cursor: method.start,
         inlining: scope.inlining + [callee.name], completionParameter: nil)
       for (index, parameter) in method.parameters.enumerated() where index < arguments.count {
-        if let local = resolve(arguments[index].expression, in: scope) { inner.locals[parameter.name] = local }
+        if let local = resolve(arguments[index].expression, in: scope) {
+          inner.locals[parameter.name] = local
+        }
       }
       _ = locate(callee.name, in: &scope)
       return walk(body, in: &inner)
@@ -52,12 +57,18 @@ extension NavigationExtractor {
     for argument in arguments {
       if let closure = Self.closure(in: argument.expression) {
         if Self.inlineClosureCalls.contains(callee.name) {
-          result += walkBody(of: closure, in: &scope).isEmpty ? [] : [
-            .todo("navigation inside '\(callee.name) { … }', once per element: not modelled", locate(callee.name, in: &scope))
-          ]
+          result +=
+            walkBody(of: closure, in: &scope).isEmpty
+            ? []
+            : [
+              .todo(
+                "navigation inside '\(callee.name) { … }', once per element: not modelled",
+                locate(callee.name, in: &scope))
+            ]
         } else {
           result += asyncBlock(
-            named: callee.name, body: closure, in: &scope, why: "a completion handler passed to '\(callee.name)'")
+            named: callee.name, body: closure, in: &scope,
+            why: "a completion handler passed to '\(callee.name)'")
         }
       } else {
         result += walk(argument.expression, in: &scope)
@@ -84,7 +95,9 @@ extension NavigationExtractor {
         }
         return [.line("pop", locate(name, in: &scope))]
       }
-      if isSelf, ["dismiss", "activate", "takeover"].contains(name) { return [.line(name, locate(name, in: &scope))] }
+      if isSelf, ["dismiss", "activate", "takeover"].contains(name) {
+        return [.line(name, locate(name, in: &scope))]
+      }
       if isSelf, ["startChild", "stopChild"].contains(name), let child = arguments.first?.expression {
         return childStatement(name, child, word: name, in: &scope)
       }
@@ -98,7 +111,9 @@ extension NavigationExtractor {
       if callee.receiver == "router", name == "present" {
         return screenStatement("present", arguments.first?.expression, word: name, in: &scope)
       }
-      if (isSelf || callee.receiver == "router"), name == "dismiss" { return [.line("dismiss", locate(name, in: &scope))] }
+      if isSelf || callee.receiver == "router", name == "dismiss" {
+        return [.line("dismiss", locate(name, in: &scope))]
+      }
       if isSelf, name == "presentChild", let child = arguments.first?.expression {
         let location = locate(name, in: &scope)
         guard case .coordinator(let className, let kinds)? = resolve(child, in: scope) else {
@@ -112,13 +127,18 @@ extension NavigationExtractor {
           var inner = scope
           let body = walkBody(of: closure, in: &inner)
           scope.cursor = max(scope.cursor, inner.cursor)
-          return [.block(header: "presentChild \(childName) onDismissed", opening: "", body: body, orElse: nil, location)]
+          return [
+            .block(
+              header: "presentChild \(childName) onDismissed", opening: "", body: body, orElse: nil, location)
+          ]
         }
         return [.line("presentChild \(childName)", location)]
       }
     case .presenter:
       if callee.receiver == "presenter", ["present", "dismiss", "dismissRoot"].contains(name) {
-        if name == "present" { return screenStatement("present", arguments.first?.expression, word: name, in: &scope) }
+        if name == "present" {
+          return screenStatement("present", arguments.first?.expression, word: name, in: &scope)
+        }
         return [.line(name, locate(name, in: &scope))]
       }
       if isSelf, name == "stop" { return [.line("stop", locate(name, in: &scope))] }
@@ -132,7 +152,9 @@ extension NavigationExtractor {
       }
       if isSelf, name == "finish" {
         let location = locate(name, in: &scope)
-        if let value = arguments.first?.expression, value.kind == "unresolved_member_expr", let result = value.name {
+        if let value = arguments.first?.expression, value.kind == "unresolved_member_expr",
+          let result = value.name
+        {
           return [.line("finish(\(Self.flowName(result)))", location)]
         }
         return [.line("finish", location)]
@@ -165,10 +187,13 @@ extension NavigationExtractor {
     }
     var result: [FlowDraft.Statement] = []
     if kinds.count > 1 {
-      result.append(.todo("the child is made with one of \(kinds.joined(separator: ", ")); the first is drafted", location))
+      result.append(
+        .todo(
+          "the child is made with one of \(kinds.joined(separator: ", ")); the first is drafted", location))
     }
     let split = (kindsByClass[className]?.count ?? 0) > 1
-    result.append(.line("\(verb) \(coordinatorName(className, kind: kinds.first ?? "", split: split))", location))
+    result.append(
+      .line("\(verb) \(coordinatorName(className, kind: kinds.first ?? "", split: split))", location))
     return result
   }
 
@@ -182,7 +207,9 @@ extension NavigationExtractor {
     var context: String?
     var completion: SwiftSyntaxNode?
     for argument in arguments {
-      if let closure = Self.closure(in: argument.expression), argument.label.isEmpty || argument.label == "completion" {
+      if let closure = Self.closure(in: argument.expression),
+        argument.label.isEmpty || argument.label == "completion"
+      {
         completion = closure
         continue
       }
@@ -199,7 +226,8 @@ extension NavigationExtractor {
     var notes: [FlowDraft.Statement] = []
     if let context {
       if childKind == "ModalCoordinator" {
-        notes.append(.todo("started 'in: \(context)', which a ModalCoordinator takes no context for", location))
+        notes.append(
+          .todo("started 'in: \(context)', which a ModalCoordinator takes no context for", location))
       } else {
         header += " in: \(context)"
       }
@@ -229,7 +257,8 @@ extension NavigationExtractor {
     switch node.kind {
     case "unresolved_decl_ref_expr", "unresolved_member_expr": return "'\(node.name ?? "?")'"
     case "unresolved_dot_expr": return "'…\(node.name ?? "?")'"
-    case "call_expr": return node.child("fn").map { "'\(Self.callee(["fn": $0.value].asNode)?.name ?? "?")(…)'" } ?? "a call"
+    case "call_expr":
+      return node.child("fn").map { "'\(Self.callee(["fn": $0.value].asNode)?.name ?? "?")(…)'" } ?? "a call"
     default: return "an expression"
     }
   }

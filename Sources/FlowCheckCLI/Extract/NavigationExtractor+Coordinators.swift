@@ -1,7 +1,8 @@
 extension NavigationExtractor {
   /// Library methods a coordinator overrides that are not messages of the app (radianttap).
   static let libraryHooks: Set<String> = [
-    "start", "stop", "activate", "takeover", "coordinatorDidFinish", "handlePopBack", "navigationController", "init",
+    "start", "stop", "activate", "takeover", "coordinatorDidFinish", "handlePopBack", "navigationController",
+    "init",
     "deinit", "viewDidLoad", "presenter", "didStop", "didRemove", "present", "dismiss", "presentChild",
   ]
 
@@ -22,7 +23,8 @@ extension NavigationExtractor {
       } else {
         kind = "NavigationCoordinator"
         if ancestor?.name == "Coordinator" {
-          notes.append(.todo("a Coordinator<\(ancestor?.generic ?? "?")>: drafted as a NavigationCoordinator", location))
+          notes.append(
+            .todo("a Coordinator<\(ancestor?.generic ?? "?")>: drafted as a NavigationCoordinator", location))
         }
       }
       let root = childRoots[className]
@@ -35,7 +37,10 @@ extension NavigationExtractor {
     case .router, .presenter:
       if kind.isEmpty {
         kind = library == .router ? "NavigationRouter" : "ModalPresenter"
-        notes.append(.todo("made nowhere in these sources with a known \(library == .router ? "router" : "presenter"): '\(kind)' is a guess", location))
+        notes.append(
+          .todo(
+            "made nowhere in these sources with a known \(library == .router ? "router" : "presenter"): '\(kind)' is a guess",
+            location))
       }
     }
     var scope = Scope(className: className, kind: kind, file: 0, cursor: 0)
@@ -61,7 +66,10 @@ extension NavigationExtractor {
       members += handlers(for: method, in: type, kind: kind)
     }
     for event in closureEvents {
-      members.append(FlowDraft.Member(header: "on \(event.screen).\(Self.flowName(event.event))", body: event.body, location: event.location))
+      members.append(
+        FlowDraft.Member(
+          header: "on \(event.screen).\(Self.flowName(event.event))", body: event.body,
+          location: event.location))
     }
     return FlowDraft.Coordinator(
       name: name, kind: kind, members: Self.merged(members), location: location, notes: notes)
@@ -74,9 +82,10 @@ extension NavigationExtractor {
     for member in members {
       if let index = result.firstIndex(where: { $0.header == member.header }) {
         if let body = member.body {
-          result[index].body = (result[index].body ?? []) + [
-            .todo("a second method maps to this member; its statements follow", member.location)
-          ] + body
+          result[index].body =
+            (result[index].body ?? []) + [
+              .todo("a second method maps to this member; its statements follow", member.location)
+            ] + body
         }
       } else {
         result.append(member)
@@ -131,14 +140,20 @@ extension NavigationExtractor {
       if !body.isEmpty {
         members.append(
           FlowDraft.Member(
-            header: "start", body: [.todo("the viewController getter navigates when the coordinator starts", property.location)] + body,
+            header: "start",
+            body: [
+              .todo("the viewController getter navigates when the coordinator starts", property.location)
+            ] + body,
             location: property.location))
       }
-    } else if let initializer = property.initializer, case .screen(let className)? = resolve(initializer, in: scope) {
+    } else if let initializer = property.initializer,
+      case .screen(let className)? = resolve(initializer, in: scope)
+    {
       screen = noteScreen(className, at: property.location)
     }
     if let screen {
-      members.insert(FlowDraft.Member(header: "viewController \(screen)", body: nil, location: property.location), at: 0)
+      members.insert(
+        FlowDraft.Member(header: "viewController \(screen)", body: nil, location: property.location), at: 0)
     }
     return members
   }
@@ -152,7 +167,9 @@ extension NavigationExtractor {
     guard let body = method.body, method.name != "init" else { return [] }
     var scope = Scope(className: type.name, kind: kind, file: method.file, cursor: method.start)
     if library == .presenter, let header = presenterOverride(method) {
-      return [FlowDraft.Member(header: header, body: statements(of: body, in: &scope), location: method.location)]
+      return [
+        FlowDraft.Member(header: header, body: statements(of: body, in: &scope), location: method.location)
+      ]
     }
     if let first = method.parameters.first, let screenClass = first.type, isScreen(screenClass) {
       scope.locals[first.name] = .screen(screenClass)
@@ -173,21 +190,31 @@ extension NavigationExtractor {
           let statements = prefix + (branch.child("body").map { walk($0, in: &inner) } ?? [])
           let at = code.location(file: method.file, offset: branch.range?.start ?? method.start)
           for label in Self.caseLabels(branch) {
-            members.append(FlowDraft.Member(header: "on \(screen).\(Self.flowName(label))", body: statements, location: at))
+            members.append(
+              FlowDraft.Member(header: "on \(screen).\(Self.flowName(label))", body: statements, location: at)
+            )
           }
         }
         if !members.isEmpty { return members }
       }
-      return [FlowDraft.Member(header: "on \(screen).\(Self.flowName(event))", body: statements(of: body, in: &scope), location: method.location)]
+      return [
+        FlowDraft.Member(
+          header: "on \(screen).\(Self.flowName(event))", body: statements(of: body, in: &scope),
+          location: method.location)
+      ]
     }
     if library == .radianttap, method.isOverride, !Self.libraryHooks.contains(method.name) {
       let statements = statements(of: body, in: &scope)
       let senders = (messagesSent[method.name] ?? []).sorted()
       if senders.isEmpty {
-        return [FlowDraft.Member(header: "handle \(Self.flowName(method.name))", body: statements, location: method.location)]
+        return [
+          FlowDraft.Member(
+            header: "handle \(Self.flowName(method.name))", body: statements, location: method.location)
+        ]
       }
       return senders.map {
-        FlowDraft.Member(header: "on \($0).\(Self.flowName(method.name))", body: statements, location: method.location)
+        FlowDraft.Member(
+          header: "on \($0).\(Self.flowName(method.name))", body: statements, location: method.location)
       }
     }
     return []
@@ -227,11 +254,14 @@ extension NavigationExtractor {
       name = String(name.dropFirst(prefix.count))
     }
     for prefix in ["Pressed", "Press", "Tapped", "Tap", "Trigger", "Triggered", "Request", "Requested"]
-    where name.hasPrefix(prefix) && name.count > prefix.count && name.dropFirst(prefix.count).first?.isUppercase == true {
+    where name.hasPrefix(prefix) && name.count > prefix.count
+      && name.dropFirst(prefix.count).first?.isUppercase == true
+    {
       name = String(name.dropFirst(prefix.count))
       break
     }
-    for suffix in ["ViewController", "Controller", "Button"] where name.hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in ["ViewController", "Controller", "Button"]
+    where name.hasSuffix(suffix) && name.count > suffix.count {
       name = String(name.dropLast(suffix.count))
       break
     }
@@ -251,7 +281,9 @@ extension NavigationExtractor {
       }
       for property in type.properties {
         var scope = Scope(className: type.name, kind: "", file: property.file, cursor: 0)
-        if let initializer = property.initializer { collectConstructions(initializer, owner: owner, scope: &scope) }
+        if let initializer = property.initializer {
+          collectConstructions(initializer, owner: owner, scope: &scope)
+        }
         if let body = property.getter?.body { collectConstructions(body, owner: owner, scope: &scope) }
       }
     }
@@ -270,9 +302,13 @@ extension NavigationExtractor {
         let pattern = entry.child("pattern")
         let named = pattern?.kind == "pattern_typed" ? pattern?.child("sub_pattern") : pattern
         let declared =
-          pattern?.kind == "pattern_typed" ? node.range.flatMap { text.declaredType(from: $0.start, before: $0.end) } : nil
-        if let className = constructedClass(initializer, declaredType: declared), isCoordinatorClass(className) {
-          noteConstruction(className, call: initializer, owner: owner, scope: scope, at: node.range?.start ?? 0)
+          pattern?.kind == "pattern_typed"
+          ? node.range.flatMap { text.declaredType(from: $0.start, before: $0.end) } : nil
+        if let className = constructedClass(initializer, declaredType: declared),
+          isCoordinatorClass(className)
+        {
+          noteConstruction(
+            className, call: initializer, owner: owner, scope: scope, at: node.range?.start ?? 0)
         }
         if let name = named?.name, let local = resolve(initializer, in: scope, declaredType: declared) {
           scope.locals[name] = local
@@ -298,7 +334,9 @@ extension NavigationExtractor {
     }
   }
 
-  private func noteConstruction(_ className: String, call: SwiftSyntaxNode, owner: String?, scope: Scope, at offset: Int) {
+  private func noteConstruction(
+    _ className: String, call: SwiftSyntaxNode, owner: String?, scope: Scope, at offset: Int
+  ) {
     if library == .router || library == .presenter {
       var kindScope = scope
       kindScope.kind = owner.flatMap { kindsByClass[$0]?.first } ?? ""

@@ -25,7 +25,8 @@ extension NavigationExtractor {
   /// type, or a storyboard's `instantiateViewController(identifier: "X")`.
   func constructedClass(_ node: SwiftSyntaxNode, declaredType: String? = nil) -> String? {
     var node = node
-    while ["force_value_expr", "bind_optional_expr", "optional_evaluation_expr", "try_expr", "force_try_expr",
+    while [
+      "force_value_expr", "bind_optional_expr", "optional_evaluation_expr", "try_expr", "force_try_expr",
       "await_expr", "paren_expr", "forced_checked_cast_expr", "conditional_checked_cast_expr",
     ].contains(node.kind), let inner = node.child("sub_expr") {
       node = inner
@@ -66,7 +67,9 @@ extension NavigationExtractor {
   /// What an expression stands for in `scope`.
   func resolve(_ node: SwiftSyntaxNode, in scope: Scope, declaredType: String? = nil) -> Local? {
     var node = node
-    while ["force_value_expr", "bind_optional_expr", "paren_expr", "try_expr", "await_expr", "optional_evaluation_expr",
+    while [
+      "force_value_expr", "bind_optional_expr", "paren_expr", "try_expr", "await_expr",
+      "optional_evaluation_expr",
     ].contains(node.kind), let inner = node.child("sub_expr") {
       node = inner
     }
@@ -123,7 +126,8 @@ extension NavigationExtractor {
   /// The router or presenter kind a coordinator's construction passes (`router:` or `presenter:`).
   func argumentKind(of call: SwiftSyntaxNode, in scope: Scope) -> String? {
     for argument in call.child("args")?.children("args") ?? [] {
-      guard ["presenter", "router"].contains(argument.string("label") ?? ""), let expression = argument.child("expr")
+      guard ["presenter", "router"].contains(argument.string("label") ?? ""),
+        let expression = argument.child("expr")
       else { continue }
       if case .kind(let kind)? = resolve(expression, in: scope) { return kind }
       if let className = constructedClass(expression) { return className }

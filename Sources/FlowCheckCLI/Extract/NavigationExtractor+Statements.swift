@@ -29,7 +29,11 @@ extension NavigationExtractor {
       let exits = node.child("body").map { walk($0, in: &inner) } ?? []
       scope.cursor = max(scope.cursor, inner.cursor)
       if !exits.isEmpty {
-        return [.todo("a guard's else navigates; not modelled", code.location(file: scope.file, offset: node.range?.start ?? 0))]
+        return [
+          .todo(
+            "a guard's else navigates; not modelled",
+            code.location(file: scope.file, offset: node.range?.start ?? 0))
+        ]
       }
       return []
     case "switch_stmt":
@@ -110,7 +114,8 @@ extension NavigationExtractor {
     for (name, local) in branch.locals {
       guard case .coordinator(let className, let kinds) = local else { continue }
       if case .coordinator(let known, let knownKinds)? = scope.locals[name], known == className {
-        scope.locals[name] = .coordinator(className, kinds: knownKinds + kinds.filter { !knownKinds.contains($0) })
+        scope.locals[name] = .coordinator(
+          className, kinds: knownKinds + kinds.filter { !knownKinds.contains($0) })
       } else if scope.locals[name] != nil {
         scope.locals[name] = local
       }
@@ -145,7 +150,9 @@ extension NavigationExtractor {
     let header = text.text(start, min(node.child("then_stmt")?.range?.start ?? start, start + 120))
     let flag = uniqueName("condition\(location.line)")
     flags.append((flag, String(header.dropFirst(2)).trimmingSpaces, location))
-    return [.block(header: "if \(flag)", opening: "", body: then, orElse: orElse.isEmpty ? nil : orElse, location)]
+    return [
+      .block(header: "if \(flag)", opening: "", body: then, orElse: orElse.isEmpty ? nil : orElse, location)
+    ]
   }
 
   /// `switch x { case .a: … }`: over a completion's result, `if result == a`; else a flag per case.
@@ -153,7 +160,8 @@ extension NavigationExtractor {
     let location = code.location(file: scope.file, offset: node.range?.start ?? scope.cursor)
     let subject = node.child("subject_expr")
     let overResult =
-      subject?.kind == "unresolved_decl_ref_expr" && subject?.name != nil && subject?.name == scope.completionParameter
+      subject?.kind == "unresolved_decl_ref_expr" && subject?.name != nil
+      && subject?.name == scope.completionParameter
     var branches: [(condition: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] = []
     for branch in node.children("cases") {
       var inner = scope
@@ -165,7 +173,8 @@ extension NavigationExtractor {
       guard !body.isEmpty else { continue }
       if overResult, let parameter = scope.completionParameter, labels.count == 1, let label = labels.first {
         let test =
-          label == "nil" ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"
+          label == "nil"
+          ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"
         branches.append((test, body, at))
       } else {
         let flag = uniqueName("case\(at.line)")
@@ -177,7 +186,10 @@ extension NavigationExtractor {
     guard !branches.isEmpty else { return [] }
     var chain: [FlowDraft.Statement]? = nil
     for branch in branches.reversed() {
-      chain = [.block(header: "if \(branch.condition)", opening: "", body: branch.body, orElse: chain, branch.location)]
+      chain = [
+        .block(
+          header: "if \(branch.condition)", opening: "", body: branch.body, orElse: chain, branch.location)
+      ]
     }
     _ = location
     return chain ?? []

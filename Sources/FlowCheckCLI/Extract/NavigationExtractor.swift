@@ -23,8 +23,9 @@ final class NavigationExtractor {
   /// Children started with how their root is given (radianttap's `root` clause).
   var childRoots: [String: String] = [:]
   /// Events from closures assigned to a screen's `onX` during a walk: (screen, event, body).
-  var closureEvents: [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
-    []
+  var closureEvents:
+    [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
+      []
 
   init(code: SwiftCodeBase, library: ExtractLibrary) {
     self.code = code
@@ -70,7 +71,9 @@ final class NavigationExtractor {
     let home = window.name.flatMap { name in coordinators.first { $0.name == name } }.flatMap(firstScreen)
     return FlowDraft(
       appName: "Extracted", library: library.rawValue, window: window.name, home: home,
-      screens: screens.map { FlowDraft.Screen(name: $0.key, location: $0.value) }.sorted { $0.name < $1.name },
+      screens: screens.map { FlowDraft.Screen(name: $0.key, location: $0.value) }.sorted {
+        $0.name < $1.name
+      },
       coordinators: coordinators, flags: flags, notes: notes)
   }
 
@@ -79,7 +82,8 @@ final class NavigationExtractor {
   /// The flow name of a coordinator class: `CartCoordinator` → `Cart`; drafted once per
   /// kind when made with several (`ViewCoordinator` with a `ModalPresenter` → `ViewModal`).
   func coordinatorName(_ className: String, kind: String = "", split: Bool = false) -> String {
-    var name = className.hasSuffix("Coordinator") && className != "Coordinator"
+    var name =
+      className.hasSuffix("Coordinator") && className != "Coordinator"
       ? String(className.dropLast("Coordinator".count)) : className
     if split {
       var short = kind
@@ -93,7 +97,8 @@ final class NavigationExtractor {
 
   /// The flow name of a screen class: `HomeViewController` → `Home`.
   static func screenName(_ className: String) -> String {
-    for suffix in ["ViewController", "Controller", "VC"] where className.hasSuffix(suffix) && className != suffix {
+    for suffix in ["ViewController", "Controller", "VC"]
+    where className.hasSuffix(suffix) && className != suffix {
       return flowName(String(className.dropLast(suffix.count)))
     }
     return flowName(className)
@@ -107,10 +112,12 @@ final class NavigationExtractor {
   }
 
   static let reserved: Set<String> = [
-    "app", "screen", "var", "coordinator", "event", "always", "never", "reachable", "expect", "root", "identifier",
+    "app", "screen", "var", "coordinator", "event", "always", "never", "reachable", "expect", "root",
+    "identifier",
     "start", "on", "handle", "popBack", "didFinish", "viewController", "result", "didPresent", "didDismiss",
     "didStop", "didDismissAllViewControllersTo", "show", "top", "pop", "present", "dismiss", "startChild",
-    "stopChild", "presentChild", "finish", "takeover", "activate", "send", "setStack", "selectTab", "call", "stop",
+    "stopChild", "presentChild", "finish", "takeover", "activate", "send", "setStack", "selectTab", "call",
+    "stop",
     "dismissRoot", "if", "else", "after", "true", "false", "nil",
   ]
 
@@ -147,7 +154,8 @@ final class NavigationExtractor {
       return code.inherits(name, from: Self.controllerBases) || Self.controllerBases.contains(name)
         || (name.hasSuffix("ViewController") && !(code.types[name]?.isProtocol ?? false))
     }
-    return name.hasSuffix("ViewController") || (name.hasSuffix("Controller") && name.first?.isUppercase == true)
+    return name.hasSuffix("ViewController")
+      || (name.hasSuffix("Controller") && name.first?.isUppercase == true)
   }
 
   func isCoordinatorClass(_ name: String) -> Bool { coordinatorClasses.contains(name) }
@@ -189,7 +197,9 @@ final class NavigationExtractor {
 
   /// The window's coordinator: Insecurity's `WindowCoordinator`; otherwise the one made
   /// outside every coordinator (the app or scene delegate), the first by name when several are.
-  private func windowCoordinator(among coordinators: [FlowDraft.Coordinator]) -> (name: String?, candidates: [String]) {
+  private func windowCoordinator(among coordinators: [FlowDraft.Coordinator]) -> (
+    name: String?, candidates: [String]
+  ) {
     if library == .insecurity {
       let windows = coordinators.filter { $0.kind == "WindowCoordinator" }.map(\.name)
       return (windows.first, windows)
@@ -199,7 +209,9 @@ final class NavigationExtractor {
     for className in outside {
       let kinds = kindsByClass[className] ?? []
       if kinds.count > 1 {
-        let windowKinds = kinds.filter { ["AppDelegateRouter", "InitialPresenter", "InitialNavigationPresenter"].contains($0) }
+        let windowKinds = kinds.filter {
+          ["AppDelegateRouter", "InitialPresenter", "InitialNavigationPresenter"].contains($0)
+        }
         names += windowKinds.map { coordinatorName(className, kind: $0, split: true) }
       } else {
         names.append(coordinatorName(className))

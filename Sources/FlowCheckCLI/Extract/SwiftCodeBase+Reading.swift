@@ -16,7 +16,8 @@ extension SwiftCodeBase {
       if case .array(let path)? = node.member("module_path"), case .string(let module)? = path.first {
         imports.insert(module)
       }
-    case "class_decl", "struct_decl", "enum_decl", "protocol_decl", "protocol", "extension_decl", "actor_decl":
+    case "class_decl", "struct_decl", "enum_decl", "protocol_decl", "protocol", "extension_decl",
+      "actor_decl":
       readType(node, file: file)
     case "func_decl":
       if let method = readMethod(node, file: file) { topLevel.append(method) }
@@ -24,7 +25,8 @@ extension SwiftCodeBase {
       if let range = node.range {
         topLevel.append(
           Method(
-            name: "main", labels: [], parameters: [], body: node.child("body"), isOverride: false, isAction: false,
+            name: "main", labels: [], parameters: [], body: node.child("body"), isOverride: false,
+            isAction: false,
             file: file, location: location(file: file, offset: range.start), start: range.start))
       }
     default: break
@@ -59,14 +61,16 @@ extension SwiftCodeBase {
           let isOverride = member.children("attrs").contains { $0.kind == "override_attr" }
           let method = Method(
             name: name, labels: [], parameters: [], body: getter.child("body"), isOverride: isOverride,
-            isAction: false, file: file, location: location(file: file, offset: range.start), start: range.start)
+            isAction: false, file: file, location: location(file: file, offset: range.start),
+            start: range.start)
           if let index = type.properties.firstIndex(where: { $0.name == name }) {
             type.properties[index].getter = method
             type.properties[index].isOverride = isOverride
           } else {
             type.properties.append(
               Property(
-                name: name, declaredType: nil, initializer: nil, getter: method, isOverride: isOverride, file: file,
+                name: name, declaredType: nil, initializer: nil, getter: method, isOverride: isOverride,
+                file: file,
                 location: method.location))
           }
         } else if let name = member.name, let index = type.properties.firstIndex(where: { $0.name == name }) {

@@ -62,13 +62,17 @@ struct SwiftCodeBase {
   func inherits(_ name: String, from base: Set<String>, seen: Set<String> = []) -> Bool {
     guard let type = types[name], !seen.contains(name) else { return false }
     for parent in type.inherits {
-      if base.contains(parent.name) || inherits(parent.name, from: base, seen: seen.union([name])) { return true }
+      if base.contains(parent.name) || inherits(parent.name, from: base, seen: seen.union([name])) {
+        return true
+      }
     }
     return false
   }
 
   /// The first base, through the sources' own classes, that `base` holds, with its generic argument.
-  func ancestor(of name: String, among base: Set<String>, seen: Set<String> = []) -> (name: String, generic: String?)? {
+  func ancestor(of name: String, among base: Set<String>, seen: Set<String> = []) -> (
+    name: String, generic: String?
+  )? {
     guard let type = types[name], !seen.contains(name) else { return nil }
     for parent in type.inherits where base.contains(parent.name) { return parent }
     for parent in type.inherits {

@@ -40,7 +40,8 @@ struct SwiftSourceText {
     var offset = max(0, start)
     let limit = min(end, bytes.count) - pattern.count
     while offset <= limit {
-      if bytes[offset] == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
+      if bytes[offset] == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/")
+      {
         while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
         continue
       }
@@ -60,7 +61,9 @@ struct SwiftSourceText {
   func inheritance(from start: Int, before end: Int) -> [(name: String, generic: String?)] {
     guard let brace = firstByte(UInt8(ascii: "{"), from: start, before: end) else { return [] }
     var header = text(start, brace)
-    if let whereClause = header.firstRange(of: " where ") { header = String(header[..<whereClause.lowerBound]) }
+    if let whereClause = header.firstRange(of: " where ") {
+      header = String(header[..<whereClause.lowerBound])
+    }
     // Skip the declared name and its generic parameters: the clause starts at the first
     // ':' outside angle brackets.
     var depth = 0
@@ -121,7 +124,8 @@ struct SwiftSourceText {
         parts.append(current)
         current = ""
         continue
-      case "\n", "\t": current.append(" ")
+      case "\n", "\t":
+        current.append(" ")
         continue
       default: break
       }
@@ -132,7 +136,8 @@ struct SwiftSourceText {
   }
 
   private static func isIdentifier(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
   }
 

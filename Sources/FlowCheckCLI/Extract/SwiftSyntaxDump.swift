@@ -45,7 +45,9 @@ enum SwiftSyntaxDump {
   }
 
   /// The version `swiftc --version` prints (`Swift version 6.3.1 (…)`), as major and minor.
-  static func version(of compiler: String, temporaryDirectory: String?) -> (text: String, major: Int, minor: Int)? {
+  static func version(of compiler: String, temporaryDirectory: String?) -> (
+    text: String, major: Int, minor: Int
+  )? {
     guard
       let result = ExternalTool.runCapturingErrors(
         compiler, arguments: ["--version"], input: "", temporaryDirectory: temporaryDirectory)
@@ -55,7 +57,10 @@ enum SwiftSyntaxDump {
     let number = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
     let parts = number.split(separator: ".").compactMap { Int($0) }
     guard let major = parts.first else { return nil }
-    return (String(text[range.lowerBound...].prefix { $0 != "\n" && $0 != "(" }).trimmingSpaces, major, parts.dropFirst().first ?? 0)
+    return (
+      String(text[range.lowerBound...].prefix { $0 != "\n" && $0 != "(" }).trimmingSpaces, major,
+      parts.dropFirst().first ?? 0
+    )
   }
 
   /// The syntax trees of `paths`, in their order, or the first failure.
@@ -76,7 +81,8 @@ enum SwiftSyntaxDump {
         return .failure(.compilerFailed(path: path, message: "cannot read file"))
       }
       texts[path] = SwiftSourceText(bytes: contents)
-      if batches[batches.count - 1].count >= batchFiles || (bytes + contents.count > batchBytes && bytes > 0) {
+      if batches[batches.count - 1].count >= batchFiles || (bytes + contents.count > batchBytes && bytes > 0)
+      {
         batches.append([])
         bytes = 0
       }
@@ -105,11 +111,13 @@ enum SwiftSyntaxDump {
         trees = try JSONParser.parseSequence(result.output, maximumDepth: maximumDepth)
       } catch {
         return .failure(
-          .compilerFailed(path: batch[0], message: "swiftc printed a syntax tree flowcheck cannot read: \(error.message)"))
+          .compilerFailed(
+            path: batch[0], message: "swiftc printed a syntax tree flowcheck cannot read: \(error.message)"))
       }
       guard trees.count == batch.count else {
         return .failure(
-          .compilerFailed(path: batch[0], message: "swiftc printed \(trees.count) syntax trees for \(batch.count) files"))
+          .compilerFailed(
+            path: batch[0], message: "swiftc printed \(trees.count) syntax trees for \(batch.count) files"))
       }
       // swiftc does not print the trees in the order of the files: each names its own.
       var byPath: [String: SwiftSyntaxNode] = [:]

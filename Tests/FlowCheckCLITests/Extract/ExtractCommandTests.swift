@@ -29,14 +29,16 @@ struct ExtractCommandTests {
   /// and it has the lines given.
   private func expectDraft(_ run: CommandRun, contains lines: [String]) {
     #expect(run.status == 0, "\(run.stderr)")
-    let parsed = Parser.parse(SourceFile(path: "draft", text: run.stdout), libraries: RuntimeRegistry.libraries)
+    let parsed = Parser.parse(
+      SourceFile(path: "draft", text: run.stdout), libraries: RuntimeRegistry.libraries)
     #expect(!parsed.diagnostics.contains { $0.severity == .error }, "\(parsed.diagnostics)")
     #expect(FlowFormatter.format(parsed.file) == run.stdout, "the draft is not formatted")
     let trimmed = run.stdout.split(separator: "\n").map { $0.drop { $0 == " " } }
     for line in lines {
       #expect(trimmed.contains { $0.hasPrefix(line + "  // ") || $0 == line[...] }, "missing: \(line)")
     }
-    for line in trimmed where line.hasPrefix("show ") || line.hasPrefix("startChild ") || line.hasPrefix("present ") {
+    for line in trimmed
+    where line.hasPrefix("show ") || line.hasPrefix("startChild ") || line.hasPrefix("present ") {
       #expect(line.contains(".swift:"), "no file:line on \(line)")
     }
   }
@@ -49,15 +51,18 @@ struct ExtractCommandTests {
       run,
       contains: [
         "library radianttap", "window App", "home Home", "coordinator App: NavigationCoordinator {",
-        "root window", "root Home", "on Home.openCart {", "startChild Cart", "if condition20 {", "show Detail",
-        "present Login", "after asyncAfter {", "pop", "coordinator Cart: NavigationCoordinator {", "root presented",
+        "root window", "root Home", "on Home.openCart {", "startChild Cart", "if condition20 {",
+        "show Detail",
+        "present Login", "after asyncAfter {", "pop", "coordinator Cart: NavigationCoordinator {",
+        "root presented",
         "on Cart.closeCart {", "after task {", "dismiss", "finish", "screen Detail", "screen Login",
       ])
     #expect(run.stdout.contains("// TODO: stands for the condition 'loggedIn'"))
     #expect(run.stdout.contains("AppCoordinator.swift:21"))
   }
 
-  @Test("router: delegate methods, one event per case of a switch, presentChild onDismissed, the routers made")
+  @Test(
+    "router: delegate methods, one event per case of a switch, presentChild onDismissed, the routers made")
   func router() throws {
     try #require(Self.hasCompiler)
     let (run, _) = try extract(ExtractFixtures.router)
@@ -65,7 +70,8 @@ struct ExtractCommandTests {
       run,
       contains: [
         "library router", "window Home", "coordinator Home: AppDelegateRouter {", "present Home",
-        "on Home.book {", "presentChild Booking onDismissed {", "coordinator Booking: ModalNavigationRouter {",
+        "on Home.book {", "presentChild Booking onDismissed {",
+        "coordinator Booking: ModalNavigationRouter {",
         "present SelectKind", "on SelectKind.quick {", "present Confirm", "on SelectKind.slow {",
         "on SelectKind.later {",
       ])
@@ -94,7 +100,8 @@ struct ExtractCommandTests {
         "library insecurity", "window App", "coordinator App: WindowCoordinator {",
         "start Cart in: newNavigation { result in", "coordinator Cart: NavigationCoordinator {",
         "viewController Cart", "on Cart.pay {", "start Payment { result in", "if result == paid {",
-        "coordinator Payment: ModalCoordinator {", "result paid, declined", "on Payment.approve {", "finish(paid)",
+        "coordinator Payment: ModalCoordinator {", "result paid, declined", "on Payment.approve {",
+        "finish(paid)",
         "on Payment.cancel {",
       ])
   }
@@ -106,7 +113,8 @@ struct ExtractCommandTests {
     let second = try extract(ExtractFixtures.router).run
     #expect(first.status == 0)
     // Only the scratch directory's name differs between the two runs.
-    let strip = { (text: String) in text.split(separator: "\n").map { $0.split(separator: "//").first ?? "" } }
+    let strip = { (text: String) in text.split(separator: "\n").map { $0.split(separator: "//").first ?? "" }
+    }
     #expect(strip(first.stdout) == strip(second.stdout))
   }
 
@@ -147,7 +155,9 @@ struct ExtractCommandTests {
     #expect(run.status == 65)
     #expect(run.stderr.contains("no coordinator of a known library in 1 Swift file"))
     #expect(run.stderr.contains("--library radianttap|router|presenter|insecurity"))
-    let named = try extract(["Model.swift": "struct Pet { var name: String }\n"], ["--library", "insecurity"]).run
+    let named = try extract(
+      ["Model.swift": "struct Pet { var name: String }\n"], ["--library", "insecurity"]
+    ).run
     #expect(named.status == 65)
     #expect(named.stderr.contains("no coordinator of insecurity"))
   }

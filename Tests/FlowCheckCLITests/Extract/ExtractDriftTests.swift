@@ -32,8 +32,10 @@ struct ExtractDriftTests {
     """
 
   /// The same, drifted: a screen and a transition the code lacks, a transition it has.
-  static let drifted = matching.replacingOccurrences(of: "screen Confirm\n", with: "screen Confirm\nscreen Gone\n")
-    .replacingOccurrences(of: "  on SelectKind.slow { dismiss }\n", with: "  on SelectKind.fast { dismiss }\n")
+  static let drifted = matching.replacingOccurrences(
+    of: "screen Confirm\n", with: "screen Confirm\nscreen Gone\n"
+  )
+  .replacingOccurrences(of: "  on SelectKind.slow { dismiss }\n", with: "  on SelectKind.fast { dismiss }\n")
 
   private func check(_ flow: String, format: String) throws -> (run: CommandRun, directory: String) {
     let scratch = try ScratchDirectory()
@@ -62,8 +64,13 @@ struct ExtractDriftTests {
     for format in ["text", "xcode"] {
       let (run, directory) = try check(Self.drifted, format: format)
       #expect(run.status == 1)
-      #expect(run.stdout.contains("\(directory)/booking.flow:8:8: error: screen 'Gone' is in the flow but not in the code [model-drift]"), "\(run.stdout)")
-      #expect(run.stdout.contains("error: transition 'Booking: on SelectKind.fast' is in the flow but not in the code"))
+      #expect(
+        run.stdout.contains(
+          "\(directory)/booking.flow:8:8: error: screen 'Gone' is in the flow but not in the code [model-drift]"
+        ), "\(run.stdout)")
+      #expect(
+        run.stdout.contains(
+          "error: transition 'Booking: on SelectKind.fast' is in the flow but not in the code"))
       #expect(run.stdout.contains("\(directory)/BookingCoordinator.swift:"))
       #expect(run.stdout.contains("transition 'Booking: on SelectKind.slow' is in the code but not in"))
       #expect(run.stdout.contains("drift: 3 difference(s)") == (format == "text"))
@@ -75,12 +82,17 @@ struct ExtractDriftTests {
     try #require(ExtractCommandTests.hasCompiler)
     let github = try check(Self.drifted, format: "github-actions-logging").run
     #expect(github.status == 1)
-    #expect(github.stdout.contains("::error file=booking.flow,line=8,col=8,title=flowcheck model-drift::screen 'Gone'"), "\(github.stdout)")
+    #expect(
+      github.stdout.contains(
+        "::error file=booking.flow,line=8,col=8,title=flowcheck model-drift::screen 'Gone'"),
+      "\(github.stdout)")
     #expect(github.stdout.contains("::error file=BookingCoordinator.swift,line="))
     let sarif = try check(Self.drifted, format: "sarif").run
     #expect(sarif.status == 1)
     #expect(sarif.stdout.contains("[model-drift] screen 'Gone' is in the flow but not in the code"))
-    #expect(sarif.stdout.contains("\"uri\" : \"BookingCoordinator.swift\"") || sarif.stdout.contains("\"uri\": \"BookingCoordinator.swift\""))
+    #expect(
+      sarif.stdout.contains("\"uri\" : \"BookingCoordinator.swift\"")
+        || sarif.stdout.contains("\"uri\": \"BookingCoordinator.swift\""))
     let json = try check(Self.drifted, format: "json").run
     #expect(json.status == 1)
     #expect(json.stdout.contains("\"id\":\"model-drift\""))

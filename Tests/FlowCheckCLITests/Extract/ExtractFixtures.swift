@@ -7,78 +7,78 @@ enum ExtractFixtures {
   /// responder chain, and does async work; the child finishes through its parent.
   static let radianttap: [String: String] = [
     "AppCoordinator.swift": """
-      import Coordinator
-      import UIKit
+    import Coordinator
+    import UIKit
 
-      final class AppCoordinator: NavigationCoordinator {
-        var loggedIn = false
+    final class AppCoordinator: NavigationCoordinator {
+      var loggedIn = false
 
-        override func start(with completion: @escaping () -> Void = {}) {
-          super.start(with: completion)
-          let home = HomeViewController()
-          root(home)
+      override func start(with completion: @escaping () -> Void = {}) {
+        super.start(with: completion)
+        let home = HomeViewController()
+        root(home)
+      }
+
+      override func openCart(sender: Any?) {
+        let cart = CartCoordinator(rootViewController: UINavigationController())
+        startChild(coordinator: cart)
+        present(cart.rootViewController)
+      }
+
+      override func showDetail(sender: Any?) {
+        if loggedIn {
+          show(DetailViewController())
+        } else {
+          present(LoginViewController())
         }
-
-        override func openCart(sender: Any?) {
-          let cart = CartCoordinator(rootViewController: UINavigationController())
-          startChild(coordinator: cart)
-          present(cart.rootViewController)
-        }
-
-        override func showDetail(sender: Any?) {
-          if loggedIn {
-            show(DetailViewController())
-          } else {
-            present(LoginViewController())
-          }
-          DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-            self.pop()
-          }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+          self.pop()
         }
       }
-      """,
+    }
+    """,
     "CartCoordinator.swift": """
-      import Coordinator
-      import UIKit
+    import Coordinator
+    import UIKit
 
-      final class CartCoordinator: NavigationCoordinator {
-        override func start(with completion: @escaping () -> Void = {}) {
-          super.start(with: completion)
-          root(CartViewController())
-        }
+    final class CartCoordinator: NavigationCoordinator {
+      override func start(with completion: @escaping () -> Void = {}) {
+        super.start(with: completion)
+        root(CartViewController())
+      }
 
-        override func closeCart(sender: Any?) {
-          Task {
-            dismiss()
-            parent?.coordinatorDidFinish(self)
-          }
+      override func closeCart(sender: Any?) {
+        Task {
+          dismiss()
+          parent?.coordinatorDidFinish(self)
         }
       }
-      """,
+    }
+    """,
     "Screens.swift": """
-      import UIKit
+    import UIKit
 
-      final class HomeViewController: UIViewController {
-        @IBAction func cart(_ sender: Any) { coordinatingResponder?.openCart(sender: self) }
-        @IBAction func detail(_ sender: Any) { coordinatingResponder?.showDetail(sender: self) }
-      }
-      final class CartViewController: UIViewController {
-        @IBAction func close(_ sender: Any) { coordinatingResponder?.closeCart(sender: self) }
-      }
-      final class DetailViewController: UIViewController {}
-      final class LoginViewController: UIViewController {}
-      """,
+    final class HomeViewController: UIViewController {
+      @IBAction func cart(_ sender: Any) { coordinatingResponder?.openCart(sender: self) }
+      @IBAction func detail(_ sender: Any) { coordinatingResponder?.showDetail(sender: self) }
+    }
+    final class CartViewController: UIViewController {
+      @IBAction func close(_ sender: Any) { coordinatingResponder?.closeCart(sender: self) }
+    }
+    final class DetailViewController: UIViewController {}
+    final class LoginViewController: UIViewController {}
+    """,
     "SceneDelegate.swift": """
-      import UIKit
+    import UIKit
 
-      final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-        var coordinator: AppCoordinator?
-        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-          coordinator = AppCoordinator(rootViewController: UINavigationController())
-          coordinator?.start()
-        }
+    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+      var coordinator: AppCoordinator?
+      func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        coordinator = AppCoordinator(rootViewController: UINavigationController())
+        coordinator?.start()
       }
-      """,
+    }
+    """,
   ]
 
   /// The RayPets pattern: a `Coordinator` protocol of the app's own with a router, delegate
@@ -86,76 +86,76 @@ enum ExtractFixtures {
   /// `onDismissed` closure, `router.present` and `router.dismiss`.
   static let router: [String: String] = [
     "Coordinator.swift": """
-      import UIKit
+    import UIKit
 
-      public protocol Coordinator: AnyObject {
-        var children: [Coordinator] { get set }
-        var router: Router { get }
-        func present(animated: Bool, onDismissed: (() -> Void)?)
-      }
-      public protocol Router: AnyObject {
-        func present(_ viewController: UIViewController, animated: Bool, onDismissed: (() -> Void)?)
-        func dismiss(animated: Bool)
-      }
-      """,
+    public protocol Coordinator: AnyObject {
+      var children: [Coordinator] { get set }
+      var router: Router { get }
+      func present(animated: Bool, onDismissed: (() -> Void)?)
+    }
+    public protocol Router: AnyObject {
+      func present(_ viewController: UIViewController, animated: Bool, onDismissed: (() -> Void)?)
+      func dismiss(animated: Bool)
+    }
+    """,
     "HomeCoordinator.swift": """
-      import UIKit
+    import UIKit
 
-      final class HomeCoordinator: Coordinator {
-        var children: [Coordinator] = []
-        let router: Router
-        init(router: Router) { self.router = router }
+    final class HomeCoordinator: Coordinator {
+      var children: [Coordinator] = []
+      let router: Router
+      init(router: Router) { self.router = router }
 
-        func present(animated: Bool, onDismissed: (() -> Void)?) {
-          let viewController = HomeViewController.instantiate(delegate: self)
-          router.present(viewController, animated: animated, onDismissed: onDismissed)
-        }
+      func present(animated: Bool, onDismissed: (() -> Void)?) {
+        let viewController = HomeViewController.instantiate(delegate: self)
+        router.present(viewController, animated: animated, onDismissed: onDismissed)
       }
+    }
 
-      extension HomeCoordinator: HomeViewControllerDelegate {
-        func homeViewControllerDidPressBook(_ viewController: HomeViewController) {
-          let router = ModalNavigationRouter(parentViewController: viewController)
-          let coordinator = BookingCoordinator(router: router)
-          presentChild(coordinator, animated: true, onDismissed: {
-            print("booked")
-          })
-        }
+    extension HomeCoordinator: HomeViewControllerDelegate {
+      func homeViewControllerDidPressBook(_ viewController: HomeViewController) {
+        let router = ModalNavigationRouter(parentViewController: viewController)
+        let coordinator = BookingCoordinator(router: router)
+        presentChild(coordinator, animated: true, onDismissed: {
+          print("booked")
+        })
       }
-      """,
+    }
+    """,
     "BookingCoordinator.swift": """
-      import UIKit
+    import UIKit
 
-      final class BookingCoordinator: Coordinator {
-        var children: [Coordinator] = []
-        let router: Router
-        init(router: Router) { self.router = router }
+    final class BookingCoordinator: Coordinator {
+      var children: [Coordinator] = []
+      let router: Router
+      init(router: Router) { self.router = router }
 
-        func present(animated: Bool, onDismissed: (() -> Void)?) {
-          router.present(SelectKindViewController(), animated: animated, onDismissed: onDismissed)
+      func present(animated: Bool, onDismissed: (() -> Void)?) {
+        router.present(SelectKindViewController(), animated: animated, onDismissed: onDismissed)
+      }
+    }
+
+    extension BookingCoordinator: SelectKindViewControllerDelegate {
+      func selectKindViewController(_ controller: SelectKindViewController, didSelect kind: Kind) {
+        switch kind {
+        case .quick: showConfirm()
+        case .slow, .later: router.dismiss(animated: true)
         }
       }
 
-      extension BookingCoordinator: SelectKindViewControllerDelegate {
-        func selectKindViewController(_ controller: SelectKindViewController, didSelect kind: Kind) {
-          switch kind {
-          case .quick: showConfirm()
-          case .slow, .later: router.dismiss(animated: true)
-          }
-        }
-
-        private func showConfirm() {
-          router.present(ConfirmViewController(), animated: true)
-        }
+      private func showConfirm() {
+        router.present(ConfirmViewController(), animated: true)
       }
-      """,
+    }
+    """,
     "SceneDelegate.swift": """
-      import UIKit
+    import UIKit
 
-      final class SceneDelegate: UIResponder {
-        lazy var router = AppDelegateRouter(window: window!)
-        lazy var coordinator = HomeCoordinator(router: router)
-      }
-      """,
+    final class SceneDelegate: UIResponder {
+      lazy var router = AppDelegateRouter(window: window!)
+      lazy var coordinator = HomeCoordinator(router: router)
+    }
+    """,
   ]
 
   /// JLCoordinator: a coordinator made with an `InitialNavigationPresenter` in the scene
@@ -163,121 +163,121 @@ enum ExtractFixtures {
   /// overrides, `stop`, `dismissRoot`.
   static let presenter: [String: String] = [
     "MainCoordinator.swift": """
-      import JLCoordinator
-      import UIKit
+    import JLCoordinator
+    import UIKit
 
-      final class MainCoordinator: Coordinator {
-        private let home = HomeViewController()
+    final class MainCoordinator: Coordinator {
+      private let home = HomeViewController()
 
-        override func start() {
-          home.delegate = self
-          presenter.present(home, animated: true)
-        }
+      override func start() {
+        home.delegate = self
+        presenter.present(home, animated: true)
       }
+    }
 
-      extension MainCoordinator: HomeViewControllerDelegate {
-        func didTriggerSheetButton(in viewController: HomeViewController) {
-          let sheet = SheetCoordinator(presenter: ModalPresenter(presentingViewController: viewController))
-          add(childCoordinator: sheet)
-          sheet.start()
-        }
+    extension MainCoordinator: HomeViewControllerDelegate {
+      func didTriggerSheetButton(in viewController: HomeViewController) {
+        let sheet = SheetCoordinator(presenter: ModalPresenter(presentingViewController: viewController))
+        add(childCoordinator: sheet)
+        sheet.start()
       }
-      """,
+    }
+    """,
     "SheetCoordinator.swift": """
-      import JLCoordinator
-      import UIKit
+    import JLCoordinator
+    import UIKit
 
-      final class SheetCoordinator: Coordinator {
-        private let sheet = SheetViewController()
+    final class SheetCoordinator: Coordinator {
+      private let sheet = SheetViewController()
 
-        override func start() {
-          presenter.present(sheet, animated: true)
-        }
-
-        override func presenter(_ presenter: Presenter, didDismiss viewController: UIViewController) {
-          guard viewController === sheet else { return }
-          stop()
-        }
+      override func start() {
+        presenter.present(sheet, animated: true)
       }
 
-      extension SheetCoordinator: SheetViewControllerDelegate {
-        func didTriggerCloseRootButton(in viewController: SheetViewController) {
-          presenter.dismissRoot(animated: true)
-        }
+      override func presenter(_ presenter: Presenter, didDismiss viewController: UIViewController) {
+        guard viewController === sheet else { return }
+        stop()
       }
-      """,
+    }
+
+    extension SheetCoordinator: SheetViewControllerDelegate {
+      func didTriggerCloseRootButton(in viewController: SheetViewController) {
+        presenter.dismissRoot(animated: true)
+      }
+    }
+    """,
     "SceneDelegate.swift": """
-      import JLCoordinator
-      import UIKit
+    import JLCoordinator
+    import UIKit
 
-      final class SceneDelegate: UIResponder {
-        var main: Coordinator?
-        func connect(window: UIWindow) {
-          main = MainCoordinator(presenter: InitialNavigationPresenter(window: window))
-          main?.start()
-        }
+    final class SceneDelegate: UIResponder {
+      var main: Coordinator?
+      func connect(window: UIWindow) {
+        main = MainCoordinator(presenter: InitialNavigationPresenter(window: window))
+        main?.start()
       }
-      """,
+    }
+    """,
   ]
 
   /// Insecurity: a WindowCoordinator, a NavigationCoordinator whose screen's closures start
   /// a ModalCoordinator with a result, the completion switching over it.
   static let insecurity: [String: String] = [
     "AppCoordinator.swift": """
-      import Insecurity
-      import UIKit
+    import Insecurity
+    import UIKit
 
-      final class AppCoordinator: WindowCoordinator {
-        func start() {
-          navigation.start(UINavigationController(), CartCoordinator(), animated: false) { _ in }
-        }
+    final class AppCoordinator: WindowCoordinator {
+      func start() {
+        navigation.start(UINavigationController(), CartCoordinator(), animated: false) { _ in }
       }
-      """,
+    }
+    """,
     "CartCoordinator.swift": """
-      import Insecurity
-      import UIKit
+    import Insecurity
+    import UIKit
 
-      final class CartCoordinator: NavigationCoordinator<Void> {
-        override var viewController: UIViewController {
-          let cart = CartViewController()
-          cart.onPay = { [self] in
-            navigation.start(PaymentCoordinator(), animated: true) { result in
-              switch result {
-              case .paid: finish(())
-              case nil: break
-              }
+    final class CartCoordinator: NavigationCoordinator<Void> {
+      override var viewController: UIViewController {
+        let cart = CartViewController()
+        cart.onPay = { [self] in
+          navigation.start(PaymentCoordinator(), animated: true) { result in
+            switch result {
+            case .paid: finish(())
+            case nil: break
             }
           }
-          return cart
         }
+        return cart
       }
-      """,
+    }
+    """,
     "PaymentCoordinator.swift": """
-      import Insecurity
-      import UIKit
+    import Insecurity
+    import UIKit
 
-      enum PaymentResult {
-        case paid
-        case declined
-      }
+    enum PaymentResult {
+      case paid
+      case declined
+    }
 
-      final class PaymentCoordinator: ModalCoordinator<PaymentResult> {
-        override var viewController: UIViewController {
-          let payment = PaymentViewController()
-          payment.onApprove = { [weak self] in self?.finish(.paid) }
-          payment.onCancel = { [weak self] in self?.dismiss() }
-          return payment
-        }
+    final class PaymentCoordinator: ModalCoordinator<PaymentResult> {
+      override var viewController: UIViewController {
+        let payment = PaymentViewController()
+        payment.onApprove = { [weak self] in self?.finish(.paid) }
+        payment.onCancel = { [weak self] in self?.dismiss() }
+        return payment
       }
-      """,
+    }
+    """,
     "Screens.swift": """
-      import UIKit
+    import UIKit
 
-      final class CartViewController: UIViewController { var onPay: (() -> Void)? }
-      final class PaymentViewController: UIViewController {
-        var onApprove: (() -> Void)?
-        var onCancel: (() -> Void)?
-      }
-      """,
+    final class CartViewController: UIViewController { var onPay: (() -> Void)? }
+    final class PaymentViewController: UIViewController {
+      var onApprove: (() -> Void)?
+      var onCancel: (() -> Void)?
+    }
+    """,
   ]
 }
