@@ -67,6 +67,15 @@ enum FlowDrift {
         }
       }
       if options.format.name == OutputFormat.text.name {
+        for (kind, plural) in [
+          ("coordinator", "coordinators"), ("screen", "screens"), ("child", "children"), ("transition", "transitions"),
+        ] {
+          let inFlow = modelled.keys.filter { $0.kind == kind }
+          let inCode = Set(coded.keys.filter { $0.kind == kind })
+          console.write(
+            "\(plural): \(inFlow.count) in the flow, \(inCode.count) in the code, "
+              + "\(inFlow.filter(inCode.contains).count) in both\n")
+        }
         console.write(
           count == 0
             ? "no drift: \(path) and the sources name the same screens, coordinators, children and transitions\n"

@@ -14,6 +14,7 @@ extension NavigationExtractor {
     var members: [FlowDraft.Member] = []
     var notes: [FlowDraft.Statement] = []
     closureEvents = []
+    quietMessages = []
     let ancestor = code.ancestor(of: className, among: library.coordinatorBases)
     var kind = givenKind
     switch library {
@@ -70,6 +71,12 @@ extension NavigationExtractor {
         FlowDraft.Member(
           header: "on \(event.screen).\(Self.flowName(event.event))", body: event.body,
           location: event.location))
+    }
+    if let first = quietMessages.first {
+      notes.append(
+        .todo(
+          "messages it handles without navigating, not drafted: "
+            + quietMessages.map(\.name).sorted().joined(separator: ", "), first.location))
     }
     return FlowDraft.Coordinator(
       name: name, kind: kind, members: Self.merged(members), location: location, notes: notes)
@@ -205,6 +212,12 @@ extension NavigationExtractor {
     }
     if library == .radianttap, method.isOverride, !Self.libraryHooks.contains(method.name) {
       let statements = statements(of: body, in: &scope)
+      // A message that only fetches or computes (`cartStatus(sender:completion:)`) moves
+      // no screen: noted once on the coordinator, not drafted as a handler.
+      if statements.isEmpty {
+        quietMessages.append((method.name, method.location))
+        return []
+      }
       let senders = (messagesSent[method.name] ?? []).sorted()
       if senders.isEmpty {
         return [

@@ -27,6 +27,9 @@ final class NavigationExtractor {
     [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
       []
 
+  /// Messages the coordinator being drafted handles without navigating.
+  var quietMessages: [(name: String, location: SwiftCodeBase.Location)] = []
+
   init(code: SwiftCodeBase, library: ExtractLibrary) {
     self.code = code
     self.library = library
