@@ -33,7 +33,9 @@ extension NavigationExtractor {
       return asyncBlock(named: "task", body: closure, in: &scope, why: "a Task")
     }
     if let translated = navigation(callee, arguments: arguments, call: node, in: &scope) { return translated }
-    if Self.directUIKit.contains(callee.name) {
+    if Self.directUIKit.contains(callee.name)
+      || (["present", "dismiss", "show"].contains(callee.name) && !isSelf && callee.receiver != "super")
+    {
       let location = locate(callee.name, in: &scope)
       return [.todo("'\(callee.name)' is UIKit's own navigation, past the library: not modelled", location)]
     }

@@ -376,21 +376,28 @@ extension NavigationExtractor {
 
   /// radianttap: the screens whose code sends each message up the responder chain
   /// (`coordinatingResponder?.cartBuyNow(…)`, Sources/Coordinator/UIKit-CoordinatingExtensions.swift).
+  /// A screen sends a message either through `coordinatingResponder?.m(…)` or by calling
+  /// the app's own forwarding method `m(…)` declared in an extension of `UIResponder`
+  /// (the example app's Cart-CoordinatingResponder.swift does so for every message).
   func scanMessages() {
     guard library == .radianttap else { return }
+    let forwarding = Set(
+      ["UIResponder", "UIViewController"].flatMap { code.types[$0]?.methods.map(\.name) ?? [] })
     for type in code.types.values where isScreen(type.name) {
       for method in type.methods {
         guard let body = method.body else { continue }
-        collectMessages(body, screen: Self.screenName(type.name), screenClass: type.name)
+        collectMessages(body, screen: Self.screenName(type.name), forwarding: forwarding)
       }
     }
   }
 
-  private func collectMessages(_ node: SwiftSyntaxNode, screen: String, screenClass: String) {
-    if node.kind == "call_expr", let callee = Self.callee(node), callee.receiver == "coordinatingResponder" {
+  private func collectMessages(_ node: SwiftSyntaxNode, screen: String, forwarding: Set<String>) {
+    if node.kind == "call_expr", let callee = Self.callee(node),
+      callee.receiver == "coordinatingResponder"
+        || ((callee.receiver == nil || callee.receiver == "self") && forwarding.contains(callee.name))
+    {
       messagesSent[callee.name, default: []].insert(screen)
-      if screens[screen] == nil, let location = code.types[screenClass]?.location { _ = location }
     }
-    for child in node.subnodes { collectMessages(child, screen: screen, screenClass: screenClass) }
+    for child in node.subnodes { collectMessages(child, screen: screen, forwarding: forwarding) }
   }
 }
