@@ -34,7 +34,8 @@ extension NavigationExtractor {
     }
     if let translated = navigation(callee, arguments: arguments, call: node, in: &scope) { return translated }
     if Self.directUIKit.contains(callee.name)
-      || (["present", "dismiss", "show"].contains(callee.name) && !isSelf && callee.receiver != "super")
+      || (["present", "dismiss", "show"].contains(callee.name) && !isSelf && callee.receiver != "super"
+        && !callsCoordinator(callee.base, in: scope))
     {
       let location = locate(callee.name, in: &scope)
       return [.todo("'\(callee.name)' is UIKit's own navigation, past the library: not modelled", location)]
@@ -77,6 +78,12 @@ extension NavigationExtractor {
       }
     }
     return result
+  }
+
+  /// Whether a call's receiver is a coordinator (a child's own method, not UIKit's).
+  private func callsCoordinator(_ base: SwiftSyntaxNode?, in scope: Scope) -> Bool {
+    guard let base, case .coordinator? = resolve(base, in: scope) else { return false }
+    return true
   }
 
   /// The library's navigation calls, as flow statements; nil for any other call.
@@ -187,16 +194,24 @@ extension NavigationExtractor {
     guard case .coordinator(let className, let kinds)? = resolve(expression, in: scope) else {
       return [.todo("'\(word)' of \(describe(expression)), a coordinator the draft cannot name", location)]
     }
-    var result: [FlowDraft.Statement] = []
-    if kinds.count > 1 {
-      result.append(
-        .todo(
-          "the child is made with one of \(kinds.joined(separator: ", ")); the first is drafted", location))
-    }
     let split = (kindsByClass[className]?.count ?? 0) > 1
-    result.append(
-      .line("\(verb) \(coordinatorName(className, kind: kinds.first ?? "", split: split))", location))
-    return result
+    guard kinds.count > 1 else {
+      return [.line("\(verb) \(coordinatorName(className, kind: kinds.first ?? "", split: split))", location)]
+    }
+    // Made with one of several presenters or routers, by branches the walk cannot decide:
+    // a flag per choice but the last.
+    var chain: [FlowDraft.Statement]?
+    for (index, kind) in kinds.enumerated().reversed() {
+      let line = FlowDraft.Statement.line("\(verb) \(coordinatorName(className, kind: kind, split: split))", location)
+      if index == kinds.count - 1 {
+        chain = [line]
+        continue
+      }
+      let flag = uniqueName("made\(location.line)")
+      flags.append((flag, "the child is made with a \(kind)", location))
+      chain = [.block(header: "if \(flag)", opening: "", body: [line], orElse: chain, location)]
+    }
+    return chain ?? []
   }
 
   /// Insecurity's `navigation.start(child, in:, animated:) { result in … }` and

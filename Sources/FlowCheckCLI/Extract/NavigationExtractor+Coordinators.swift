@@ -327,6 +327,16 @@ extension NavigationExtractor {
           scope.locals[name] = local
         }
       }
+      // `let child: ChildCoordinator` assigned later, in branches.
+      if node.children("pattern_entries").count == 1,
+        node.children("pattern_entries")[0].child("original_init") == nil,
+        let pattern = node.children("pattern_entries")[0].child("pattern"), pattern.kind == "pattern_typed",
+        let name = pattern.child("sub_pattern")?.name,
+        let declared = node.range.flatMap({ text.declaredType(from: $0.start, before: $0.end) }),
+        isCoordinatorClass(declared)
+      {
+        scope.locals[name] = .coordinator(declared, kinds: [])
+      }
     }
     if node.kind == "call_expr", let className = constructedClass(node), isCoordinatorClass(className) {
       noteConstruction(className, call: node, owner: owner, scope: scope, at: scope.cursor)

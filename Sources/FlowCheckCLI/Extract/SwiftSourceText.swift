@@ -91,10 +91,13 @@ struct SwiftSourceText {
     }
   }
 
-  /// The type written after the first top-level `:` in `start..<end` (`let x: T = …`,
-  /// `_ controller: HomeViewController`): `T`, optionals and generic arguments dropped.
+  /// The type written after the first top-level `:` of a declaration whose range is
+  /// `start...end` (`let x: T = …`): `T`, optionals and generic arguments dropped. The
+  /// dump's `end` is where the last token starts, so the text is read past it.
   func declaredType(from start: Int, before end: Int) -> String? {
-    let declaration = text(start, end)
+    var stop = end
+    while stop < bytes.count, Self.isIdentifier(bytes[stop]) || bytes[stop] == UInt8(ascii: ".") { stop += 1 }
+    let declaration = text(start, stop)
     guard let colon = declaration.firstIndex(of: ":") else { return nil }
     let rest = declaration[declaration.index(after: colon)...].drop { $0 == " " || $0 == "\n" }
     let name = rest.prefix { Self.isIdentifierCharacter($0) || $0 == "." }
