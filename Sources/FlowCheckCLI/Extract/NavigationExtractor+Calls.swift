@@ -47,6 +47,8 @@ extension NavigationExtractor {
       var inner = Scope(
         className: scope.className, kind: scope.kind, file: method.file, cursor: method.start,
         inlining: scope.inlining + [callee.name], completionParameter: nil)
+      // Inlined inside a completion, its own completions still may not shadow it.
+      inner.completionBindings = scope.completionBindings
       for (index, parameter) in method.parameters.enumerated() where index < arguments.count {
         if let local = resolve(arguments[index].expression, in: scope) {
           inner.locals[parameter.name] = local
@@ -241,6 +243,10 @@ extension NavigationExtractor {
     var header = "start \(coordinatorName(child))"
     let childKind = code.ancestor(of: child, among: library.coordinatorBases)?.name
     var notes: [FlowDraft.Statement] = []
+    if context == nil && childKind == "AdaptiveCoordinator" {
+      notes.append(.todo("an AdaptiveCoordinator started without a context: 'in: current' is a guess", location))
+      context = "current"
+    }
     if let context {
       if childKind == "ModalCoordinator" {
         notes.append(
@@ -251,9 +257,18 @@ extension NavigationExtractor {
     }
     guard let completion else { return notes + [.line(header, location)] }
     let parameter = completion.child("params")?.children("params").first?.name
-    let bound = parameter.map { $0 == "_" || $0 == "result" ? "result" : Self.flowName($0) } ?? "result"
+    var bound = parameter.map { $0 == "_" || $0 == "result" ? "result" : Self.flowName($0) } ?? "result"
+    // A completion inside another may not shadow its binding in a flow: `result2`, ….
+    var depth = 2
+    let base = bound
+    while scope.completionBindings.contains(bound) {
+      bound = base + String(depth)
+      depth += 1
+    }
     var inner = scope
     inner.completionParameter = parameter
+    inner.completionBinding = bound
+    inner.completionBindings.insert(bound)
     let body = walkBody(of: completion, in: &inner)
     scope.cursor = max(scope.cursor, inner.cursor)
     return notes + [.block(header: header, opening: "\(bound) in", body: body, orElse: nil, location)]

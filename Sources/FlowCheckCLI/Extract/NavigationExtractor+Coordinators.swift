@@ -66,6 +66,22 @@ extension NavigationExtractor {
     for method in type.methods.sorted(by: { $0.location < $1.location }) where method.name != startName {
       members += handlers(for: method, in: type, kind: kind)
     }
+    if library == .insecurity, kind != "WindowCoordinator",
+      let own = members.first(where: { $0.header.hasPrefix("viewController ") })?.header.split(separator: " ").last
+    {
+      // A coordinator handles only its own screen's events (one view controller each):
+      // closures of screens it builds inside its controller are noted.
+      closureEvents.removeAll { event in
+        guard event.screen != own else { return false }
+        notes.append(
+          .todo(
+            "'on\(event.event.prefix(1).uppercased() + event.event.dropFirst())' of \(event.screen), a screen inside "
+              + "the coordinator's own controller: not drafted", event.location))
+        return true
+      }
+    }
+    notes += insecurityNotes
+    insecurityNotes = []
     for event in closureEvents {
       members.append(
         FlowDraft.Member(
@@ -143,15 +159,13 @@ extension NavigationExtractor {
           break
         }
       }
-      let body = statements(of: body, in: &scope)
-      if !body.isEmpty {
-        members.append(
-          FlowDraft.Member(
-            header: "start",
-            body: [
-              .todo("the viewController getter navigates when the coordinator starts", property.location)
-            ] + body,
-            location: property.location))
+      // Only the window coordinator has a start of its own under Insecurity: what the
+      // getter does besides making the screen is noted.
+      if !statements(of: body, in: &scope).isEmpty {
+        insecurityNotes.append(
+          .todo(
+            "the viewController getter navigates outside the screen's closures (a stored closure); not drafted",
+            property.location))
       }
     } else if let initializer = property.initializer,
       case .screen(let className)? = resolve(initializer, in: scope)

@@ -19,6 +19,9 @@ extension NavigationExtractor {
     var locals: [String: Local] = [:]
     var inlining: [String] = []
     var completionParameter: String?
+    /// The flow name the innermost completion binds its result to, and every enclosing one's.
+    var completionBinding: String?
+    var completionBindings: Set<String> = []
   }
 
   /// The class a call constructs: `X(…)`, `X.instantiate(…)`, `.init(…)` with the declared

@@ -171,7 +171,7 @@ extension NavigationExtractor {
       let labels = Self.caseLabels(branch)
       let at = code.location(file: scope.file, offset: branch.range?.start ?? 0)
       guard !body.isEmpty else { continue }
-      if overResult, let parameter = scope.completionParameter, labels.count == 1, let label = labels.first {
+      if overResult, let parameter = scope.completionBinding, labels.count == 1, let label = labels.first {
         let test =
           label == "nil"
           ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"

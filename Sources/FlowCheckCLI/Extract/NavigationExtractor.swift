@@ -27,6 +27,8 @@ final class NavigationExtractor {
     [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
       []
 
+  /// What an Insecurity coordinator's getter does that the draft leaves out.
+  var insecurityNotes: [FlowDraft.Statement] = []
   /// Messages the coordinator being drafted handles without navigating.
   var quietMessages: [(name: String, location: SwiftCodeBase.Location)] = []
 
