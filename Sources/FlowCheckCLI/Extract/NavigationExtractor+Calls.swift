@@ -33,6 +33,15 @@ extension NavigationExtractor {
       return asyncBlock(named: "task", body: closure, in: &scope, why: "a Task")
     }
     if let translated = navigation(callee, arguments: arguments, call: node, in: &scope) { return translated }
+    // radianttap: a coordinator calling its started child's own method (`c.display(page:)`),
+    // the flow's `call C.m`, with the method drafted as the child's `handle m`.
+    if library == .radianttap, !isSelf, let base = callee.base, case .coordinator(let child, _)? = resolve(base, in: scope),
+      child != scope.className, let method = code.method(callee.name, in: child), method.body != nil,
+      !Self.libraryHooks.contains(callee.name)
+    {
+      childCalls[child, default: []].insert(callee.name)
+      return [.line("call \(coordinatorName(child)).\(Self.flowName(callee.name))", locate(callee.name, in: &scope))]
+    }
     if Self.directUIKit.contains(callee.name)
       || (["present", "dismiss", "show"].contains(callee.name) && !isSelf && callee.receiver != "super"
         && !callsCoordinator(callee.base, in: scope))
@@ -209,8 +218,7 @@ extension NavigationExtractor {
         chain = [line]
         continue
       }
-      let flag = uniqueName("made\(location.line)")
-      flags.append((flag, "the child is made with a \(kind)", location))
+      let flag = flag("made", "the child is made with a \(kind)", at: location)
       chain = [.block(header: "if \(flag)", opening: "", body: [line], orElse: chain, location)]
     }
     return chain ?? []

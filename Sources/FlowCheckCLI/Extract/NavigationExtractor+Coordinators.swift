@@ -98,6 +98,18 @@ extension NavigationExtractor {
       name: name, kind: kind, members: Self.merged(members), location: location, notes: notes)
   }
 
+  /// radianttap: a `handle m` for each method of the class that a parent calls on it
+  /// (`call C.m`), once every coordinator is drafted and so every call seen.
+  func calledMethods(of className: String, kind: String) -> [FlowDraft.Member] {
+    guard let type = code.types[className] else { return [] }
+    return (childCalls[className] ?? []).sorted().compactMap { called in
+      guard let method = type.methods.first(where: { $0.name == called }), let body = method.body else { return nil }
+      var scope = Scope(className: className, kind: kind, file: method.file, cursor: method.start)
+      return FlowDraft.Member(
+        header: "handle \(Self.flowName(called))", body: statements(of: body, in: &scope), location: method.location)
+    }
+  }
+
   /// Members in a stable order, one per header: a second with the same header (two Swift
   /// methods mapped to one `on S.e`) has its statements appended to the first's.
   static func merged(_ members: [FlowDraft.Member]) -> [FlowDraft.Member] {

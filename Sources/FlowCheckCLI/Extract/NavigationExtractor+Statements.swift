@@ -21,6 +21,8 @@ extension NavigationExtractor {
       return call(node, in: &scope)
     case "sequence_expr":
       if let assigned = assignment(node, in: &scope) { return assigned }
+    case "brace_stmt":
+      return sequence(node.children("elements"), in: &scope)
     case "if_stmt":
       return condition(node, in: &scope)
     case "guard_stmt":
@@ -134,25 +136,75 @@ extension NavigationExtractor {
   }
 
   /// `if c { … } else { … }`: a flag stands for the condition, which a draft cannot translate.
-  private func condition(_ node: SwiftSyntaxNode, in scope: inout Scope) -> [FlowDraft.Statement] {
+  /// A block's statements in order. `if c { …; return }` without an else makes the rest of
+  /// the block its else: what follows runs only when the condition does not hold.
+  private func sequence(_ elements: [SwiftSyntaxNode], in scope: inout Scope) -> [FlowDraft.Statement] {
+    var result: [FlowDraft.Statement] = []
+    for (index, element) in elements.enumerated() {
+      if element.kind == "if_stmt", element.child("else_stmt") == nil,
+        element.child("then_stmt")?.children("elements").last?.kind == "return_stmt",
+        index + 1 < elements.count
+      {
+        let rest = Array(elements[(index + 1)...])
+        return result + condition(element, in: &scope, rest: rest)
+      }
+      result += walk(element, in: &scope)
+    }
+    return result
+  }
+
+  private func condition(
+    _ node: SwiftSyntaxNode, in scope: inout Scope, rest: [SwiftSyntaxNode] = []
+  ) -> [FlowDraft.Statement] {
     let location = code.location(file: scope.file, offset: node.range?.start ?? scope.cursor)
+    let text = code.files[scope.file].text
+    let start = node.range?.start ?? 0
+    let header = text.text(start, min(node.child("then_stmt")?.range?.start ?? start, start + 160))
     var thenScope = scope
+    // `if let c = childCoordinators[id] as? CartCoordinator`: the dump prints no cast type.
+    if let (name, type) = Self.castBinding(in: header), isCoordinatorClass(type) {
+      thenScope.locals[name] = .coordinator(type, kinds: [])
+    }
     let then = node.child("then_stmt").map { walk($0, in: &thenScope) } ?? []
     var elseScope = scope
     elseScope.cursor = thenScope.cursor
-    let orElse = node.child("else_stmt").map { walk($0, in: &elseScope) } ?? []
+    let orElse =
+      rest.isEmpty
+      ? node.child("else_stmt").map { walk($0, in: &elseScope) } ?? [] : sequence(rest, in: &elseScope)
     scope.cursor = max(thenScope.cursor, elseScope.cursor)
     mergeLocals(from: thenScope, into: &scope)
     mergeLocals(from: elseScope, into: &scope)
     if then.isEmpty && orElse.isEmpty { return [] }
-    let text = code.files[scope.file].text
-    let start = node.range?.start ?? 0
-    let header = text.text(start, min(node.child("then_stmt")?.range?.start ?? start, start + 120))
-    let flag = uniqueName("condition\(location.line)")
-    flags.append((flag, String(header.dropFirst(2)).trimmingSpaces, location))
+    let flag = flag("condition", String(header.dropFirst(2).prefix { $0 != "{" }).trimmingSpaces, at: location)
+    if then.isEmpty { return [.block(header: "if !\(flag)", opening: "", body: orElse, orElse: nil, location)] }
     return [
       .block(header: "if \(flag)", opening: "", body: then, orElse: orElse.isEmpty ? nil : orElse, location)
     ]
+  }
+
+  /// The Bool variable standing for a condition the draft cannot translate: one per place
+  /// in the sources, so that a method inlined several times shares it, and one edit of its
+  /// initial value (or of the `if`) settles every copy.
+  func flag(_ base: String, _ condition: String, at location: SwiftCodeBase.Location) -> String {
+    let key = "\(location.text) \(condition)"
+    if let known = flagsByPlace[key] { return known }
+    let name = uniqueName("\(base)\(location.line)")
+    flagsByPlace[key] = name
+    flags.append((name, condition, location))
+    return name
+  }
+
+  /// `let c = … as? T` (or `as!`) in a condition's text: the name and the type.
+  static func castBinding(in header: String) -> (String, String)? {
+    guard let letRange = header.firstRange(of: "let ") else { return nil }
+    let name = header[letRange.upperBound...].prefix { SwiftSourceText.isIdentifierCharacter($0) }
+    for marker in [" as? ", " as! "] {
+      if let cast = header.firstRange(of: marker) {
+        let type = header[cast.upperBound...].prefix { SwiftSourceText.isIdentifierCharacter($0) }
+        if !name.isEmpty && !type.isEmpty { return (String(name), String(type)) }
+      }
+    }
+    return nil
   }
 
   /// `switch x { case .a: … }`: over a completion's result, `if result == a`; else a flag per case.
@@ -177,10 +229,8 @@ extension NavigationExtractor {
           ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"
         branches.append((test, body, at))
       } else {
-        let flag = uniqueName("case\(at.line)")
         let written = labels.isEmpty ? "default" : labels.map { "." + $0 }.joined(separator: ", ")
-        flags.append((flag, "switch case \(written)", at))
-        branches.append((flag, body, at))
+        branches.append((flag("case", "switch case \(written)", at: at), body, at))
       }
     }
     guard !branches.isEmpty else { return [] }

@@ -18,6 +18,8 @@ final class NavigationExtractor {
   var screens: [String: SwiftCodeBase.Location] = [:]
   var flags: [(name: String, condition: String, location: SwiftCodeBase.Location)] = []
   var usedNames: Set<String> = []
+  /// The flag of each condition already met, by place and text.
+  var flagsByPlace: [String: String] = [:]
   /// Screen classes' calls of `coordinatingResponder?.m(…)` (radianttap): message → screens.
   var messagesSent: [String: Set<String>] = [:]
   /// Children started with how their root is given (radianttap's `root` clause).
@@ -27,6 +29,8 @@ final class NavigationExtractor {
     [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
       []
 
+  /// radianttap: methods of each coordinator class its parent calls (`call C.m`).
+  var childCalls: [String: Set<String>] = [:]
   /// What an Insecurity coordinator's getter does that the draft leaves out.
   var insecurityNotes: [FlowDraft.Statement] = []
   /// Messages the coordinator being drafted handles without navigating.
@@ -47,11 +51,17 @@ final class NavigationExtractor {
     scanConstructions()
     scanMessages()
     var coordinators: [FlowDraft.Coordinator] = []
+    var classes: [String] = []
     for name in coordinatorClasses {
       let kinds = kindsByClass[name] ?? [""]
       for kind in kinds.isEmpty ? [""] : kinds {
         coordinators.append(coordinator(name, kind: kind, split: kinds.count > 1))
+        classes.append(name)
       }
+    }
+    for index in coordinators.indices where childCalls[classes[index]] != nil {
+      coordinators[index].members = Self.merged(
+        coordinators[index].members + calledMethods(of: classes[index], kind: coordinators[index].kind))
     }
     coordinators.sort { $0.name < $1.name }
     let window = windowCoordinator(among: coordinators)
