@@ -1,5 +1,5 @@
 /// A `.flow` draft as the extractor builds it: each line keeps the source place it came
-/// from, and what the extractor could not decide is a `// TODO:` comment saying what it saw.
+/// from (a trailing `// path:line`, or for a line that opens a block, a comment just above it), and what the extractor could not decide is a `// TODO:` comment saying what it saw.
 /// `text` prints it; `FlowFormatter` then gives it the canonical form.
 struct FlowDraft {
   /// One statement of a block.
@@ -66,13 +66,15 @@ struct FlowDraft {
     for coordinator in coordinators {
       lines.append("")
       for note in coordinator.notes { Self.render(note, indent: "", into: &lines) }
-      lines.append("coordinator \(coordinator.name): \(coordinator.kind) {  // \(coordinator.location.text)")
+      lines.append("// \(coordinator.location.text)")
+      lines.append("coordinator \(coordinator.name): \(coordinator.kind) {")
       for member in coordinator.members {
         guard let body = member.body else {
           lines.append("  \(member.header)  // \(member.location.text)")
           continue
         }
-        lines.append("  \(member.header) {  // \(member.location.text)")
+        lines.append("  // \(member.location.text)")
+        lines.append("  \(member.header) {")
         for statement in body { Self.render(statement, indent: "    ", into: &lines) }
         lines.append("  }")
       }
@@ -88,7 +90,8 @@ struct FlowDraft {
     case .todo(let text, let location):
       lines.append("\(indent)// TODO: \(text.commentSafe) (\(location.text))")
     case .block(let header, let opening, let body, let orElse, let location):
-      lines.append("\(indent)\(header) {\(opening.isEmpty ? "" : " " + opening)  // \(location.text)")
+      lines.append("\(indent)// \(location.text)")
+      lines.append("\(indent)\(header) {\(opening.isEmpty ? "" : " " + opening)")
       for inner in body { render(inner, indent: indent + "  ", into: &lines) }
       if let orElse {
         lines.append("\(indent)} else {")
