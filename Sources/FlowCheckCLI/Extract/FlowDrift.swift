@@ -68,7 +68,8 @@ enum FlowDrift {
       }
       if options.format.name == OutputFormat.text.name {
         for (kind, plural) in [
-          ("coordinator", "coordinators"), ("screen", "screens"), ("child", "children"), ("transition", "transitions"),
+          ("coordinator", "coordinators"), ("screen", "screens"), ("child", "children"),
+          ("transition", "transitions"),
         ] {
           let inFlow = modelled.keys.filter { $0.kind == kind }
           let inCode = Set(coded.keys.filter { $0.kind == kind })

@@ -35,12 +35,15 @@ extension NavigationExtractor {
     if let translated = navigation(callee, arguments: arguments, call: node, in: &scope) { return translated }
     // radianttap: a coordinator calling its started child's own method (`c.display(page:)`),
     // the flow's `call C.m`, with the method drafted as the child's `handle m`.
-    if library == .radianttap, !isSelf, let base = callee.base, case .coordinator(let child, _)? = resolve(base, in: scope),
+    if library == .radianttap, !isSelf, let base = callee.base,
+      case .coordinator(let child, _)? = resolve(base, in: scope),
       child != scope.className, let method = code.method(callee.name, in: child), method.body != nil,
       !Self.libraryHooks.contains(callee.name)
     {
       childCalls[child, default: []].insert(callee.name)
-      return [.line("call \(coordinatorName(child)).\(Self.flowName(callee.name))", locate(callee.name, in: &scope))]
+      return [
+        .line("call \(coordinatorName(child)).\(Self.flowName(callee.name))", locate(callee.name, in: &scope))
+      ]
     }
     if Self.directUIKit.contains(callee.name)
       || (["present", "dismiss", "show"].contains(callee.name) && !isSelf && callee.receiver != "super"
@@ -213,7 +216,8 @@ extension NavigationExtractor {
     // a flag per choice but the last.
     var chain: [FlowDraft.Statement]?
     for (index, kind) in kinds.enumerated().reversed() {
-      let line = FlowDraft.Statement.line("\(verb) \(coordinatorName(className, kind: kind, split: split))", location)
+      let line = FlowDraft.Statement.line(
+        "\(verb) \(coordinatorName(className, kind: kind, split: split))", location)
       if index == kinds.count - 1 {
         chain = [line]
         continue
@@ -252,7 +256,8 @@ extension NavigationExtractor {
     let childKind = code.ancestor(of: child, among: library.coordinatorBases)?.name
     var notes: [FlowDraft.Statement] = []
     if context == nil && childKind == "AdaptiveCoordinator" {
-      notes.append(.todo("an AdaptiveCoordinator started without a context: 'in: current' is a guess", location))
+      notes.append(
+        .todo("an AdaptiveCoordinator started without a context: 'in: current' is a guess", location))
       context = "current"
     }
     if let context {

@@ -67,7 +67,8 @@ extension NavigationExtractor {
       members += handlers(for: method, in: type, kind: kind)
     }
     if library == .insecurity, kind != "WindowCoordinator",
-      let own = members.first(where: { $0.header.hasPrefix("viewController ") })?.header.split(separator: " ").last
+      let own = members.first(where: { $0.header.hasPrefix("viewController ") })?.header.split(separator: " ")
+        .last
     {
       // A coordinator handles only its own screen's events (one view controller each):
       // closures of screens it builds inside its controller are noted.
@@ -103,10 +104,13 @@ extension NavigationExtractor {
   func calledMethods(of className: String, kind: String) -> [FlowDraft.Member] {
     guard let type = code.types[className] else { return [] }
     return (childCalls[className] ?? []).sorted().compactMap { called in
-      guard let method = type.methods.first(where: { $0.name == called }), let body = method.body else { return nil }
+      guard let method = type.methods.first(where: { $0.name == called }), let body = method.body else {
+        return nil
+      }
       var scope = Scope(className: className, kind: kind, file: method.file, cursor: method.start)
       return FlowDraft.Member(
-        header: "handle \(Self.flowName(called))", body: statements(of: body, in: &scope), location: method.location)
+        header: "handle \(Self.flowName(called))", body: statements(of: body, in: &scope),
+        location: method.location)
     }
   }
 

@@ -175,8 +175,11 @@ extension NavigationExtractor {
     mergeLocals(from: thenScope, into: &scope)
     mergeLocals(from: elseScope, into: &scope)
     if then.isEmpty && orElse.isEmpty { return [] }
-    let flag = flag("condition", String(header.dropFirst(2).prefix { $0 != "{" }).trimmingSpaces, at: location)
-    if then.isEmpty { return [.block(header: "if !\(flag)", opening: "", body: orElse, orElse: nil, location)] }
+    let flag = flag(
+      "condition", String(header.dropFirst(2).prefix { $0 != "{" }).trimmingSpaces, at: location)
+    if then.isEmpty {
+      return [.block(header: "if !\(flag)", opening: "", body: orElse, orElse: nil, location)]
+    }
     return [
       .block(header: "if \(flag)", opening: "", body: then, orElse: orElse.isEmpty ? nil : orElse, location)
     ]

@@ -3,8 +3,9 @@
 /// methods, closures, responder-chain messages), conditions and async work.
 enum ExtractFixtures {
   /// radianttap/Coordinator: a NavigationCoordinator in the window that shows, presents,
-  /// starts a child in a new navigation controller, handles a message a screen sends up the
-  /// responder chain, and does async work; the child finishes through its parent.
+  /// starts a child in a new navigation controller (or calls a method of the child already
+  /// started, then returns), handles a message a screen sends up the responder chain,
+  /// presents an alert with UIKit, and does async work; the child finishes through its parent.
   static let radianttap: [String: String] = [
     "AppCoordinator.swift": """
     import Coordinator
@@ -20,6 +21,10 @@ enum ExtractFixtures {
       }
 
       override func openCart(sender: Any?) {
+        if let existing = childCoordinators["CartCoordinator"] as? CartCoordinator {
+          existing.display()
+          return
+        }
         let cart = CartCoordinator(rootViewController: UINavigationController())
         startChild(coordinator: cart)
         present(cart.rootViewController)
@@ -31,6 +36,7 @@ enum ExtractFixtures {
         } else {
           present(LoginViewController())
         }
+        rootViewController.present(UIAlertController(), animated: true)
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
           self.pop()
         }
@@ -44,6 +50,10 @@ enum ExtractFixtures {
     final class CartCoordinator: NavigationCoordinator {
       override func start(with completion: @escaping () -> Void = {}) {
         super.start(with: completion)
+        root(CartViewController())
+      }
+
+      func display() {
         root(CartViewController())
       }
 
