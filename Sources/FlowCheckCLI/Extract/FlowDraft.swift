@@ -30,6 +30,15 @@ struct FlowDraft {
     var notes: [Statement] = []
   }
 
+  /// An app event: a coordinator's method that app code outside the coordinators calls.
+  struct Event {
+    var name: String
+    /// The coordinator it runs in, nil for the window's.
+    var target: String?
+    var body: [Statement]
+    var location: SwiftCodeBase.Location
+  }
+
   struct Screen {
     var name: String
     var location: SwiftCodeBase.Location
@@ -41,6 +50,7 @@ struct FlowDraft {
   var home: String?
   var screens: [Screen]
   var coordinators: [Coordinator]
+  var events: [Event] = []
   /// Bool variables standing for conditions the extractor cannot translate.
   var flags: [(name: String, condition: String, location: SwiftCodeBase.Location)]
   var notes: [Statement] = []
@@ -78,6 +88,13 @@ struct FlowDraft {
         for statement in body { Self.render(statement, indent: "    ", into: &lines) }
         lines.append("  }")
       }
+      lines.append("}")
+    }
+    for event in events {
+      lines.append("")
+      lines.append("// \(event.location.text)")
+      lines.append("event \(event.name)\(event.target.map { " to \($0)" } ?? "") {")
+      for statement in event.body { Self.render(statement, indent: "  ", into: &lines) }
       lines.append("}")
     }
     return lines.joined(separator: "\n") + "\n"

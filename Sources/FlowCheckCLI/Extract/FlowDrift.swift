@@ -106,6 +106,13 @@ enum FlowDrift {
     func note(_ fact: Fact, _ offset: Int) {
       if facts[fact] == nil { facts[fact] = source.location(of: offset) }
     }
+    // An app event without `to` runs in the window's coordinator.
+    var window = ""
+    for declaration in file.declarations {
+      if case .app(let app) = declaration.kind {
+        for member in app.members { if case .window(let name) = member.kind { window = name.text } }
+      }
+    }
     for declaration in file.declarations {
       switch declaration.kind {
       case .screen(let screen):
@@ -127,7 +134,7 @@ enum FlowDrift {
           default: break
           }
         }
-      case .event(let event): statementFacts(event.body, of: event.target?.text ?? "", note: note)
+      case .event(let event): statementFacts(event.body, of: event.target?.text ?? window, note: note)
       default: break
       }
     }
@@ -184,6 +191,9 @@ enum FlowDrift {
         }
         statementFacts(member.body ?? [], of: coordinator.name, note: note)
       }
+    }
+    for event in draft.events {
+      statementFacts(event.body, of: event.target ?? draft.window ?? "", note: note)
     }
     return facts
   }

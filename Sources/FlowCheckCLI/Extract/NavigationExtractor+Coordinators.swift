@@ -66,10 +66,9 @@ extension NavigationExtractor {
     for method in type.methods.sorted(by: { $0.location < $1.location }) where method.name != startName {
       members += handlers(for: method, in: type, kind: kind)
     }
-    if library == .insecurity, kind != "WindowCoordinator",
+    if library == .insecurity, kind != "WindowCoordinator" {
       let own = members.first(where: { $0.header.hasPrefix("viewController ") })?.header.split(separator: " ")
-        .last
-    {
+        .last.map(String.init)
       // A coordinator handles only its own screen's events (one view controller each):
       // closures of screens it builds inside its controller are noted.
       closureEvents.removeAll { event in
@@ -110,6 +109,30 @@ extension NavigationExtractor {
       var scope = Scope(className: className, kind: kind, file: method.file, cursor: method.start)
       return FlowDraft.Member(
         header: "handle \(Self.flowName(called))", body: statements(of: body, in: &scope),
+        location: method.location)
+    }
+  }
+
+  /// A method app code calls on a coordinator, drafted as an app `event`.
+  struct AppEvent: Hashable, Comparable {
+    var className: String
+    var method: String
+
+    static func < (lhs: AppEvent, rhs: AppEvent) -> Bool { (lhs.className, lhs.method) < (rhs.className, rhs.method) }
+  }
+
+  /// The app's events: `event m { … }` for the window's coordinator, `event m to C { … }`
+  /// for another, each the body of the method app code calls.
+  func drafts(of events: Set<AppEvent>, window: String?) -> [FlowDraft.Event] {
+    events.sorted().compactMap { event in
+      guard let method = code.method(event.method, in: event.className), let body = method.body else { return nil }
+      let kind = kindsByClass[event.className]?.first ?? ""
+      var scope = Scope(className: event.className, kind: kind, file: method.file, cursor: method.start)
+      let statements = statements(of: body, in: &scope)
+      guard !statements.isEmpty else { return nil }
+      let name = coordinatorName(event.className)
+      return FlowDraft.Event(
+        name: Self.flowName(event.method), target: name == window ? nil : name, body: statements,
         location: method.location)
     }
   }
@@ -166,14 +189,33 @@ extension NavigationExtractor {
     scope.cursor = getter?.start ?? 0
     var screen: String?
     if let body = getter?.body {
-      // The screen is the first controller the getter makes.
-      for element in body.children("elements") where element.kind == "pattern_binding_decl" {
-        if let initializer = element.children("pattern_entries").first?.child("original_init"),
-          case .screen(let className)? = resolve(initializer, in: scope)
-        {
-          screen = noteScreen(className, at: property.location)
-          break
+      // The screen is the controller the getter returns, made in it.
+      var locals = scope
+      var returned: Local?
+      for element in body.children("elements") {
+        if element.kind == "pattern_binding_decl" {
+          for entry in element.children("pattern_entries") {
+            if let name = entry.child("pattern")?.name, let initializer = entry.child("original_init"),
+              let local = resolve(initializer, in: locals)
+            {
+              locals.locals[name] = local
+            }
+          }
         }
+        if element.kind == "return_stmt", let result = element.child("result") {
+          returned = resolve(result, in: locals)
+        }
+      }
+      switch returned {
+      case .screen(let className)?:
+        screen = noteScreen(className, at: property.location)
+      case .navigationController?:
+        insecurityNotes.append(
+          .todo(
+            "the viewController is a navigation controller the coordinator fills itself; its screens are not drafted",
+            property.location))
+      default:
+        insecurityNotes.append(.todo("the viewController returned is not a screen the draft can name", property.location))
       }
       // Only the window coordinator has a start of its own under Insecurity: what the
       // getter does besides making the screen is noted.
@@ -370,6 +412,15 @@ extension NavigationExtractor {
     }
     if node.kind == "call_expr", let className = constructedClass(node), isCoordinatorClass(className) {
       noteConstruction(className, call: node, owner: owner, scope: scope, at: scope.cursor)
+    }
+    // App code outside every coordinator calling a coordinator's method (the app delegate's
+    // `coordinator?.deviceShaken()`): an app event.
+    if owner == nil, node.kind == "call_expr", let callee = Self.callee(node), let base = callee.base,
+      case .coordinator(let className, _)? = resolve(base, in: scope),
+      let method = code.method(callee.name, in: className), method.body != nil,
+      !Self.libraryHooks.contains(callee.name), !["start", "stop"].contains(callee.name)
+    {
+      appEvents.insert(AppEvent(className: className, method: callee.name))
     }
     if node.kind == "sequence_expr" {
       let elements = node.children("elements")

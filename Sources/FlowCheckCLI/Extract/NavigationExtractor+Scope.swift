@@ -123,6 +123,7 @@ extension NavigationExtractor {
       return local
     }
     if let type = property.declaredType, isScreen(type) { return .screen(type) }
+    if let type = property.declaredType, isCoordinatorClass(type) { return .coordinator(type, kinds: []) }
     return nil
   }
 

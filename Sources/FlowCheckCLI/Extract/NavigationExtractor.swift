@@ -29,6 +29,8 @@ final class NavigationExtractor {
     [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
       []
 
+  /// Methods app code outside the coordinators calls on one: the app's events.
+  var appEvents: Set<AppEvent> = []
   /// radianttap: methods of each coordinator class its parent calls (`call C.m`).
   var childCalls: [String: Set<String>] = [:]
   /// What an Insecurity coordinator's getter does that the draft leaves out.
@@ -84,12 +86,13 @@ final class NavigationExtractor {
       }
     }
     let home = window.name.flatMap { name in coordinators.first { $0.name == name } }.flatMap(firstScreen)
+    let events = drafts(of: appEvents, window: window.name)
     return FlowDraft(
       appName: "Extracted", library: library.rawValue, window: window.name, home: home,
       screens: screens.map { FlowDraft.Screen(name: $0.key, location: $0.value) }.sorted {
         $0.name < $1.name
       },
-      coordinators: coordinators, flags: flags, notes: notes)
+      coordinators: coordinators, events: events, flags: flags, notes: notes)
   }
 
   // MARK: Names
