@@ -232,7 +232,7 @@ extension NavigationExtractor {
           ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"
         branches.append((test, body, at))
       } else {
-        let written = labels.isEmpty ? "default" : labels.map { "." + $0 }.joined(separator: ", ")
+        let written = labels.isEmpty ? "default" : labels.map { $0 == "nil" ? $0 : "." + $0 }.joined(separator: ", ")
         branches.append((flag("case", "switch case \(written)", at: at), body, at))
       }
     }
