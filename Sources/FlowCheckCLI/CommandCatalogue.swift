@@ -176,10 +176,10 @@ extension OptionSpec {
       "The coordinator library the sources use: \(ExtractLibrary.names.joined(separator: ", ")). "
       + "(default: detected from the imports and base types)")
   static let driftCheck = OptionSpec(
-    name: "--check", valueName: "flow",
+    name: "--check",
     help:
-      "Compare this flow with the sources: each screen, coordinator, child and transition present in one "
-      + "and missing from the other is a diagnostic; exit 1 when there is drift.")
+      "Compare the flow given first with the sources after it: each screen, coordinator, child and "
+      + "transition present in one and missing from the other is a diagnostic; exit 1 when there is drift.")
   static let extractFormat = OptionSpec(
     name: "--format", valueName: "format",
     help: "Output format of '--check': \(OutputFormat.plainNames()). (default: \(OutputFormat.text.name))")

@@ -60,7 +60,7 @@ enum CompletionScript {
       Arguments(
         positions: [.flowFiles, .jsonFiles], repeatsLast: false, labels: ["flow file", "trace file"])
     case .merge: Arguments(positions: [.jsonFiles], repeatsLast: true, labels: ["result file"])
-    case .extract: Arguments(positions: [.anyFile], repeatsLast: true, labels: ["Swift source"])
+    case .extract: Arguments(positions: [.anyFile], repeatsLast: true, labels: ["flow or Swift source"])
     case .explain: Arguments(positions: [.words(Invariant.ids)], repeatsLast: false, labels: ["invariant"])
     case .help: Arguments(positions: [.words(Subcommand.names)], repeatsLast: false, labels: ["subcommand"])
     }
@@ -73,7 +73,6 @@ enum CompletionScript {
     case .traceDirectory, .xcuitest: return .directories
     case .swarmOut, .writeBaseline: return .anyFile
     case .baseline: return .jsonFiles
-    case .driftCheck: return .flowFiles
     default: return .nothing
     }
   }

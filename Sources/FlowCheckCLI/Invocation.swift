@@ -21,7 +21,7 @@ enum Invocation: Equatable, Sendable {
   case format(FormatOptions)
   /// `flowcheck explain ID`; without an id, the list of ids.
   case explain(id: String?)
-  /// `flowcheck extract SOURCE… [--library NAME] [--check FLOW]`.
+  /// `flowcheck extract SOURCE… [--library NAME]`, `flowcheck extract --check FLOW SOURCE…`.
   case extract(ExtractOptions)
 
   /// Whether the command polls its `StopRequest` and, on a signal, stops and reports what
@@ -84,7 +84,8 @@ struct ExtractOptions: Equatable, Sendable {
   var sources: [String]
   /// `--library`: the coordinator library; nil to detect it from the sources.
   var library: ExtractLibrary?
-  /// `--check FLOW`: compare this flow with the sources instead of printing a draft.
+  /// `--check`: compare this flow, the first file given, with the sources instead of
+  /// printing a draft.
   var checkedFlow: String?
   var format: OutputFormat = .text
   var noColor = false

@@ -341,14 +341,13 @@ struct InvocationParser {
     for (spec, value) in scanned.options {
       switch spec {
       case .library:
-        guard let library = ExtractLibrary(rawValue: value ?? "") else {
+        guard let library = ExtractLibrary.named(value ?? "") else {
           throw invalidValue(
             value ?? "", for: spec, expected: ExtractLibrary.names.map { "'\($0)'" }.joined(separator: ", "),
             suggestion: Suggestion.closest(to: value ?? "", among: ExtractLibrary.names), subcommand: .extract
           )
         }
         options.library = library
-      case .driftCheck: options.checkedFlow = value
       case .extractFormat:
         options.format = try outputFormat(
           value ?? "", for: spec, among: OutputFormat.all, subcommand: .extract)
@@ -356,12 +355,19 @@ struct InvocationParser {
       default: break
       }
     }
-    guard !options.sources.isEmpty else {
-      throw UsageError("missing expected argument '<source> ...'", subcommand: .extract)
-    }
-    if options.checkedFlow == nil && scanned.options.contains(where: { $0.spec == .extractFormat }) {
+    // `--check` is a flag, as `fmt --check` is: the first file is then the flow.
+    if scanned.contains(.driftCheck) {
+      guard let flow = options.sources.first else {
+        throw UsageError("missing expected argument '<flow>'", subcommand: .extract)
+      }
+      options.checkedFlow = flow
+      options.sources.removeFirst()
+    } else if scanned.options.contains(where: { $0.spec == .extractFormat }) {
       throw UsageError(
         "'--format' needs '--check': a draft is always printed as a flow", subcommand: .extract)
+    }
+    guard !options.sources.isEmpty else {
+      throw UsageError("missing expected argument '<source> ...'", subcommand: .extract)
     }
     return .extract(options)
   }

@@ -32,14 +32,16 @@ enum ExtractCommand {
     guard let library = options.library ?? ExtractLibrary.detect(in: code) else {
       return console.report(noCoordinator(sources, library: nil))
     }
-    guard let draft = NavigationExtractor(code: code, library: library).draft() else {
+    guard
+      let draft = NavigationExtractor(code: code, library: library).draft(appName: appName(options.sources))
+    else {
       return console.report(noCoordinator(sources, library: library))
     }
-    let text = draft.text
-    let parsed = Parser.parse(SourceFile(path: "<draft>", text: text), libraries: RuntimeRegistry.libraries)
     if let checked = options.checkedFlow {
       return FlowDrift.run(flow: checked, draft: draft, options: options, console: &console)
     }
+    let text = draft.text
+    let parsed = Parser.parse(SourceFile(path: "<draft>", text: text), libraries: RuntimeRegistry.libraries)
     guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
       // The draft is printed as built, so that nothing seen is lost; the note says why it
       // is not formatted.
@@ -49,6 +51,14 @@ enum ExtractCommand {
     }
     console.write(FlowFormatter.format(parsed.file))
     return .verified
+  }
+
+  /// The app's name in the draft: the last directory the first source argument names that
+  /// is not a generic `Sources` (`BGPets/BGPets` → `BGPets`), else `Extracted`.
+  static func appName(_ arguments: [String]) -> String {
+    let generic: Set<String> = ["Sources", "Source", "src", ".", ".."]
+    let parts = (arguments.first ?? "").split(separator: "/").map(String.init)
+    return parts.reversed().first { !$0.hasSuffix(".swift") && !generic.contains($0) } ?? "Extracted"
   }
 
   /// The `.swift` files the arguments name, directories expanded and sorted.
@@ -76,8 +86,6 @@ enum ExtractCommand {
   private static func commandFailure(_ failure: SwiftSyntaxDump.Failure, sources: [String]) -> CommandFailure
   {
     switch failure {
-    case .missingCompiler:
-      return .usage(UsageError("cannot find 'swiftc'; install the Swift toolchain", subcommand: .extract))
     case .oldCompiler(let path, let version):
       return .usage(
         UsageError(
@@ -94,12 +102,12 @@ enum ExtractCommand {
   }
 
   private static func noCoordinator(_ sources: [String], library: ExtractLibrary?) -> CommandFailure {
-    let what = library.map { "no coordinator of \($0.rawValue)" } ?? "no coordinator of a known library"
+    let what = library.map { "no coordinator of \($0.name)" } ?? "no coordinator of a known library"
     let note =
       library == nil
       ? "name the library with '--library \(ExtractLibrary.names.joined(separator: "|"))', "
         + "or pass the sources that hold the coordinators"
-      : "the coordinators subclass or conform to \(library!.coordinatorBases.sorted().joined(separator: ", ")); "
+      : "the coordinators subclass or conform to \(library!.vocabulary.coordinatorBases.sorted().joined(separator: ", ")); "
         + "pass the sources that hold them, or another '--library'"
     return .swiftSources(
       path: sources.first ?? "", line: 1, column: 1,

@@ -1,65 +1,47 @@
-/// The coordinator libraries `flowcheck extract` recognises, each by the flow runtime that
-/// models it (`library` in a flow), the module an app imports for it and its base types.
-enum ExtractLibrary: String, CaseIterable, Sendable {
-  /// radianttap/Coordinator: `Coordinator<T>`, `NavigationCoordinator`, `TabBarCoordinator`
-  /// (Sources/Coordinator/Coordinator.swift, NavigationCoordinator.swift).
-  case radianttap
-  /// The Router-based pattern of the RayPets chapter: a `Coordinator` protocol with
-  /// `children`, `router` and `present(animated:onDismissed:)`, declared by the app itself.
-  case router
-  /// JamitLabs/JLCoordinator: `Coordinator` made with a presenter
-  /// (JLCoordinator/Sources/Coordinator/Coordinator.swift).
-  case presenter
-  /// isaac-weisberg/Insecurity: `ModalCoordinator<Result>`, `NavigationCoordinator<Result>`,
-  /// `AdaptiveCoordinator<Result>`, `WindowCoordinator`.
-  case insecurity
+import FlowModel
+
+/// A coordinator library `flowcheck extract` recognises: the name a flow selects its runtime
+/// by (`library NAME`) and how it reads in Swift source, both from the runtime's own folder
+/// (`RuntimeRegistry.swiftVocabularies`), so that adding a runtime adds a library here.
+struct ExtractLibrary: Equatable, Sendable {
+  var name: String
+  var vocabulary: SwiftVocabulary
+
+  static func == (lhs: ExtractLibrary, rhs: ExtractLibrary) -> Bool { lhs.name == rhs.name }
+
+  /// Every library, in registry order.
+  static let all: [ExtractLibrary] = RuntimeRegistry.swiftVocabularies.map {
+    ExtractLibrary(name: $0.name, vocabulary: $0.vocabulary)
+  }
 
   /// The names `--library` takes.
-  static var names: [String] { allCases.map(\.rawValue) }
+  static var names: [String] { all.map(\.name) }
 
-  /// The types a coordinator of this library inherits or conforms to.
-  var coordinatorBases: Set<String> {
-    switch self {
-    case .radianttap: ["Coordinator", "NavigationCoordinator", "TabBarCoordinator"]
-    case .router, .presenter: ["Coordinator"]
-    case .insecurity:
-      ["ModalCoordinator", "NavigationCoordinator", "AdaptiveCoordinator", "WindowCoordinator"]
-    }
-  }
+  static func named(_ name: String) -> ExtractLibrary? { all.first { $0.name == name } }
 
-  /// The module an app imports for the library; the router pattern is the app's own code.
-  var module: String? {
-    switch self {
-    case .radianttap: "Coordinator"
-    case .router: nil
-    case .presenter: "JLCoordinator"
-    case .insecurity: "Insecurity"
-    }
-  }
-
-  /// The library the sources use: by the module they import, else by the shape of their
-  /// types (a `Coordinator` protocol with `present(animated:onDismissed:)` is the router
-  /// pattern; a generic `ModalCoordinator<…>` is Insecurity's), else nil.
+  /// The library the sources use: by the module they import; else by a type of the
+  /// pattern that the app declares itself (a library with no module); else by the bases its
+  /// classes inherit; else nil.
   static func detect(in code: SwiftCodeBase) -> ExtractLibrary? {
-    for library in [ExtractLibrary.insecurity, .presenter, .radianttap] {
-      if let module = library.module, code.imports.contains(module) { return library }
+    if let imported = all.first(where: { $0.vocabulary.module.map(code.imports.contains) ?? false }) {
+      return imported
     }
-    if let declared = code.types["Coordinator"], declared.isProtocol,
-      declared.methods.contains(where: { $0.name == "present" && $0.labels.contains("onDismissed") })
-        || code.types["Router"] != nil
-    {
-      return .router
+    if let declared = all.first(where: { library in
+      library.vocabulary.module == nil && library.vocabulary.markerTypes.contains { code.types[$0] != nil }
+    }) {
+      return declared
     }
     let inherited = code.types.values.flatMap(\.inherits)
-    if inherited.contains(where: {
-      ["ModalCoordinator", "AdaptiveCoordinator", "WindowCoordinator"].contains($0.name)
-        || ($0.name == "NavigationCoordinator" && $0.generic != nil)
-    }) {
-      return .insecurity
+    return all.first { library in
+      library.vocabulary.distinctiveBases.contains { base in
+        inherited.contains { $0.name == base.name && matches($0.generic, base.generic) }
+      }
     }
-    if inherited.contains(where: { ["NavigationCoordinator", "TabBarCoordinator"].contains($0.name) }) {
-      return .radianttap
-    }
-    return nil
+  }
+
+  /// Whether an inherited entry's generic argument is as a distinctive base asks.
+  private static func matches(_ written: String?, _ wanted: Bool?) -> Bool {
+    guard let wanted else { return true }
+    return (written != nil) == wanted
   }
 }

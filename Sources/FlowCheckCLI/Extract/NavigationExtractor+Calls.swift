@@ -1,4 +1,4 @@
-import FlowReport
+import FlowModel
 
 extension NavigationExtractor {
   /// Calls that only transform a collection: their closures run at once, in place.
@@ -33,12 +33,12 @@ extension NavigationExtractor {
       return asyncBlock(named: "task", body: closure, in: &scope, why: "a Task")
     }
     if let translated = navigation(callee, arguments: arguments, call: node, in: &scope) { return translated }
-    // radianttap: a coordinator calling its started child's own method (`c.display(page:)`),
-    // the flow's `call C.m`, with the method drafted as the child's `handle m`.
-    if library == .radianttap, !isSelf, let base = callee.base,
+    // A coordinator calling its started child's own method (`c.display(page:)`): the flow's
+    // `call C.m`, with the method drafted as the child's `handle m`.
+    if library.vocabulary.callsChildMethods, !isSelf, let base = callee.base,
       case .coordinator(let child, _)? = resolve(base, in: scope),
       child != scope.className, let method = code.method(callee.name, in: child), method.body != nil,
-      !Self.libraryHooks.contains(callee.name)
+      !libraryHooks.contains(callee.name)
     {
       childCalls[child, default: []].insert(callee.name)
       return [
@@ -100,89 +100,60 @@ extension NavigationExtractor {
     return true
   }
 
-  /// The library's navigation calls, as flow statements; nil for any other call.
+  /// The library's navigation calls (its vocabulary's `calls` and its start with a
+  /// completion), as flow statements; nil for any other call.
   private func navigation(
     _ callee: (name: String, receiver: String?, base: SwiftSyntaxNode?),
     arguments: [(label: String, expression: SwiftSyntaxNode)], call: SwiftSyntaxNode, in scope: inout Scope
   ) -> [FlowDraft.Statement]? {
+    let vocabulary = library.vocabulary
     let isSelf = callee.receiver == nil || callee.receiver == "self"
-    let name = callee.name
-    switch library {
-    case .radianttap:
-      if isSelf, ["show", "root", "top", "present"].contains(name) {
-        return screenStatement(name, arguments.first?.expression, word: name, in: &scope)
+    if let start = vocabulary.startWithCompletion, callee.name == start.method,
+      start.receivers.contains(callee.receiver ?? "")
+    {
+      return startWithCompletion(arguments, start: start, in: &scope)
+    }
+    for pattern in vocabulary.calls where pattern.method.isEmpty || pattern.method == callee.name {
+      switch pattern.receiver {
+      case .own:
+        guard isSelf else { continue }
+      case .named(let receiver):
+        guard callee.receiver == receiver else { continue }
+      case .child:
+        guard let base = callee.base, case .coordinator? = resolve(base, in: scope) else { continue }
       }
-      if isSelf, name == "pop" {
-        if let target = arguments.first(where: { $0.label == "to" }) {
-          return screenStatement("pop to", target.expression, word: name, in: &scope)
+      var operand = arguments.first?.expression
+      if let label = pattern.argumentLabel {
+        guard let labelled = arguments.first(where: { $0.label == label }) else { continue }
+        operand = labelled.expression
+      }
+      switch pattern.operand {
+      case .none:
+        return [.line(pattern.statement, locate(callee.name, in: &scope))]
+      case .ignored:
+        return []
+      case .methodName:
+        return [.line("\(pattern.statement) \(Self.flowName(callee.name))", locate(callee.name, in: &scope))]
+      case .screen:
+        return screenStatement(pattern.statement, operand, word: callee.name, in: &scope)
+      case .child:
+        guard let operand else { continue }
+        let block = pattern.blockLabel.flatMap { label in
+          arguments.first { $0.label == label }.flatMap { Self.closure(in: $0.expression) }
         }
-        return [.line("pop", locate(name, in: &scope))]
-      }
-      if isSelf, ["dismiss", "activate", "takeover"].contains(name) {
-        return [.line(name, locate(name, in: &scope))]
-      }
-      if isSelf, ["startChild", "stopChild"].contains(name), let child = arguments.first?.expression {
-        return childStatement(name, child, word: name, in: &scope)
-      }
-      if callee.receiver == "parent", name == "coordinatorDidFinish" {
-        return [.line("finish", locate(name, in: &scope))]
-      }
-      if callee.receiver == "coordinatingResponder" {
-        return [.line("send \(Self.flowName(name))", locate(name, in: &scope))]
-      }
-    case .router:
-      if callee.receiver == "router", name == "present" {
-        return screenStatement("present", arguments.first?.expression, word: name, in: &scope)
-      }
-      if isSelf || callee.receiver == "router", name == "dismiss" {
-        return [.line("dismiss", locate(name, in: &scope))]
-      }
-      if isSelf, name == "presentChild", let child = arguments.first?.expression {
-        let location = locate(name, in: &scope)
-        guard case .coordinator(let className, let kinds)? = resolve(child, in: scope) else {
-          return [.todo("presentChild of a coordinator the draft cannot name", location)]
+        return childStatement(
+          pattern.statement, operand, word: callee.name, block: block.map { (pattern.blockLabel ?? "", $0) },
+          in: &scope)
+      case .receiverChild:
+        guard let base = callee.base else { continue }
+        return childStatement(pattern.statement, base, word: callee.name, in: &scope)
+      case .resultValue:
+        let location = locate(callee.name, in: &scope)
+        if let value = operand, value.kind == "unresolved_member_expr", let result = value.name {
+          return [.line("\(pattern.statement)(\(Self.flowName(result)))", location)]
         }
-        let childName = coordinatorName(
-          className, kind: kinds.first ?? "", split: (kindsByClass[className]?.count ?? 0) > 1)
-        if let dismissed = arguments.first(where: { $0.label == "onDismissed" }),
-          let closure = Self.closure(in: dismissed.expression)
-        {
-          var inner = scope
-          let body = walkBody(of: closure, in: &inner)
-          scope.cursor = max(scope.cursor, inner.cursor)
-          return [
-            .block(
-              header: "presentChild \(childName) onDismissed", opening: "", body: body, orElse: nil, location)
-          ]
-        }
-        return [.line("presentChild \(childName)", location)]
+        return [.line(pattern.statement, location)]
       }
-    case .presenter:
-      if callee.receiver == "presenter", ["present", "dismiss", "dismissRoot"].contains(name) {
-        if name == "present" {
-          return screenStatement("present", arguments.first?.expression, word: name, in: &scope)
-        }
-        return [.line(name, locate(name, in: &scope))]
-      }
-      if isSelf, name == "stop" { return [.line("stop", locate(name, in: &scope))] }
-      if isSelf, name == "add" { return [] }
-      if name == "start", let base = callee.base, case .coordinator? = resolve(base, in: scope) {
-        return childStatement("startChild", base, word: "start", in: &scope)
-      }
-    case .insecurity:
-      if name == "start", ["navigation", "topContext"].contains(callee.receiver ?? "") {
-        return insecurityStart(arguments, in: &scope)
-      }
-      if isSelf, name == "finish" {
-        let location = locate(name, in: &scope)
-        if let value = arguments.first?.expression, value.kind == "unresolved_member_expr",
-          let result = value.name
-        {
-          return [.line("finish(\(Self.flowName(result)))", location)]
-        }
-        return [.line("finish", location)]
-      }
-      if isSelf, name == "dismiss" { return [.line("dismiss", locate(name, in: &scope))] }
     }
     return nil
   }
@@ -200,24 +171,35 @@ extension NavigationExtractor {
     return [.todo("'\(word)' of \(text), a controller the draft cannot name", location)]
   }
 
-  /// `startChild C`, `stopChild C` for a coordinator the walk can name.
+  /// `startChild C`, `stopChild C`, `presentChild C onDismissed { … }` for a coordinator the
+  /// walk can name; `block` is a closure argument drafted as the statement's block, after its
+  /// label.
   private func childStatement(
-    _ verb: String, _ expression: SwiftSyntaxNode, word: String, in scope: inout Scope
+    _ verb: String, _ expression: SwiftSyntaxNode, word: String,
+    block: (label: String, closure: SwiftSyntaxNode)? = nil, in scope: inout Scope
   ) -> [FlowDraft.Statement] {
     let location = locate(word, in: &scope)
     guard case .coordinator(let className, let kinds)? = resolve(expression, in: scope) else {
       return [.todo("'\(word)' of \(describe(expression)), a coordinator the draft cannot name", location)]
     }
     let split = (kindsByClass[className]?.count ?? 0) > 1
-    guard kinds.count > 1 else {
-      return [.line("\(verb) \(coordinatorName(className, kind: kinds.first ?? "", split: split))", location)]
+    var body: [FlowDraft.Statement] = []
+    if let block {
+      var inner = scope
+      body = walkBody(of: block.closure, in: &inner)
+      scope.cursor = max(scope.cursor, inner.cursor)
     }
-    // Made with one of several presenters or routers, by branches the walk cannot decide:
+    func statement(_ kind: String) -> FlowDraft.Statement {
+      let header = "\(verb) \(coordinatorName(className, kind: kind, split: split))"
+      guard let block else { return .line(header, location) }
+      return .block(header: header + " " + block.label, opening: "", body: body, orElse: nil, location)
+    }
+    guard kinds.count > 1 else { return [statement(kinds.first ?? "")] }
+    // Made with one of several kinds, by branches the walk cannot decide:
     // a flag per choice but the last.
     var chain: [FlowDraft.Statement]?
     for (index, kind) in kinds.enumerated().reversed() {
-      let line = FlowDraft.Statement.line(
-        "\(verb) \(coordinatorName(className, kind: kind, split: split))", location)
+      let line = statement(kind)
       if index == kinds.count - 1 {
         chain = [line]
         continue
@@ -228,12 +210,14 @@ extension NavigationExtractor {
     return chain ?? []
   }
 
-  /// Insecurity's `navigation.start(child, in:, animated:) { result in … }` and
-  /// `navigation.start(UINavigationController(), child, animated:) { … }`.
-  private func insecurityStart(
-    _ arguments: [(label: String, expression: SwiftSyntaxNode)], in scope: inout Scope
+  /// A start with a context and a completion, `navigation.start(child, in: .modal) { r in … }`
+  /// or, with a new navigation controller first, `navigation.start(UINavigationController(),
+  /// child) { … }`: `start C in: CONTEXT { r in … }`.
+  private func startWithCompletion(
+    _ arguments: [(label: String, expression: SwiftSyntaxNode)], start: SwiftVocabulary.StartCall,
+    in scope: inout Scope
   ) -> [FlowDraft.Statement] {
-    let location = locate("start", in: &scope)
+    let location = locate(start.method, in: &scope)
     var child: String?
     var context: String?
     var completion: SwiftSyntaxNode?
@@ -245,25 +229,29 @@ extension NavigationExtractor {
         continue
       }
       switch (argument.label, resolve(argument.expression, in: scope)) {
-      case ("", .navigationController?): context = "newNavigation"
+      case ("", .navigationController?): context = start.newContainerContext
       case ("", .coordinator(let className, _)?): child = className
-      case ("in", _): context = insecurityContext(argument.expression)
+      case ("in", _): context = startContext(argument.expression, start: start)
       default: break
       }
     }
     guard let child else { return [.todo("a start of a coordinator the draft cannot name", location)] }
-    var header = "start \(coordinatorName(child))"
-    let childKind = code.ancestor(of: child, among: library.coordinatorBases)?.name
+    var header = "\(start.method) \(coordinatorName(child))"
+    let childKind = code.ancestor(of: child, among: library.vocabulary.coordinatorBases)?.name ?? ""
     var notes: [FlowDraft.Statement] = []
-    if context == nil && childKind == "AdaptiveCoordinator" {
+    if context == nil && start.kindsNeedingContext.contains(childKind) {
       notes.append(
-        .todo("an AdaptiveCoordinator started without a context: 'in: current' is a guess", location))
-      context = "current"
+        .todo(
+          "\(Self.article(childKind)) \(childKind) started without a context: 'in: \(start.defaultContext)' is a guess",
+          location))
+      context = start.defaultContext
     }
     if let context {
-      if childKind == "ModalCoordinator" {
+      if start.kindsWithoutContext.contains(childKind) {
         notes.append(
-          .todo("started 'in: \(context)', which a ModalCoordinator takes no context for", location))
+          .todo(
+            "started 'in: \(context)', which \(Self.article(childKind)) \(childKind) takes no context for",
+            location))
       } else {
         header += " in: \(context)"
       }
@@ -287,14 +275,20 @@ extension NavigationExtractor {
     return notes + [.block(header: header, opening: "\(bound) in", body: body, orElse: nil, location)]
   }
 
-  /// `.current`, `.modal`, `.navigation(new:)`, `.navigation(fallback:)` as the flow writes them.
-  private func insecurityContext(_ expression: SwiftSyntaxNode) -> String? {
-    if expression.kind == "unresolved_member_expr" { return expression.name }
-    if expression.kind == "call_expr", let function = expression.child("fn"), function.name == "navigation" {
-      let label = Self.arguments(expression).first?.label
-      return label == "fallback" ? "navigationFallback" : "newNavigation"
+  /// A context as the flow writes it: `.modal` by its member name, `.navigation(new: …)` by
+  /// `navigation(new)`, through the vocabulary's table.
+  private func startContext(_ expression: SwiftSyntaxNode, start: SwiftVocabulary.StartCall) -> String? {
+    if expression.kind == "unresolved_member_expr", let name = expression.name { return start.contexts[name] }
+    if expression.kind == "call_expr", let name = expression.child("fn")?.name {
+      let label = Self.arguments(expression).first?.label ?? ""
+      return start.contexts["\(name)(\(label))"]
     }
     return nil
+  }
+
+  /// `an` before a vowel, else `a`.
+  static func article(_ word: String) -> String {
+    "AEIOUaeiou".contains(word.first ?? "x") ? "an" : "a"
   }
 
   /// A short description of an expression for a TODO: `viewController`, `makeDetail(…)`.
@@ -303,12 +297,8 @@ extension NavigationExtractor {
     case "unresolved_decl_ref_expr", "unresolved_member_expr": return "'\(node.name ?? "?")'"
     case "unresolved_dot_expr": return "'…\(node.name ?? "?")'"
     case "call_expr":
-      return node.child("fn").map { "'\(Self.callee(["fn": $0.value].asNode)?.name ?? "?")(…)'" } ?? "a call"
+      return Self.callee(node).map { "'\($0.name)(…)'" } ?? "a call"
     default: return "an expression"
     }
   }
-}
-
-extension Dictionary where Key == String, Value == JSONValue {
-  var asNode: SwiftSyntaxNode { SwiftSyntaxNode(.object(self)) }
 }

@@ -1,13 +1,15 @@
 extension NavigationExtractor {
-  /// Library methods a coordinator overrides that are not messages of the app (radianttap).
-  static let libraryHooks: Set<String> = [
-    "start", "stop", "activate", "takeover", "coordinatorDidFinish", "handlePopBack", "navigationController",
-    "init",
-    "deinit", "viewDidLoad", "presenter", "didStop", "didRemove", "present", "dismiss", "presentChild",
-  ]
+  /// Methods of the library a coordinator overrides or calls, which are no app message:
+  /// the vocabulary's, its start, its overrides and its navigation calls, and UIKit's.
+  var libraryHooks: Set<String> {
+    let vocabulary = library.vocabulary
+    return vocabulary.libraryMethods.union([vocabulary.startMethod, "init", "deinit", "viewDidLoad"])
+      .union(vocabulary.overrides.map(\.method)).union(vocabulary.calls.map(\.method).filter { !$0.isEmpty })
+  }
 
   /// The draft of one coordinator class, for one of the kinds it is made with.
   func coordinator(_ className: String, kind givenKind: String, split: Bool) -> FlowDraft.Coordinator {
+    let vocabulary = library.vocabulary
     let type = code.types[className] ?? SwiftCodeBase.TypeDeclaration(name: className)
     let location = type.location ?? SwiftCodeBase.Location(path: "?", line: 1)
     let name = coordinatorName(className, kind: givenKind, split: split)
@@ -15,59 +17,60 @@ extension NavigationExtractor {
     var notes: [FlowDraft.Statement] = []
     closureEvents = []
     quietMessages = []
-    let ancestor = code.ancestor(of: className, among: library.coordinatorBases)
+    let ancestor = code.ancestor(of: className, among: vocabulary.coordinatorBases)
     var kind = givenKind
-    switch library {
-    case .radianttap:
-      if ancestor?.name == "TabBarCoordinator" || (ancestor?.generic ?? "").contains("UITabBarController") {
-        kind = "TabBarCoordinator"
+    switch vocabulary.kinds {
+    case .baseClass(let kinds, let byGenericArgument, let fallback):
+      let base = ancestor?.name ?? ""
+      if let generic = ancestor?.generic,
+        let match = byGenericArgument.first(where: { generic.contains($0.key) })
+      {
+        kind = match.value
+      } else if kinds.isEmpty {
+        kind = base
       } else {
-        kind = "NavigationCoordinator"
-        if ancestor?.name == "Coordinator" {
-          notes.append(
-            .todo("a Coordinator<\(ancestor?.generic ?? "?")>: drafted as a NavigationCoordinator", location))
+        kind = kinds[base] ?? fallback ?? base
+        if let generic = ancestor?.generic, !byGenericArgument.isEmpty {
+          notes.append(.todo("a \(base)<\(generic)>: drafted as a \(kind)", location))
         }
       }
+    case .constructionArgument(_, let suffix, _, _, let fallback, _):
+      if kind.isEmpty {
+        kind = fallback
+        notes.append(
+          .todo(
+            "made nowhere in these sources with a known \(suffix.lowercased()): '\(kind)' is a guess",
+            location))
+      }
+    }
+    if vocabulary.rootArgument != nil {
       let root = childRoots[className]
       if root == nil {
         notes.append(.todo("how its root is given was not seen: 'root presented' is a guess", location))
       }
       members.append(FlowDraft.Member(header: "root \(root ?? "presented")", body: nil, location: location))
-    case .insecurity:
-      kind = ancestor?.name ?? "ModalCoordinator"
-    case .router, .presenter:
-      if kind.isEmpty {
-        kind = library == .router ? "NavigationRouter" : "ModalPresenter"
-        notes.append(
-          .todo(
-            "made nowhere in these sources with a known \(library == .router ? "router" : "presenter"): '\(kind)' is a guess",
-            location))
-      }
     }
     var scope = Scope(className: className, kind: kind, file: 0, cursor: 0)
-    // What starting it does.
-    let startName: String
-    switch library {
-    case .router: startName = "present"
-    case .insecurity: startName = kind == "WindowCoordinator" ? "start" : ""
-    default: startName = "start"
-    }
+    // What starting it does; a library where one kind alone has a start shows the others'
+    // screens through a property.
+    let hasStart = vocabulary.startOnlyInKind.map { $0 == kind } ?? true
+    let startName = hasStart ? vocabulary.startMethod : ""
     if let start = type.methods.first(where: { $0.name == startName && $0.body != nil }) {
       scope.file = start.file
       scope.cursor = start.start
       let body = statements(of: start.body, in: &scope)
       members.append(FlowDraft.Member(header: "start", body: body, location: start.location))
     }
-    if library == .insecurity && kind != "WindowCoordinator" {
-      members += insecurityScreen(of: type, scope: &scope)
+    if let property = vocabulary.screenProperty, !hasStart {
+      members += screenPropertyMembers(of: type, property: property, scope: &scope)
     }
     // Taps: delegate methods whose first parameter is a screen, messages up the responder
     // chain, the library's overrides.
     for method in type.methods.sorted(by: { $0.location < $1.location }) where method.name != startName {
       members += handlers(for: method, in: type, kind: kind)
     }
-    if library == .insecurity, kind != "WindowCoordinator" {
-      let own = members.first(where: { $0.header.hasPrefix("viewController ") })?.header.split(separator: " ")
+    if let property = vocabulary.screenProperty, !hasStart {
+      let own = members.first(where: { $0.header.hasPrefix(property + " ") })?.header.split(separator: " ")
         .last.map(String.init)
       // A coordinator handles only its own screen's events (one view controller each):
       // closures of screens it builds inside its controller are noted.
@@ -80,8 +83,8 @@ extension NavigationExtractor {
         return true
       }
     }
-    notes += insecurityNotes
-    insecurityNotes = []
+    notes += screenPropertyNotes
+    screenPropertyNotes = []
     for event in closureEvents {
       members.append(
         FlowDraft.Member(
@@ -98,7 +101,7 @@ extension NavigationExtractor {
       name: name, kind: kind, members: Self.merged(members), location: location, notes: notes)
   }
 
-  /// radianttap: a `handle m` for each method of the class that a parent calls on it
+  /// A `handle m` for each method of the class that a parent calls on it
   /// (`call C.m`), once every coordinator is drafted and so every call seen.
   func calledMethods(of className: String, kind: String) -> [FlowDraft.Member] {
     guard let type = code.types[className] else { return [] }
@@ -118,14 +121,18 @@ extension NavigationExtractor {
     var className: String
     var method: String
 
-    static func < (lhs: AppEvent, rhs: AppEvent) -> Bool { (lhs.className, lhs.method) < (rhs.className, rhs.method) }
+    static func < (lhs: AppEvent, rhs: AppEvent) -> Bool {
+      (lhs.className, lhs.method) < (rhs.className, rhs.method)
+    }
   }
 
   /// The app's events: `event m { … }` for the window's coordinator, `event m to C { … }`
   /// for another, each the body of the method app code calls.
   func drafts(of events: Set<AppEvent>, window: String?) -> [FlowDraft.Event] {
     events.sorted().compactMap { event in
-      guard let method = code.method(event.method, in: event.className), let body = method.body else { return nil }
+      guard let method = code.method(event.method, in: event.className), let body = method.body else {
+        return nil
+      }
       let kind = kindsByClass[event.className]?.first ?? ""
       var scope = Scope(className: event.className, kind: kind, file: method.file, cursor: method.start)
       let statements = statements(of: body, in: &scope)
@@ -169,13 +176,15 @@ extension NavigationExtractor {
     }.map(\.element)
   }
 
-  /// Insecurity: the overridden `viewController` (its screen and the taps its closures
-  /// reach) and the `Result` type's values.
-  private func insecurityScreen(
-    of type: SwiftCodeBase.TypeDeclaration, scope: inout Scope
+  /// A library whose coordinators each show one screen through an overridden property
+  /// (`viewController`): that screen, the taps its closures reach, and the values of the
+  /// `Result` type that is the base's generic argument.
+  private func screenPropertyMembers(
+    of type: SwiftCodeBase.TypeDeclaration, property propertyName: String, scope: inout Scope
   ) -> [FlowDraft.Member] {
     var members: [FlowDraft.Member] = []
-    if let generic = code.ancestor(of: type.name, among: library.coordinatorBases)?.generic,
+    if library.vocabulary.resultFromGenericArgument,
+      let generic = code.ancestor(of: type.name, among: library.vocabulary.coordinatorBases)?.generic,
       let results = code.types[generic]?.cases, !results.isEmpty
     {
       members.append(
@@ -183,7 +192,7 @@ extension NavigationExtractor {
           header: "result " + results.map(Self.flowName).joined(separator: ", "), body: nil,
           location: code.types[generic]?.location ?? SwiftCodeBase.Location(path: "?", line: 1)))
     }
-    guard let property = type.properties.first(where: { $0.name == "viewController" }) else { return members }
+    guard let property = type.properties.first(where: { $0.name == propertyName }) else { return members }
     let getter = property.getter
     scope.file = getter?.file ?? property.file
     scope.cursor = getter?.start ?? 0
@@ -210,17 +219,18 @@ extension NavigationExtractor {
       case .screen(let className)?:
         screen = noteScreen(className, at: property.location)
       case .navigationController?:
-        insecurityNotes.append(
+        screenPropertyNotes.append(
           .todo(
             "the viewController is a navigation controller the coordinator fills itself; its screens are not drafted",
             property.location))
       default:
-        insecurityNotes.append(.todo("the viewController returned is not a screen the draft can name", property.location))
+        screenPropertyNotes.append(
+          .todo("the viewController returned is not a screen the draft can name", property.location))
       }
-      // Only the window coordinator has a start of its own under Insecurity: what the
+      // Only the window's kind has a start of its own in such a library: what the
       // getter does besides making the screen is noted.
       if !statements(of: body, in: &scope).isEmpty {
-        insecurityNotes.append(
+        screenPropertyNotes.append(
           .todo(
             "the viewController getter navigates outside the screen's closures (a stored closure); not drafted",
             property.location))
@@ -245,7 +255,7 @@ extension NavigationExtractor {
   ) -> [FlowDraft.Member] {
     guard let body = method.body, method.name != "init" else { return [] }
     var scope = Scope(className: type.name, kind: kind, file: method.file, cursor: method.start)
-    if library == .presenter, let header = presenterOverride(method) {
+    if let header = overrideMember(method) {
       return [
         FlowDraft.Member(header: header, body: statements(of: body, in: &scope), location: method.location)
       ]
@@ -282,7 +292,7 @@ extension NavigationExtractor {
           location: method.location)
       ]
     }
-    if library == .radianttap, method.isOverride, !Self.libraryHooks.contains(method.name) {
+    if library.vocabulary.messageReceiver != nil, method.isOverride, !libraryHooks.contains(method.name) {
       let statements = statements(of: body, in: &scope)
       // A message that only fetches or computes (`cartStatus(sender:completion:)`) moves
       // no screen: noted once on the coordinator, not drafted as a handler.
@@ -305,19 +315,14 @@ extension NavigationExtractor {
     return []
   }
 
-  /// JLCoordinator's overrides (JLCoordinator/Sources/Coordinator/Coordinator.swift):
-  /// `presenter(_:didPresent:)`, `presenter(_:didDismiss:)`,
-  /// `presenter(_:didDismissAllViewControllersTo:of:)`, `didStop(child:)`.
-  private func presenterOverride(_ method: SwiftCodeBase.Method) -> String? {
+  /// The member an overridden library method is (`presenter(_:didDismiss:)` → `didDismiss`),
+  /// by the vocabulary's overrides, told apart by their second argument label.
+  private func overrideMember(_ method: SwiftCodeBase.Method) -> String? {
     guard method.isOverride else { return nil }
-    if method.name == "didStop" { return "didStop" }
-    guard method.name == "presenter", method.labels.count >= 2 else { return nil }
-    switch method.labels[1] {
-    case "didPresent": return "didPresent"
-    case "didDismiss": return "didDismiss"
-    case "didDismissAllViewControllersTo": return "didDismissAllViewControllersTo"
-    default: return nil
-    }
+    return library.vocabulary.overrides.first { override in
+      override.method == method.name
+        && (override.label.map { method.labels.count >= 2 && method.labels[1] == $0 } ?? true)
+    }?.member
   }
 
   /// A delegate method's event: `homeViewControllerDidPressScheduleAppointment(_:)` →
@@ -355,7 +360,8 @@ extension NavigationExtractor {
 
   // MARK: Scans over the whole code base
 
-  /// Which router or presenter each coordinator class is made with, and which classes are
+  /// Which kind each coordinator class is made with (for a library whose kind is an object it
+  /// is made with), and which classes are
   /// made outside every coordinator (the window's candidates).
   func scanConstructions() {
     for type in code.types.values.sorted(by: { $0.name < $1.name }) {
@@ -418,7 +424,7 @@ extension NavigationExtractor {
     if owner == nil, node.kind == "call_expr", let callee = Self.callee(node), let base = callee.base,
       case .coordinator(let className, _)? = resolve(base, in: scope),
       let method = code.method(callee.name, in: className), method.body != nil,
-      !Self.libraryHooks.contains(callee.name), !["start", "stop"].contains(callee.name)
+      !libraryHooks.contains(callee.name), !["start", "stop"].contains(callee.name)
     {
       appEvents.insert(AppEvent(className: className, method: callee.name))
     }
@@ -432,28 +438,29 @@ extension NavigationExtractor {
       }
     }
     if let range = node.range { scope.cursor = max(scope.cursor, range.start) }
-    for child in node.subnodes where child.kind != "pattern_binding_decl" || true {
-      if node.kind == "pattern_binding_decl" && child.kind != "call_expr" { continue }
-      collectConstructions(child, owner: owner, scope: &scope)
-    }
+    // A binding's initializer was read above, as a whole.
+    guard node.kind != "pattern_binding_decl" else { return }
+    for child in node.subnodes { collectConstructions(child, owner: owner, scope: &scope) }
   }
 
   private func noteConstruction(
     _ className: String, call: SwiftSyntaxNode, owner: String?, scope: Scope, at offset: Int
   ) {
-    if library == .router || library == .presenter {
+    if case .constructionArgument = library.vocabulary.kinds {
       var kindScope = scope
       kindScope.kind = owner.flatMap { kindsByClass[$0]?.first } ?? ""
       if let kind = argumentKind(of: call, in: kindScope), kind != "" {
         kindsByClass[className, default: []].append(kind)
       }
     }
-    if library == .radianttap, let owner, owner != className {
-      for argument in Self.arguments(call) where argument.label == "rootViewController" {
+    if let rootArgument = library.vocabulary.rootArgument, let owner, owner != className {
+      for argument in Self.arguments(call) where argument.label == rootArgument {
         let expression = argument.expression
-        if expression.kind == "unresolved_decl_ref_expr" && expression.name == "rootViewController" {
+        if expression.kind == "unresolved_decl_ref_expr" && expression.name == rootArgument {
           childRoots[className] = "parent"
-        } else if code.ancestor(of: owner, among: library.coordinatorBases)?.name == "TabBarCoordinator" {
+        } else if let tabs = library.vocabulary.tabParentKind,
+          code.ancestor(of: owner, among: library.vocabulary.coordinatorBases)?.name == tabs
+        {
           childRoots[className] = childRoots[className] ?? "tab"
         } else {
           childRoots[className] = childRoots[className] ?? "presented"
@@ -465,30 +472,33 @@ extension NavigationExtractor {
     }
   }
 
-  /// radianttap: the screens whose code sends each message up the responder chain
-  /// (`coordinatingResponder?.cartBuyNow(…)`, Sources/Coordinator/UIKit-CoordinatingExtensions.swift).
-  /// A screen sends a message either through `coordinatingResponder?.m(…)` or by calling
-  /// the app's own forwarding method `m(…)` declared in an extension of `UIResponder`
-  /// (the example app's Cart-CoordinatingResponder.swift does so for every message).
+  /// The screens whose code sends each message up the responder chain, for a library that
+  /// has one: through its receiver (`coordinatingResponder?.cartBuyNow(…)`), or by calling the
+  /// app's own forwarding method `m(…)` declared in an extension of `UIResponder` (as the
+  /// library's example app does for every message, in its Cart-CoordinatingResponder.swift).
   func scanMessages() {
-    guard library == .radianttap else { return }
+    guard let receiver = library.vocabulary.messageReceiver else { return }
     let forwarding = Set(
       ["UIResponder", "UIViewController"].flatMap { code.types[$0]?.methods.map(\.name) ?? [] })
     for type in code.types.values where isScreen(type.name) {
       for method in type.methods {
         guard let body = method.body else { continue }
-        collectMessages(body, screen: Self.screenName(type.name), forwarding: forwarding)
+        collectMessages(body, screen: Self.screenName(type.name), receiver: receiver, forwarding: forwarding)
       }
     }
   }
 
-  private func collectMessages(_ node: SwiftSyntaxNode, screen: String, forwarding: Set<String>) {
+  private func collectMessages(
+    _ node: SwiftSyntaxNode, screen: String, receiver: String, forwarding: Set<String>
+  ) {
     if node.kind == "call_expr", let callee = Self.callee(node),
-      callee.receiver == "coordinatingResponder"
+      callee.receiver == receiver
         || ((callee.receiver == nil || callee.receiver == "self") && forwarding.contains(callee.name))
     {
       messagesSent[callee.name, default: []].insert(screen)
     }
-    for child in node.subnodes { collectMessages(child, screen: screen, forwarding: forwarding) }
+    for child in node.subnodes {
+      collectMessages(child, screen: screen, receiver: receiver, forwarding: forwarding)
+    }
   }
 }

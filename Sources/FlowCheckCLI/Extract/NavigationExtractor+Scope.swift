@@ -1,6 +1,6 @@
 extension NavigationExtractor {
   /// What a local name stands for, as far as syntax tells: `let vc = HomeViewController()`
-  /// is a screen, `let c = CartCoordinator(router: r)` a coordinator made with `r`'s kind.
+  /// is a screen, `let c = CartCoordinator(presenter: p)` a coordinator made with `p`'s kind.
   enum Local {
     case screen(String)
     case coordinator(String, kinds: [String])
@@ -84,7 +84,7 @@ extension NavigationExtractor {
         let kinds = argumentKind(of: node, in: scope).map { [$0] } ?? []
         return .coordinator(className, kinds: kinds)
       }
-      if className.hasSuffix("Presenter") || className.hasSuffix("Router") { return .kind(className) }
+      if !kindSuffix.isEmpty && className.hasSuffix(kindSuffix) { return .kind(className) }
       if isScreen(className) { return .screen(className) }
       return nil
     }
@@ -105,12 +105,15 @@ extension NavigationExtractor {
   }
 
   /// A stored property of the scope's class, by its declared type or initializer, or the
-  /// presenter or router it was made with.
+  /// object that is its kind, which it was made with.
   private func property(_ name: String, of scope: Scope) -> Local? {
-    if isCoordinatorClass(scope.className) {
-      // A coordinator passing its own presenter or router to a child.
-      if name == "presenter" && library == .presenter { return .kind("ParentPresenter") }
-      if name == "router" && library == .router && !scope.kind.isEmpty { return .kind(scope.kind) }
+    if isCoordinatorClass(scope.className),
+      case .constructionArgument(_, _, let own, let parentKind, _, _) = library.vocabulary.kinds, name == own
+    {
+      // A coordinator passing its own presenter to a child: the library's kind for that,
+      // else its own kind.
+      if let parentKind { return .kind(parentKind) }
+      if !scope.kind.isEmpty { return .kind(scope.kind) }
     }
     guard let property = code.types[scope.className]?.properties.first(where: { $0.name == name }) else {
       return nil
@@ -127,10 +130,11 @@ extension NavigationExtractor {
     return nil
   }
 
-  /// The router or presenter kind a coordinator's construction passes (`router:` or `presenter:`).
+  /// The kind a coordinator's construction passes (`presenter: ModalPresenter(…)`).
   func argumentKind(of call: SwiftSyntaxNode, in scope: Scope) -> String? {
+    guard case .constructionArgument(let label, _, _, _, _, _) = library.vocabulary.kinds else { return nil }
     for argument in call.child("args")?.children("args") ?? [] {
-      guard ["presenter", "router"].contains(argument.string("label") ?? ""),
+      guard argument.string("label") == label,
         let expression = argument.child("expr")
       else { continue }
       if case .kind(let kind)? = resolve(expression, in: scope) { return kind }
@@ -139,8 +143,8 @@ extension NavigationExtractor {
     return nil
   }
 
-  /// A call's function name and the name of what it is called on (`router` in
-  /// `router.present(…)`, `navigation` in `self?.navigation.start(…)`, nil for `show(…)`).
+  /// A call's function name and the name of what it is called on (`presenter` in
+  /// `presenter.present(…)`, `navigation` in `self?.navigation.start(…)`, nil for `show(…)`).
   static func callee(_ call: SwiftSyntaxNode) -> (name: String, receiver: String?, base: SwiftSyntaxNode?)? {
     guard let function = call.child("fn") else { return nil }
     switch function.kind {
@@ -154,7 +158,7 @@ extension NavigationExtractor {
     }
   }
 
-  /// `self`, `router`, `navigation`, … : the last name of a receiver expression.
+  /// `self`, `presenter`, `navigation`, … : the last name of a receiver expression.
   static func receiverName(_ node: SwiftSyntaxNode) -> String? {
     switch node.kind {
     case "unresolved_decl_ref_expr", "unresolved_dot_expr": return node.name

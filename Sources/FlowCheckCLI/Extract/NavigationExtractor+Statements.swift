@@ -212,7 +212,6 @@ extension NavigationExtractor {
 
   /// `switch x { case .a: … }`: over a completion's result, `if result == a`; else a flag per case.
   private func switchStatement(_ node: SwiftSyntaxNode, in scope: inout Scope) -> [FlowDraft.Statement] {
-    let location = code.location(file: scope.file, offset: node.range?.start ?? scope.cursor)
     let subject = node.child("subject_expr")
     let overResult =
       subject?.kind == "unresolved_decl_ref_expr" && subject?.name != nil
@@ -232,7 +231,8 @@ extension NavigationExtractor {
           ? "\(parameter) == nil" : label == "some" ? "\(parameter) != nil" : "\(parameter) == \(label)"
         branches.append((test, body, at))
       } else {
-        let written = labels.isEmpty ? "default" : labels.map { $0 == "nil" ? $0 : "." + $0 }.joined(separator: ", ")
+        let written =
+          labels.isEmpty ? "default" : labels.map { $0 == "nil" ? $0 : "." + $0 }.joined(separator: ", ")
         branches.append((flag("case", "switch case \(written)", at: at), body, at))
       }
     }
@@ -244,7 +244,6 @@ extension NavigationExtractor {
           header: "if \(branch.condition)", opening: "", body: branch.body, orElse: chain, branch.location)
       ]
     }
-    _ = location
     return chain ?? []
   }
 

@@ -9,8 +9,8 @@ final class NavigationExtractor {
 
   /// The coordinator classes, sorted by name.
   private(set) var coordinatorClasses: [String] = []
-  /// For the router and presenter libraries: the router or presenter each class is made
-  /// with, by class, with where; a class made with several is drafted once per kind.
+  /// For a library whose kind is the object a coordinator is made with: the kinds each class
+  /// is made with; a class made with several is drafted once per kind.
   var kindsByClass: [String: [String]] = [:]
   /// Classes made outside every coordinator (an app or scene delegate, `main.swift`).
   var madeOutside: [String: SwiftCodeBase.Location] = [:]
@@ -20,9 +20,9 @@ final class NavigationExtractor {
   var usedNames: Set<String> = []
   /// The flag of each condition already met, by place and text.
   var flagsByPlace: [String: String] = [:]
-  /// Screen classes' calls of `coordinatingResponder?.m(…)` (radianttap): message → screens.
+  /// The messages screens send up the responder chain: message → screens.
   var messagesSent: [String: Set<String>] = [:]
-  /// Children started with how their root is given (radianttap's `root` clause).
+  /// Children started with how their root is given (the `root` clause).
   var childRoots: [String: String] = [:]
   /// Events from closures assigned to a screen's `onX` during a walk: (screen, event, body).
   var closureEvents:
@@ -31,10 +31,10 @@ final class NavigationExtractor {
 
   /// Methods app code outside the coordinators calls on one: the app's events.
   var appEvents: Set<AppEvent> = []
-  /// radianttap: methods of each coordinator class its parent calls (`call C.m`).
+  /// Methods of each coordinator class its parent calls (`call C.m`).
   var childCalls: [String: Set<String>] = [:]
-  /// What an Insecurity coordinator's getter does that the draft leaves out.
-  var insecurityNotes: [FlowDraft.Statement] = []
+  /// What a coordinator's screen getter does that the draft leaves out.
+  var screenPropertyNotes: [FlowDraft.Statement] = []
   /// Messages the coordinator being drafted handles without navigating.
   var quietMessages: [(name: String, location: SwiftCodeBase.Location)] = []
 
@@ -42,13 +42,13 @@ final class NavigationExtractor {
     self.code = code
     self.library = library
     coordinatorClasses = code.types.values.filter { type in
-      type.isClass && !library.coordinatorBases.contains(type.name)
-        && code.inherits(type.name, from: library.coordinatorBases)
+      type.isClass && !library.vocabulary.coordinatorBases.contains(type.name)
+        && code.inherits(type.name, from: library.vocabulary.coordinatorBases)
     }.map(\.name).sorted()
   }
 
-  /// The draft, or nil when the sources hold no coordinator of the library.
-  func draft() -> FlowDraft? {
+  /// The draft of the app `appName`, or nil when the sources hold no coordinator of the library.
+  func draft(appName: String = "Extracted") -> FlowDraft? {
     guard !coordinatorClasses.isEmpty else { return nil }
     scanConstructions()
     scanMessages()
@@ -75,7 +75,7 @@ final class NavigationExtractor {
             + "the window's is a guess", location))
     }
     if let name = window.name, let index = coordinators.firstIndex(where: { $0.name == name }) {
-      if library == .radianttap {
+      if library.vocabulary.rootArgument != nil {
         coordinators[index].members.removeAll { $0.header.hasPrefix("root ") }
         coordinators[index].notes.removeAll {
           if case .todo(let text, _) = $0 { return text.hasPrefix("how its root") }
@@ -88,7 +88,7 @@ final class NavigationExtractor {
     let home = window.name.flatMap { name in coordinators.first { $0.name == name } }.flatMap(firstScreen)
     let events = drafts(of: appEvents, window: window.name)
     return FlowDraft(
-      appName: "Extracted", library: library.rawValue, window: window.name, home: home,
+      appName: Self.flowName(appName), library: library.name, window: window.name, home: home,
       screens: screens.map { FlowDraft.Screen(name: $0.key, location: $0.value) }.sorted {
         $0.name < $1.name
       },
@@ -105,7 +105,7 @@ final class NavigationExtractor {
       ? String(className.dropLast("Coordinator".count)) : className
     if split {
       var short = kind
-      for suffix in ["Presenter", "Router"] where short.hasSuffix(suffix) && short != suffix {
+      for suffix in [kindSuffix] where !suffix.isEmpty && short.hasSuffix(suffix) && short != suffix {
         short = String(short.dropLast(suffix.count))
       }
       name += short
@@ -213,13 +213,14 @@ final class NavigationExtractor {
     return nil
   }
 
-  /// The window's coordinator: Insecurity's `WindowCoordinator`; otherwise the one made
-  /// outside every coordinator (the app or scene delegate), the first by name when several are.
+  /// The window's coordinator: the one of the kind that alone has a start, when the library
+  /// has one (a window coordinator class); otherwise the one made outside every coordinator
+  /// (the app or scene delegate), the first by name when several are.
   private func windowCoordinator(among coordinators: [FlowDraft.Coordinator]) -> (
     name: String?, candidates: [String]
   ) {
-    if library == .insecurity {
-      let windows = coordinators.filter { $0.kind == "WindowCoordinator" }.map(\.name)
+    if let windowKind = library.vocabulary.startOnlyInKind {
+      let windows = coordinators.filter { $0.kind == windowKind }.map(\.name)
       return (windows.first, windows)
     }
     let outside = madeOutside.keys.sorted()
@@ -227,9 +228,7 @@ final class NavigationExtractor {
     for className in outside {
       let kinds = kindsByClass[className] ?? []
       if kinds.count > 1 {
-        let windowKinds = kinds.filter {
-          ["AppDelegateRouter", "InitialPresenter", "InitialNavigationPresenter"].contains($0)
-        }
+        let windowKinds = kinds.filter { kindsOwningTheWindow.contains($0) }
         names += windowKinds.map { coordinatorName(className, kind: $0, split: true) }
       } else {
         names.append(coordinatorName(className))
@@ -237,5 +236,18 @@ final class NavigationExtractor {
     }
     if names.isEmpty, let first = coordinators.first?.name { return (first, []) }
     return (names.first, names)
+  }
+
+  /// The suffix of the class names that are a kind (`…Presenter`), for a library whose
+  /// kind is the object a coordinator is made with; empty otherwise.
+  var kindSuffix: String {
+    if case .constructionArgument(_, let suffix, _, _, _, _) = library.vocabulary.kinds { return suffix }
+    return ""
+  }
+
+  /// The kinds that may own the window, for such a library.
+  var kindsOwningTheWindow: Set<String> {
+    if case .constructionArgument(_, _, _, _, _, let kinds) = library.vocabulary.kinds { return kinds }
+    return []
   }
 }

@@ -46,7 +46,7 @@ struct SwiftCodeBase {
     var inherits: [(name: String, generic: String?)] = []
     var methods: [Method] = []
     var properties: [Property] = []
-    /// `enum` cases, for an Insecurity coordinator's `Result` type.
+    /// `enum` cases, for a coordinator's `Result` type.
     var cases: [String] = []
     var location: Location?
   }

@@ -9,8 +9,6 @@ import FlowReport
 enum SwiftSyntaxDump {
   /// Why the sources could not be read as syntax trees.
   enum Failure: Error, Equatable {
-    /// No `swiftc` on `PATH` or at `$SWIFTC`.
-    case missingCompiler
     /// A `swiftc` older than the JSON dump (Swift 6.0), with the version it printed.
     case oldCompiler(path: String, version: String)
     /// A file that does not parse: swiftc's first error, located.

@@ -31,6 +31,13 @@ public enum RuntimeRegistry {
   /// validates but no runtime models yet; checking a flow under one of those is refused.
   public static let libraries: [RuntimeCapabilities] = runtimes.map { $0.capabilities } + notModelled
 
+  /// How each modelled library reads in Swift source, by runtime name, for `flowcheck
+  /// extract`, in registry order.
+  public static let swiftVocabularies: [(name: String, vocabulary: SwiftVocabulary)] = [
+    (Radianttap.name, Radianttap.swiftVocabulary), (Router.name, Router.swiftVocabulary),
+    (Insecurity.name, Insecurity.swiftVocabulary), (JLCoordinator.name, JLCoordinator.swiftVocabulary),
+  ]
+
   /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
   /// folder when that runtime is built. Every library the language knows is modelled.
   static let notModelled: [RuntimeCapabilities] = []
