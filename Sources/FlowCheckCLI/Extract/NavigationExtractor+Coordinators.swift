@@ -85,6 +85,7 @@ extension NavigationExtractor {
     }
     notes += screenPropertyNotes
     screenPropertyNotes = []
+    members += screenCallMembers(of: className, kind: kind)
     for event in closureEvents {
       members.append(
         FlowDraft.Member(
@@ -419,9 +420,11 @@ extension NavigationExtractor {
     if node.kind == "call_expr", let className = constructedClass(node), isCoordinatorClass(className) {
       noteConstruction(className, call: node, owner: owner, scope: scope, at: scope.cursor)
     }
-    // App code outside every coordinator calling a coordinator's method (the app delegate's
-    // `coordinator?.deviceShaken()`): an app event.
-    if owner == nil, node.kind == "call_expr", let callee = Self.callee(node), let base = callee.base,
+    // App code outside every coordinator and screen calling a coordinator's method (the app
+    // delegate's `coordinator?.deviceShaken()`): an app event. A screen's call is a tap
+    // (`scanScreenCalls`).
+    if owner == nil, !isScreen(scope.className), node.kind == "call_expr", let callee = Self.callee(node),
+      let base = callee.base,
       case .coordinator(let className, _)? = resolve(base, in: scope),
       let method = code.method(callee.name, in: className), method.body != nil,
       !libraryHooks.contains(callee.name), !["start", "stop"].contains(callee.name)

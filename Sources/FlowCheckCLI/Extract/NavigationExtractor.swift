@@ -29,6 +29,8 @@ final class NavigationExtractor {
     [(screen: String, event: String, body: [FlowDraft.Statement], location: SwiftCodeBase.Location)] =
       []
 
+  /// Screens' direct calls of their coordinator's methods, by coordinator class.
+  var screenCalls: [String: Set<ScreenCall>] = [:]
   /// Methods app code outside the coordinators calls on one: the app's events.
   var appEvents: Set<AppEvent> = []
   /// Methods of each coordinator class its parent calls (`call C.m`).
@@ -52,6 +54,7 @@ final class NavigationExtractor {
     guard !coordinatorClasses.isEmpty else { return nil }
     scanConstructions()
     scanMessages()
+    scanScreenCalls()
     var coordinators: [FlowDraft.Coordinator] = []
     var classes: [String] = []
     for name in coordinatorClasses {

@@ -51,7 +51,7 @@ struct ExtractCommandTests {
       run,
       contains: [
         "library radianttap", "window App", "home Home", "coordinator App: NavigationCoordinator {",
-        "root window", "root Home", "on Home.openCart {", "startChild Cart", "if condition24 {",
+        "root window", "root Home", "on Home.openCart {", "startChild Cart", "if condition28 {",
         "show Detail",
         "present Login", "after asyncAfter {", "pop", "coordinator Cart: NavigationCoordinator {",
         "root presented",
@@ -65,7 +65,9 @@ struct ExtractCommandTests {
       run.stdout.contains("'let existing = childCoordinators[\"CartCoordinator\"] as? CartCoordinator'"))
     #expect(
       run.stdout.contains("// TODO: 'present' is UIKit's own navigation, past the library: not modelled"))
-    #expect(run.stdout.contains("AppCoordinator.swift:25"))
+    // An IBAction of Detail calling its coordinator's method.
+    #expect(run.stdout.contains("on Detail.closeDetail {"))
+    #expect(run.stdout.contains("AppCoordinator.swift:29"))
   }
 
   @Test(

@@ -5,7 +5,8 @@ enum ExtractFixtures {
   /// radianttap/Coordinator: a NavigationCoordinator in the window that shows, presents,
   /// starts a child in a new navigation controller (or calls a method of the child already
   /// started, then returns), handles a message a screen sends up the responder chain,
-  /// presents an alert with UIKit, and does async work; the child finishes through its parent.
+  /// presents an alert with UIKit, is called directly by a screen's IBAction, and does async
+  /// work; the child finishes through its parent.
   static let radianttap: [String: String] = [
     "AppCoordinator.swift": """
     import Coordinator
@@ -28,6 +29,10 @@ enum ExtractFixtures {
         let cart = CartCoordinator(rootViewController: UINavigationController())
         startChild(coordinator: cart)
         present(cart.rootViewController)
+      }
+
+      func closeDetail() {
+        pop()
       }
 
       override func showDetail(sender: Any?) {
@@ -75,7 +80,10 @@ enum ExtractFixtures {
     final class CartViewController: UIViewController {
       @IBAction func close(_ sender: Any) { coordinatingResponder?.closeCart(sender: self) }
     }
-    final class DetailViewController: UIViewController {}
+    final class DetailViewController: UIViewController {
+      weak var coordinator: AppCoordinator?
+      @IBAction func done(_ sender: Any) { coordinator?.closeDetail() }
+    }
     final class LoginViewController: UIViewController {}
     """,
     "SceneDelegate.swift": """
