@@ -6,7 +6,8 @@ import Testing
 @testable import FlowCheckCLI
 
 /// `flowcheck extract` on the fixtures of `ExtractFixtures`, through the real `swiftc`
-/// (each test is skipped only when no swiftc is on the PATH), and its errors.
+/// (a test that needs it is skipped, by its trait, only when no swiftc is on the PATH), and
+/// its errors.
 @Suite("extract")
 struct ExtractCommandTests {
   /// The process's PATH, where the toolchain's swiftc is.
@@ -43,9 +44,10 @@ struct ExtractCommandTests {
     }
   }
 
-  @Test("radianttap: root, show, present, startChild, responder-chain messages, conditions, asyncAfter, Task")
+  @Test(
+    "radianttap: root, show, present, startChild, responder-chain messages, conditions, asyncAfter, Task",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func radianttap() throws {
-    try #require(Self.hasCompiler)
     let (run, _) = try extract(ExtractFixtures.radianttap)
     expectDraft(
       run,
@@ -71,9 +73,9 @@ struct ExtractCommandTests {
   }
 
   @Test(
-    "router: delegate methods, one event per case of a switch, presentChild onDismissed, the routers made")
+    "router: delegate methods, one event per case of a switch, presentChild onDismissed, the routers made",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func router() throws {
-    try #require(Self.hasCompiler)
     let (run, _) = try extract(ExtractFixtures.router)
     expectDraft(
       run,
@@ -86,9 +88,10 @@ struct ExtractCommandTests {
       ])
   }
 
-  @Test("presenter: the presenters made, a child started, didDismiss, stop, dismissRoot")
+  @Test(
+    "presenter: the presenters made, a child started, didDismiss, stop, dismissRoot",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func presenter() throws {
-    try #require(Self.hasCompiler)
     let (run, _) = try extract(ExtractFixtures.presenter)
     expectDraft(
       run,
@@ -99,9 +102,10 @@ struct ExtractCommandTests {
       ])
   }
 
-  @Test("insecurity: the window coordinator, viewController, closures, start with a completion, results")
+  @Test(
+    "insecurity: the window coordinator, viewController, closures, start with a completion, results",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func insecurity() throws {
-    try #require(Self.hasCompiler)
     let (run, _) = try extract(ExtractFixtures.insecurity)
     expectDraft(
       run,
@@ -115,9 +119,10 @@ struct ExtractCommandTests {
       ])
   }
 
-  @Test("the library given with --library wins over detection; the same sources give the same draft")
+  @Test(
+    "the library given with --library wins over detection; the same sources give the same draft",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func deterministic() throws {
-    try #require(Self.hasCompiler)
     let first = try extract(ExtractFixtures.router, ["--library", "router"])
     let second = try extract(ExtractFixtures.router)
     #expect(first.run.status == 0)
@@ -154,18 +159,20 @@ struct ExtractCommandTests {
     #expect(run.stderr.contains("install Swift 6.0 or later"))
   }
 
-  @Test("a file that does not parse: swiftc's error at its file, line and column; exit 65")
+  @Test(
+    "a file that does not parse: swiftc's error at its file, line and column; exit 65",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func unparsable() throws {
-    try #require(Self.hasCompiler)
     let (run, directory) = try extract(["Broken.swift": "class A {\n  func f() {\n    let = 3\n  }\n}\n"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("\(directory)/Broken.swift:3:9: error: expected pattern"), "\(run.stderr)")
     #expect(run.stderr.contains("note: swiftc cannot parse this file"))
   }
 
-  @Test("no coordinator found: an error with the hint to name the library; exit 65")
+  @Test(
+    "no coordinator found: an error with the hint to name the library; exit 65",
+    .enabled(if: ExtractCommandTests.hasCompiler))
   func noCoordinator() throws {
-    try #require(Self.hasCompiler)
     let (run, _) = try extract(["Model.swift": "struct Pet { var name: String }\n"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("no coordinator of a known library in 1 Swift file"))
