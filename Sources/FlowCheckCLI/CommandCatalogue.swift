@@ -5,7 +5,7 @@ import FlowModel
 
 /// A subcommand of `flowcheck`. `check` is the default: `flowcheck FILE` means `flowcheck check FILE`.
 enum Subcommand: String, CaseIterable, Sendable {
-  case check, simulate, replay, graph, tests, diff, merge, fmt, explain, help
+  case check, simulate, replay, graph, tests, diff, merge, fmt, extract, explain, help
 
   /// The names accepted on the command line, in the order they are documented.
   static var names: [String] { allCases.map(\.rawValue) }
@@ -181,6 +181,20 @@ extension OptionSpec {
     name: "--overwrite-read-only",
     help: "With '--in-place', rewrite read-only files too (their mode is kept).")
 
+  static let library = OptionSpec(
+    name: "--library", valueName: "library",
+    help:
+      "The coordinator library the sources use: \(ExtractLibrary.names.joined(separator: ", ")). "
+      + "(default: detected from the imports and base types)")
+  static let driftCheck = OptionSpec(
+    name: "--check",
+    help:
+      "Compare the flow given first with the sources after it: each screen, coordinator, child and "
+      + "transition present in one and missing from the other is a diagnostic; exit 1 when there is drift.")
+  static let extractFormat = OptionSpec(
+    name: "--format", valueName: "format",
+    help: "Output format of '--check': \(OutputFormat.plainNames()). (default: \(OutputFormat.text.name))")
+
   /// The options of `check`, in the order help lists them.
   static let checkOptions: [OptionSpec] = [
     .format, .reporter, .threads, .maxDepth, .maxStates, .maxSeconds, .maxMemory, .bitstate, .stopAtFirst,
@@ -350,6 +364,27 @@ extension CommandSpec {
     options: [.checkFormatting, .inPlace, .overwriteReadOnly, .noColor, .help]
   )
 
+  static let extract = CommandSpec(
+    subcommand: .extract,
+    overview: """
+      Draft a .flow file from an app's Swift sources, or check a flow against them.
+
+      The sources are parsed by 'swiftc -dump-parse' (no type checking, no UIKit); the
+      coordinators of one library, the screens they show, the children they start, the
+      taps that reach them and their async work become a formatted flow on standard
+      output. Every line cites the file and line it comes from; what the sources leave open
+      is a '// TODO:' saying what was seen. '$SWIFTC' names the compiler (default: swiftc on
+      the PATH). With '--check', the flow's screens, coordinators, children and transitions
+      are compared with the sources' instead, and each difference is a diagnostic.
+      """,
+    usage: [
+      "flowcheck extract <source> ... [--library <library>]",
+      "flowcheck extract --check <flow> <source> ... [--format <format>]",
+    ],
+    arguments: [("<source>", "A Swift file, or a directory: every .swift file under it, sorted.")],
+    options: [.library, .driftCheck, .extractFormat, .noColor, .help]
+  )
+
   static let explain = CommandSpec(
     subcommand: .explain,
     overview: """
@@ -385,6 +420,7 @@ extension CommandSpec {
     case .diff: .diff
     case .merge: .merge
     case .fmt: .fmt
+    case .extract: .extract
     case .explain: .explain
     case .help: .help
     }
@@ -401,6 +437,7 @@ extension CommandSpec {
     case .diff: "Compare the navigation of two versions of a flow."
     case .merge: "Merge the result files of a swarm check into one report."
     case .fmt: "Print .flow files in canonical form."
+    case .extract: "Draft a flow from Swift sources, or check a flow against them."
     case .explain: "Explain an invariant."
     case .help: "Show help for a subcommand."
     }

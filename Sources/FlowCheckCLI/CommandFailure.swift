@@ -28,12 +28,15 @@ enum CommandFailure: Error {
   /// A walk of a directory argument met something it cannot read or name (`FlowPaths`):
   /// `message` says what (66).
   case notWalked(path: String, message: String)
+  /// `extract` cannot draft from Swift sources: a file swiftc cannot parse, swiftc printing
+  /// what flowcheck cannot read, no coordinator found; `note` says what to do (65).
+  case swiftSources(path: String, line: Int, column: Int, message: String, note: String?)
 
   var exitCode: ExitCode {
     switch self {
     case .usage: .usage
     case .unreadable, .unwritable, .noFlowFiles, .notWalked: .cannotRead
-    case .flowHasErrors, .badTrace, .badSwarmResult, .badBaseline: .flowHasErrors
+    case .flowHasErrors, .badTrace, .badSwarmResult, .badBaseline, .swiftSources: .flowHasErrors
     case .notFormatted: .violated
     }
   }
@@ -58,7 +61,7 @@ extension CommandFailure {
     case .notFormatted(let path):
       return FileDiagnostics(unreadable: path, message: "not formatted", exitCode: code)
     case .badTrace(let path, _, _, let message), .badSwarmResult(let path, _, _, let message),
-      .badBaseline(let path, _, _, let message):
+      .badBaseline(let path, _, _, let message), .swiftSources(let path, _, _, let message, _):
       return FileDiagnostics(unreadable: path, message: message, exitCode: code)
     case .usage(let error):
       return FileDiagnostics(unreadable: "", message: error.message, exitCode: code)
@@ -98,6 +101,9 @@ extension Console {
       writeError(fileError(path, message, line: line, column: column))
       writeError(
         "\(path):\(line):\(column): note: write result files with 'flowcheck check FILE --swarm K/N'\n")
+    case .swiftSources(let path, let line, let column, let message, let note):
+      writeError(fileError(path, message, line: line, column: column))
+      if let note { writeError("\(path):\(line):\(column): note: \(note)\n") }
     case .badBaseline(let path, let line, let column, let message):
       writeError(fileError(path, message, line: line, column: column))
       writeError(

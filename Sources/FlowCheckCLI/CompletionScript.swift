@@ -60,6 +60,7 @@ enum CompletionScript {
       Arguments(
         positions: [.flowFiles, .jsonFiles], repeatsLast: false, labels: ["flow file", "trace file"])
     case .merge: Arguments(positions: [.jsonFiles], repeatsLast: true, labels: ["result file"])
+    case .extract: Arguments(positions: [.anyFile], repeatsLast: true, labels: ["flow or Swift source"])
     case .explain: Arguments(positions: [.words(Invariant.ids)], repeatsLast: false, labels: ["invariant"])
     case .help: Arguments(positions: [.words(Subcommand.names)], repeatsLast: false, labels: ["subcommand"])
     }
@@ -91,6 +92,7 @@ enum CompletionScript {
     case "--format", "--reporter":
       (subcommand == .simulate ? OutputFormat.simulation : OutputFormat.all).map(\.name)
     case "--runtime": RuntimeRegistry.names + [CheckOptions.allRuntimes]
+    case "--library": ExtractLibrary.names
     default: nil
     }
   }

@@ -19,6 +19,9 @@ enum ExternalTool {
     return nil
   }
 
+  /// Whether `path` names an executable file.
+  static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
   /// Runs `program` with `arguments` on `input`; its exit status and standard output, or
   /// nil when it could not be started.
   ///
@@ -29,21 +32,37 @@ enum ExternalTool {
     -> (status: Int32, output: [UInt8])?
   {
     ProcessSignals.critical {
-      runOnce(program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory)
+      runOnce(
+        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory,
+        capturesErrors: false)
+    }.map { ($0.status, $0.output) }
+  }
+
+  /// As `run`, with the program's standard error captured too (`swiftc`'s diagnostics for
+  /// `flowcheck extract`); `run` leaves it on flowcheck's own standard error.
+  static func runCapturingErrors(
+    _ program: String, arguments: [String], input: String, temporaryDirectory: String?
+  ) -> (status: Int32, output: [UInt8], errors: [UInt8])? {
+    ProcessSignals.critical {
+      runOnce(
+        program, arguments: arguments, input: input, temporaryDirectory: temporaryDirectory,
+        capturesErrors: true)
     }
   }
 
   private static func runOnce(
-    _ program: String, arguments: [String], input: String, temporaryDirectory: String?
+    _ program: String, arguments: [String], input: String, temporaryDirectory: String?, capturesErrors: Bool
   )
-    -> (status: Int32, output: [UInt8])?
+    -> (status: Int32, output: [UInt8], errors: [UInt8])?
   {
     guard let inputPath = temporaryFile(in: temporaryDirectory),
-      let outputPath = temporaryFile(in: temporaryDirectory)
+      let outputPath = temporaryFile(in: temporaryDirectory),
+      let errorPath = temporaryFile(in: temporaryDirectory)
     else { return nil }
     defer {
       unlink(inputPath)
       unlink(outputPath)
+      unlink(errorPath)
     }
     do {
       try FileSystem.replaceContents(of: inputPath, with: Array(input.utf8))
@@ -55,6 +74,7 @@ enum ExternalTool {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_TRUNC, 0)
+    if capturesErrors { posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_TRUNC, 0) }
     let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     // The program starts with no signal blocked and their default actions (the section
@@ -90,7 +110,8 @@ enum ExternalTool {
     }
     let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let output = (try? FileSystem.contents(of: outputPath)) ?? []
-    return (exited, output)
+    let errors = (try? FileSystem.contents(of: errorPath)) ?? []
+    return (exited, output, errors)
   }
 
   /// A new empty file under `TMPDIR` (or `/tmp`), or nil.

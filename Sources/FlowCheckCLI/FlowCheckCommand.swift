@@ -105,6 +105,10 @@ public enum FlowCheckCommand {
       return FormatCommand.run(options, console: &console)
     case .explain(let id):
       return ExplainCommand.run(id: id, console: &console)
+    case .extract(let options):
+      console.colour = ColourChoice.useColour(
+        isTerminal: isTerminal, environment: environment, noColor: options.noColor)
+      return ExtractCommand.run(options, environment: environment, console: &console)
     }
   }
 }

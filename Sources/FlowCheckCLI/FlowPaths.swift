@@ -46,12 +46,14 @@ enum FlowPaths {
   /// Each argument in the order given, directories expanded; anything that is not a
   /// directory (a file, a missing path) is passed on for the reader to report. A directory
   /// gives its problems first (sorted by path), then its files.
-  static func expand(_ arguments: [String], listing: Listing = list) -> [Expansion] {
+  /// `suffix` picks the files a directory stands for: `.flow`, or `.swift` for `extract`.
+  static func expand(_ arguments: [String], suffix: String = ".flow", listing: Listing = list) -> [Expansion]
+  {
     arguments.flatMap { argument -> [Expansion] in
       guard isDirectory(argument) else { return [.files([argument])] }
       var found: [String] = []
       var problems: [(path: String, reason: String)] = []
-      collect(under: argument, listing: listing, into: &found, problems: &problems)
+      collect(under: argument, suffix: suffix, listing: listing, into: &found, problems: &problems)
       let byBytes = { (a: String, b: String) in Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
       found.sort(by: byBytes)
       problems.sort { byBytes($0.path, $1.path) }
@@ -72,7 +74,7 @@ enum FlowPaths {
   }
 
   private static func collect(
-    under directory: String, listing: Listing, into found: inout [String],
+    under directory: String, suffix: String, listing: Listing, into found: inout [String],
     problems: inout [(path: String, reason: String)]
   ) {
     let entries: [Entry]
@@ -83,7 +85,7 @@ enum FlowPaths {
     case .success(let list): entries = list
     }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    let flowSuffix = Array(".flow".utf8)
+    let flowSuffix = Array(suffix.utf8)
     for entry in entries where entry.name.first != UInt8(ascii: ".") {
       let matters = entry.kind == .directory || entry.name.reversed().starts(with: flowSuffix.reversed())
       guard let name = String(validating: entry.name, as: UTF8.self) else {
@@ -95,7 +97,8 @@ enum FlowPaths {
       }
       let path = prefix + name
       switch entry.kind {
-      case .directory: collect(under: path, listing: listing, into: &found, problems: &problems)
+      case .directory:
+        collect(under: path, suffix: suffix, listing: listing, into: &found, problems: &problems)
       case .unknown(let reason): problems.append((path, "cannot read file: \(reason)"))
       case .other: if matters { found.append(path) }
       }

@@ -21,6 +21,8 @@ enum Invocation: Equatable, Sendable {
   case format(FormatOptions)
   /// `flowcheck explain ID`; without an id, the list of ids.
   case explain(id: String?)
+  /// `flowcheck extract SOURCE… [--library NAME]`, `flowcheck extract --check FLOW SOURCE…`.
+  case extract(ExtractOptions)
 
   /// Whether the command polls its `StopRequest` and, on a signal, stops and reports what
   /// it found: a search (`check` of one runtime, `simulate`). The others end at once.
@@ -74,4 +76,17 @@ enum DiffFormat: String, Equatable, Sendable, CaseIterable {
 /// What `flowcheck merge` prints.
 enum MergeFormat: String, Equatable, Sendable, CaseIterable {
   case text, json
+}
+
+/// The options of `flowcheck extract`.
+struct ExtractOptions: Equatable, Sendable {
+  /// Swift files, or directories standing for the `.swift` files under them.
+  var sources: [String]
+  /// `--library`: the coordinator library; nil to detect it from the sources.
+  var library: ExtractLibrary?
+  /// `--check`: compare this flow, the first file given, with the sources instead of
+  /// printing a draft.
+  var checkedFlow: String?
+  var format: OutputFormat = .text
+  var noColor = false
 }

@@ -28,6 +28,7 @@ struct InvocationParser {
     case .diff: return try parseDiff(arguments.dropFirst())
     case .merge: return try parseMerge(arguments.dropFirst())
     case .fmt: return try parseFormat(arguments.dropFirst())
+    case .extract: return try parseExtract(arguments.dropFirst())
     case .explain: return try parseExplain(arguments.dropFirst())
     case .help: return try parseHelp(arguments.dropFirst())
     case nil:
@@ -335,6 +336,44 @@ struct InvocationParser {
       }
     }
     return .format(options)
+  }
+
+  private func parseExtract(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+    let scanned = try ArgumentScanner(options: CommandSpec.extract.options, subcommand: .extract).scan(
+      arguments)
+    var options = ExtractOptions(sources: scanned.positionals)
+    for (spec, value) in scanned.options {
+      switch spec {
+      case .library:
+        guard let library = ExtractLibrary.named(value ?? "") else {
+          throw invalidValue(
+            value ?? "", for: spec, expected: ExtractLibrary.names.map { "'\($0)'" }.joined(separator: ", "),
+            suggestion: Suggestion.closest(to: value ?? "", among: ExtractLibrary.names), subcommand: .extract
+          )
+        }
+        options.library = library
+      case .extractFormat:
+        options.format = try outputFormat(
+          value ?? "", for: spec, among: OutputFormat.all, subcommand: .extract)
+      case .noColor: options.noColor = true
+      default: break
+      }
+    }
+    // `--check` is a flag, as `fmt --check` is: the first file is then the flow.
+    if scanned.contains(.driftCheck) {
+      guard let flow = options.sources.first else {
+        throw UsageError("missing expected argument '<flow>'", subcommand: .extract)
+      }
+      options.checkedFlow = flow
+      options.sources.removeFirst()
+    } else if scanned.options.contains(where: { $0.spec == .extractFormat }) {
+      throw UsageError(
+        "'--format' needs '--check': a draft is always printed as a flow", subcommand: .extract)
+    }
+    guard !options.sources.isEmpty else {
+      throw UsageError("missing expected argument '<source> ...'", subcommand: .extract)
+    }
+    return .extract(options)
   }
 
   private func parseExplain(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -9,7 +9,7 @@
 /// - `simulate`, `graph`, `tests`: the one `.flow` file under `Specs/`; with several, the
 ///   user is asked to name one.
 /// - `replay TRACE`: the one spec, before the trace.
-/// - `diff`, `merge`, `explain`, `help`, and any `--help` or `--version`: as given.
+/// - `diff`, `merge`, `extract`, `explain`, `help`, and any `--help` or `--version`: as given.
 ///
 /// SwiftPM asks for a plugin's write permission before every run of it, so the permission
 /// belongs to a second verb: `swift package flowcheck` never writes and refuses `fmt
@@ -28,7 +28,7 @@ struct PluginArguments: Equatable, Sendable {
 
   /// flowcheck's subcommands; `check` is the default.
   static let subcommands: [String] = [
-    "check", "simulate", "replay", "graph", "tests", "diff", "merge", "fmt", "explain", "help",
+    "check", "simulate", "replay", "graph", "tests", "diff", "merge", "fmt", "extract", "explain", "help",
   ]
 
   /// flowcheck's options that take a value (`--format xcode`): the word after one is its
@@ -36,7 +36,7 @@ struct PluginArguments: Equatable, Sendable {
   static let optionsWithValues: Set<String> = [
     "--format", "--reporter", "--threads", "--max-depth", "--max-states", "--max-seconds", "--max-memory",
     "--bitstate", "--max-traces", "--trace-dir", "--runtime", "--swarm", "--swarm-out", "--seed", "--runs",
-    "--steps", "--xcuitest", "--generate-completion-script", "--baseline", "--write-baseline",
+    "--steps", "--xcuitest", "--generate-completion-script", "--baseline", "--write-baseline", "--library",
   ]
 
   /// Options that print something about flowcheck itself and take no path.

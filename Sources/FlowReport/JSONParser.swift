@@ -11,7 +11,9 @@ public struct JSONParser {
   private var position = 0
   /// Nesting depth, capped so that a hostile file cannot overflow the stack.
   private var depth = 0
-  private static let maximumDepth = 64
+  private let maximumDepth: Int
+  /// The nesting the files flowcheck writes never reach.
+  public static let defaultMaximumDepth = 64
 
   /// Parses `text`, which must hold exactly one JSON value.
   public static func parse(_ text: String) throws(Failure) -> JSONValue {
@@ -23,7 +25,7 @@ public struct JSONParser {
   /// Outside strings any byte above ASCII is already off the grammar, so only strings need
   /// checking.
   public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
+    var parser = JSONParser(bytes: bytes, maximumDepth: defaultMaximumDepth)
     let value = try parser.value()
     parser.skipWhitespace()
     guard parser.position == parser.bytes.count else {
@@ -32,7 +34,25 @@ public struct JSONParser {
     return value
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  /// Parses `bytes`, UTF-8 holding JSON values one after the other with only whitespace
+  /// between them, as `swiftc -frontend -dump-parse -dump-ast-format json` prints one syntax
+  /// tree per file. `maximumDepth` bounds the nesting (a syntax tree nests deeper than a
+  /// trace file); each level costs a few stack frames.
+  public static func parseSequence(_ bytes: [UInt8], maximumDepth: Int) throws(Failure) -> [JSONValue] {
+    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+    var values: [JSONValue] = []
+    parser.skipWhitespace()
+    while parser.position < parser.bytes.count {
+      values.append(try parser.value())
+      parser.skipWhitespace()
+    }
+    return values
+  }
+
+  private init(bytes: [UInt8], maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+  }
 
   private func failure(_ message: String) -> Failure { Failure(message: message, offset: position) }
 
@@ -65,7 +85,7 @@ public struct JSONParser {
 
   private mutating func nested<T>(_ body: (inout JSONParser) throws(Failure) -> T) throws(Failure) -> T {
     depth += 1
-    guard depth <= Self.maximumDepth else { throw failure("nested too deeply") }
+    guard depth <= maximumDepth else { throw failure("nested too deeply") }
     defer { depth -= 1 }
     return try body(&self)
   }

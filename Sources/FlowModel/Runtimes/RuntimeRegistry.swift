@@ -36,6 +36,13 @@ public enum RuntimeRegistry {
     return library
   }
 
+  /// How each modelled library reads in Swift source, by runtime name, for `flowcheck
+  /// extract`, in registry order.
+  public static let swiftVocabularies: [(name: String, vocabulary: SwiftVocabulary)] = [
+    (Radianttap.name, Radianttap.swiftVocabulary), (Router.name, Router.swiftVocabulary),
+    (Insecurity.name, Insecurity.swiftVocabulary), (JLCoordinator.name, JLCoordinator.swiftVocabulary),
+  ]
+
   /// Libraries parsed and validated, not yet explored; each row moves into its runtime's
   /// folder when that runtime is built. Every library the language knows is modelled.
   static let notModelled: [RuntimeCapabilities] = []
