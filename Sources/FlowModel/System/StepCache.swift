@@ -85,12 +85,21 @@ final class StepCache: Sendable {
     var byteCount: Int32
   }
 
+  /// The table, the entries, their steps and their successors' bytes, all in memory the
+  /// cache asks for fallibly (`allocate`, `reserve`): a refusal turns the cache off, where a
+  /// growing Swift array would end the process.
   private struct Storage {
     /// `slotCount` entry numbers (-1 for an empty slot), nil until the first entry.
     var slots: UnsafeMutablePointer<Int32>?
     var slotCount = 0
-    var entries: [Entry] = []
-    var steps: [Step] = []
+    /// `entryCount` of `entryCapacity` entries.
+    var entries: UnsafeMutablePointer<Entry>?
+    var entryCount = 0
+    var entryCapacity = 0
+    /// `stepCount` of `stepCapacity` steps, the entries' in order.
+    var steps: UnsafeMutablePointer<Step>?
+    var stepCount = 0
+    var stepCapacity = 0
     /// The entries' successors: `byteCount` of `byteCapacity` bytes, nil until the first.
     var bytes: UnsafeMutablePointer<UInt8>?
     var byteCount = 0
@@ -107,16 +116,19 @@ final class StepCache: Sendable {
       let slots = slots!
       let mask = slotCount - 1
       var slot = Int(truncatingIfNeeded: key.first) & mask
-      while slots[slot] >= 0 && entries[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
+      while slots[slot] >= 0 && entries![Int(slots[slot])].key != key { slot = (slot + 1) & mask }
       return slot
     }
 
     /// Allocates the table and the bytes; false, holding nothing, when the system refuses.
+    /// The entries and steps start small and grow with `reserve`.
     mutating func allocate(slotCount: Int, byteCapacity: Int) -> Bool {
-      guard let table = malloc(slotCount * MemoryLayout<Int32>.stride) else { return false }
       // Pages of the bytes never written are never resident.
-      guard let memory = malloc(byteCapacity) else {
+      let table = malloc(slotCount * MemoryLayout<Int32>.stride)
+      let memory = malloc(byteCapacity)
+      guard let table, let memory else {
         free(table)
+        free(memory)
         return false
       }
       slots = table.bindMemory(to: Int32.self, capacity: slotCount)
@@ -127,17 +139,42 @@ final class StepCache: Sendable {
       return true
     }
 
+    /// Room for `entryTotal` entries and `stepTotal` steps, doubling each buffer as a Swift
+    /// array would, but fallibly (`realloc`); false when the system refuses, the buffers as
+    /// they were.
+    mutating func reserve(entries entryTotal: Int, steps stepTotal: Int) -> Bool {
+      if entryTotal > entryCapacity {
+        let capacity = max(entryTotal, 2 * entryCapacity, 256)
+        guard let grown = realloc(entries, capacity * MemoryLayout<Entry>.stride) else { return false }
+        entries = grown.bindMemory(to: Entry.self, capacity: capacity)
+        entryCapacity = capacity
+      }
+      if stepTotal > stepCapacity {
+        let capacity = max(stepTotal, 2 * stepCapacity, 4096)
+        guard let grown = realloc(steps, capacity * MemoryLayout<Step>.stride) else { return false }
+        steps = grown.bindMemory(to: Step.self, capacity: capacity)
+        stepCapacity = capacity
+      }
+      return true
+    }
+
     /// Gives the table and the bytes back; the cache then holds nothing.
     mutating func deallocate() {
       free(slots)
+      free(entries)
+      free(steps)
       free(bytes)
       slots = nil
+      entries = nil
+      steps = nil
       bytes = nil
       slotCount = 0
+      entryCount = 0
+      entryCapacity = 0
+      stepCount = 0
+      stepCapacity = 0
       byteCount = 0
       byteCapacity = 0
-      entries = []
-      steps = []
     }
   }
 
@@ -199,8 +236,10 @@ final class StepCache: Sendable {
       }
       guard index >= 0 else { return false }
       storage.reused += 1
-      let entry = storage.entries[Int(index)]
-      steps.append(contentsOf: storage.steps[Int(entry.firstStep)..<Int(entry.firstStep + entry.stepCount)])
+      let entry = storage.entries![Int(index)]
+      steps.append(
+        contentsOf: UnsafeBufferPointer(
+          start: storage.steps! + Int(entry.firstStep), count: Int(entry.stepCount)))
       bytes.append(
         contentsOf: UnsafeBufferPointer(
           start: storage.bytes! + Int(entry.firstByte), count: Int(entry.byteCount)))
@@ -222,27 +261,37 @@ final class StepCache: Sendable {
       // An entry larger than the whole budget is not kept.
       guard bytes.count <= storage.byteCapacity else { return }
       let size =
-        storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.steps.count + steps.count)
-        + MemoryLayout<Entry>.stride * storage.entries.count
+        storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.stepCount + steps.count)
+        + MemoryLayout<Entry>.stride * storage.entryCount
       // Memory in proportion to the search, up to the budget: a small search has no use for
       // the whole of it.
       let budget = min(byteBudget, max(Self.bytesPerStateLookedUp * storage.looked, 4 << 20))
       if size > budget || storage.byteCount + bytes.count > storage.byteCapacity
-        || 2 * (storage.entries.count + 1) > slotCount
+        || 2 * (storage.entryCount + 1) > slotCount
       {
-        storage.entries.removeAll(keepingCapacity: true)
-        storage.steps.removeAll(keepingCapacity: true)
+        storage.entryCount = 0
+        storage.stepCount = 0
         storage.byteCount = 0
         storage.slots!.update(repeating: -1, count: slotCount)
       }
       let slot = storage.slot(of: key)
       guard storage.slots![slot] < 0 else { return }
-      storage.slots![slot] = Int32(storage.entries.count)
-      storage.entries.append(
-        Entry(
-          key: key, firstStep: Int32(storage.steps.count), stepCount: Int32(steps.count),
+      guard storage.reserve(entries: storage.entryCount + 1, steps: storage.stepCount + steps.count) else {
+        on.store(false, ordering: .relaxed)
+        storage.deallocate()
+        return
+      }
+      storage.slots![slot] = Int32(storage.entryCount)
+      (storage.entries! + storage.entryCount).initialize(
+        to: Entry(
+          key: key, firstStep: Int32(storage.stepCount), stepCount: Int32(steps.count),
           firstByte: Int32(storage.byteCount), byteCount: Int32(bytes.count)))
-      storage.steps.append(contentsOf: steps)
+      storage.entryCount += 1
+      steps.withUnsafeBufferPointer { source in
+        guard let base = source.baseAddress else { return }
+        (storage.steps! + storage.stepCount).initialize(from: base, count: source.count)
+      }
+      storage.stepCount += steps.count
       bytes.withUnsafeBufferPointer { source in
         guard let base = source.baseAddress else { return }
         (storage.bytes! + storage.byteCount).update(from: base, count: source.count)
