@@ -157,9 +157,7 @@ extension Parser.Session {
       } else {
         reportExpected("expected ':' after 'in'")
       }
-      let names = vocabulary.startContexts.map { "'\($0)'" }
-      let choices =
-        names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.first ?? ""
+      let choices = Resolution.choices(vocabulary.startContexts)
       context = expectName("a start context after 'in:'" + (choices.isEmpty ? "" : ": " + choices))
     }
     let animated = parseAnimated()

@@ -281,11 +281,7 @@ struct Resolution {
   }
 
   /// `'a', 'b' or 'c'`
-  static func choices(_ names: [String]) -> String {
-    let quoted = names.map { "'\($0)'" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
-  }
+  static func choices(_ names: [String]) -> String { list(names.map { "'\($0)'" }) }
 
   /// "; did you mean 'X'?" when a close name exists, else "; expected 'a', 'b' or 'c'".
   static func suggestionOrChoices(_ name: String, among names: [String]) -> String {

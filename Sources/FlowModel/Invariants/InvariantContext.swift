@@ -107,10 +107,8 @@ public struct InvariantContext<Runtime: CoordinatorRuntime> {
   /// as the closure a coordinator's `dismiss` runs first does).
   func deadScreen() -> String? {
     for (id, object) in state.world.objects.enumerated() where attached[id] {
-      guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty,
-        !state.world.isAnimatingAway(id)
-      else { continue }
-      if !reachesCoordinator(from: id) {
+      guard case .screen(let screen) = object.kind, !screenInfo[screen].events.isEmpty else { continue }
+      if !reachesCoordinator(from: id) && !state.world.isAnimatingAway(id) {
         return
           "\(screenInfo[screen].name) is on screen but no live coordinator is on its responder chain: its taps go nowhere"
       }
