@@ -134,31 +134,34 @@ extension CoordinatorRuntime {
 }
 
 /// What the step, the canonical numbering and the packing need of any part of a state a
-/// runtime owns: the view controllers it holds and its links, renumbered or forgotten.
-public protocol RuntimeReferences: Hashable, Sendable, BitwiseCopyable {
+/// runtime owns: the view controllers it holds, and its fields (`StateFields`), through
+/// which the shared code packs, unpacks, renumbers it and forgets its weak links.
+public protocol RuntimeReferences: StateFields, Hashable, Sendable, BitwiseCopyable {
   /// View controllers it holds strongly, in order (a shadow stack, say).
   var heldObjects: IDList { get }
+}
 
-  /// Forgets its weak references to coordinators that `isFreed` says were deallocated.
-  mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool)
+extension RuntimeReferences {
+  /// Renumbers its links into a canonical form (`FieldRenumberer`).
+  mutating func renumber(objects: Numbering, coordinators: Numbering) {
+    var renumberer = FieldRenumberer(objects: objects, coordinators: coordinators)
+    fields(&renumberer)
+  }
 
-  /// Renumbers its links: `objects` and `coordinators` give the new number of an old one,
-  /// nil for an instance that is dropped (the link is then cleared or left out).
-  mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
-
-  /// Most words its packing writes.
-  var packedWordBound: Int { get }
 }
 
 /// The library's state of one coordinator object, as a runtime keeps it in a `FlowState`.
 ///
 /// Plain data (`BitwiseCopyable`): a step copies every coordinator of its source state, and
 /// states are compared and copied as memory. The step, the canonical numbering and the
-/// packing reach the runtime's links through these requirements only.
+/// packing reach the runtime's links through these requirements only. Its `fields` leave
+/// out what every coordinator has (declaration, `wasOnScreen`, locals, `isAlive`): the
+/// shared code stores those itself.
 public protocol CoordinatorState: RuntimeReferences {
+  /// A blank coordinator that unpacking fills in, field by field.
+  init()
   /// Index into `CheckedFlow.coordinators`.
-  var declaration: Int { get }
+  var declaration: Int { get set }
   /// False once deallocated: nothing holds it any more.
   var isAlive: Bool { get set }
   /// Some view controller it created was in the window hierarchy at a quiescent state.
@@ -173,17 +176,6 @@ public protocol CoordinatorState: RuntimeReferences {
   var children: IDList { get }
   /// The view controller it was made with, held strongly.
   var root: ObjectID { get }
-
-  /// Writes the coordinator `coordinator` points to into a packed state, links renumbered
-  /// through the maps (links to dropped instances left out); `wasOnScreen` is written in
-  /// place of the stored flag. Read in place through the pointer: every successor packs
-  /// every coordinator, and a method on the value would copy the whole coordinator out first.
-  static func pack(
-    _ coordinator: UnsafePointer<Self>, into out: inout PackedWriter, wasOnScreen: Bool, objects: Renumbering,
-    coordinators: Renumbering)
-
-  /// Reads a coordinator that `pack` wrote.
-  static func unpack(from input: inout PackedReader) -> Self
 }
 
 /// One of a runtime's own state invariants: its id and its check, which says in words why
@@ -199,18 +191,13 @@ public struct StateInvariantCheck<Runtime: CoordinatorRuntime>: Sendable {
 }
 
 /// A library's app-wide state, kept in `FlowState.library`: plain data that the step copies,
-/// compares, renumbers and packs with the rest of the state.
+/// compares, renumbers and packs with the rest of the state, through its `fields`.
 public protocol RuntimeLibraryState: RuntimeReferences {
-  /// The state at launch.
+  /// The state at launch, and the blank that unpacking fills in.
   init()
   /// Coordinators it holds strongly: kept alive through it, and numbered right after the
   /// coordinator tree.
   var heldCoordinators: IDList { get }
-  /// Writes the state at the end of a packed state, links renumbered (links to dropped
-  /// instances left out).
-  func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering)
-  /// Reads a state that `pack` wrote.
-  static func unpack(from input: inout PackedReader) -> Self
   /// Its lines in a trace, after the coordinator tree (none when there is nothing to see).
   func describe(
     flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
@@ -222,17 +209,7 @@ public struct NoLibraryState: RuntimeLibraryState {
   public init() {}
   @inline(__always) public var heldCoordinators: IDList { IDList() }
   @inline(__always) public var heldObjects: IDList { IDList() }
-  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
-  @inline(__always) public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {}
-  @inline(__always) public var packedWordBound: Int { 0 }
-  @inline(__always) public func pack(
-    into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering
-  ) {}
-  @inline(__always) public static func unpack(from input: inout PackedReader) -> NoLibraryState {
-    NoLibraryState()
-  }
+  @inline(__always) public mutating func fields(_ fields: inout some FieldVisitor) {}
   public func describe(
     flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String
   ) -> [String] { [] }

@@ -196,10 +196,11 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     }
     guard freed else { return }
     // Not marked: freed now or before (marking skips the dead).
+    var forgetter = FreedLinkForgetter(held: marked)
     for c in state.coordinators.indices where state.coordinators[c].isAlive {
-      state.coordinators[c].forgetFreed { !marked[$0] }
+      state.coordinators[c].fields(&forgetter)
     }
-    state.library.forgetFreed { !marked[$0] }
+    state.library.fields(&forgetter)
     for o in state.world.objects.indices {
       if let d = state.world.objects[o].delegate, !state.coordinators[d].isAlive {
         state.world.objects[o].delegate = nil

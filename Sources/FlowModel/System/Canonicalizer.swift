@@ -195,12 +195,12 @@ extension FlowState {
     result.coordinators.reserveCapacity(coordinatorNumbers.count)
     for position in 0..<coordinatorNumbers.count {
       var instance = coordinators[coordinatorNumbers.order[position]]
-      instance.renumber(objects: { objectNumbers[$0] }, coordinators: { coordinatorNumbers[$0] })
+      instance.renumber(objects: objectNumbers, coordinators: coordinatorNumbers)
       result.coordinators.append(instance)
     }
     result.appCoordinator = appCoordinator.flatMap { coordinatorNumbers[$0] }
     result.library = library
-    result.library.renumber(objects: { objectNumbers[$0] }, coordinators: { coordinatorNumbers[$0] })
+    result.library.renumber(objects: objectNumbers, coordinators: coordinatorNumbers)
     result.pending = sortedPending.compactMap { entry in
       coordinatorNumbers[entry.coordinator].map { PendingCompletion(task: entry.task, coordinator: $0) }
     }.sorted()

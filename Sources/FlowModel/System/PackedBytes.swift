@@ -25,6 +25,19 @@ final class PackedBytes {
     base = .allocate(capacity: self.capacity)
   }
 
+  /// Doubles the storage, keeping its first `kept` bytes (`PackedWriter` ran out of room);
+  /// returns the new storage and its capacity. Out of line: the rare path.
+  @inline(never)
+  func grown(keeping kept: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+    precondition(kept >= 0 && kept <= capacity, "kept more bytes than the storage holds")
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * capacity)
+    larger.update(from: base, count: kept)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+    return (base, capacity)
+  }
+
   /// The bytes written.
   var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 

@@ -10,10 +10,9 @@ enum PackedEncoding {
 
   /// The encoding of `words`.
   static func encode(_ words: [UInt16]) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: maximumBytesPerWord * words.count) { bytes, count in
-      // No words, no storage.
-      count = bytes.baseAddress.map { base in words.withUnsafeBufferPointer { encode($0, to: base) } } ?? 0
-    }
+    let bytes = PackedBytes(capacity: max(1, maximumBytesPerWord * words.count))
+    bytes.replace(encoding: words)
+    return Array(bytes.buffer)
   }
 
   /// Writes the encoding of `words` at `base`, which has room for `maximumBytesPerWord` bytes
@@ -25,9 +24,19 @@ enum PackedEncoding {
       for index in 0..<words.count { base[index] = UInt8(truncatingIfNeeded: words[index]) }
       return words.count
     }
-    var out = PackedWriter(base, capacity: maximumBytesPerWord * words.count)
-    for word in words { out.put(Int(word)) }
-    return out.count
+    var count = 0
+    for word in words {
+      if word < 255 {
+        base[count] = UInt8(word)
+        count += 1
+      } else {
+        base[count] = 255
+        base[count + 1] = UInt8(truncatingIfNeeded: word)
+        base[count + 2] = UInt8(truncatingIfNeeded: word >> 8)
+        count += 3
+      }
+    }
+    return count
   }
 
   /// The words `bytes` encode.

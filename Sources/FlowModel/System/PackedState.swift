@@ -66,8 +66,10 @@ extension FlowState {
       withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { identity in
         for index in identity.indices { identity[index] = index - 1 }
         let ids = UnsafePointer(identity.baseAddress! + 1)
-        let objects = Renumbering(map: ids, order: ids, count: world.objects.count)
-        let coordinators = Renumbering(map: ids, order: ids, count: self.coordinators.count)
+        let objects = Renumbering(
+          map: ids, oldCount: world.objects.count, order: ids, count: world.objects.count)
+        let coordinators = Renumbering(
+          map: ids, oldCount: self.coordinators.count, order: ids, count: self.coordinators.count)
         pending.withUnsafeBufferPointer { pending in
           pack(
             objects: objects, coordinators: coordinators, pending: pending, markedOnScreen: markedOnScreen,
@@ -105,10 +107,11 @@ extension FlowState {
     }
   }
 
-  /// `pack(as:…)` once the numbering is settled. Reads the state through buffer pointers
-  /// and writes through a `PackedWriter` into `bytes`, made large enough first: this runs
-  /// for every successor the explorer computes, and array accesses, appends and captured
-  /// optionals cost a reference count or a capacity check each.
+  /// `pack(as:…)` once the numbering is settled. Reads the world through buffer pointers
+  /// and writes through a `PackedWriter` into `bytes`, sized for the usual state first:
+  /// this runs for every successor the explorer computes, and array accesses, appends and
+  /// captured optionals cost a reference count or a capacity check each. The runtime's parts
+  /// (its coordinators, its app-wide state) are written through their fields (`FieldPacker`).
   private func pack(
     objects: Renumbering, coordinators: Renumbering, pending: UnsafeBufferPointer<PendingCompletion>,
     markedOnScreen: CoordinatorMarks?, beyondBounds: Bool, into bytes: PackedBytes
@@ -116,23 +119,19 @@ extension FlowState {
     world.objects.withUnsafeBufferPointer { allObjects in
       owners.withUnsafeBufferPointer { owners in
         self.coordinators.withUnsafeBufferPointer { allCoordinators in
-          // At most this many words, of at most three bytes each.
-          var words =
-            8 + globals.count + 2 * pending.count + objects.count * (9 + IDList.capacity)
-            + library.packedWordBound
-          for position in 0..<coordinators.count {
-            words += allCoordinators[coordinators.order[position]].packedWordBound
-          }
           // Navigation calls deferred by a push or pop in flight, by the stack's new number.
           // Almost always none: the closures below are not even made then.
           let deferred =
             world.deferredNavigations.isEmpty
             ? []
-            : world.deferredNavigations.filter { objects.map[$0.nav] >= 0 }
-              .sorted { objects.map[$0.nav] < objects.map[$1.nav] }
-          words += deferred.count * (3 + IDList.capacity)
+            : world.deferredNavigations.filter { objects[$0.nav] >= 0 }
+              .sorted { objects[$0.nav] < objects[$1.nav] }
+          // Room for the usual state, so that the writer seldom grows the storage.
+          let words =
+            8 + globals.count + 2 * pending.count + objects.count * 12 + coordinators.count * 16
+            + deferred.count * 8
           bytes.reserve(words * PackedEncoding.maximumBytesPerWord)
-          var out = PackedWriter(bytes.base, capacity: words * PackedEncoding.maximumBytesPerWord)
+          var out = PackedWriter(into: bytes)
           out.put(
             (crashed ? 1 : 0) | (beyondBounds ? 2 : 0) | (deferred.isEmpty ? 0 : 4) | (afterViolation ? 8 : 0)
           )
@@ -140,19 +139,18 @@ extension FlowState {
           for value in globals { out.put(value) }
           out.put(objects.count)
           for position in 0..<objects.count {
-            let id = objects.order[position]
+            let id = objects.old(at: position)
             // Fields read in place: copying the object out would cost more than writing it.
             let object = allObjects.baseAddress! + id
             // Which links survive the renumbering decides the flags, so they come first. A
             // kept container keeps all of its children (see `canonicalNumbering(in:)`).
             let hasChildren = !object.pointee.children.isEmpty
-            assert(
-              object.pointee.children.allSatisfy { objects.map[$0] >= 0 }, "a kept container lost a child")
-            let owner = coordinators.map[owners[id] ?? -1]
-            let presented = objects.map[object.pointee.presentedOrMinusOne]
-            let delegate = coordinators.map[object.pointee.delegateOrMinusOne]
-            let associatedCoordinator = coordinators.map[object.pointee.associatedCoordinatorOrMinusOne]
-            let transitionFrom = objects.map[object.pointee.navigationTransitionFromOrMinusOne]
+            assert(object.pointee.children.allSatisfy { objects[$0] >= 0 }, "a kept container lost a child")
+            let owner = coordinators[owners[id] ?? -1]
+            let presented = objects[object.pointee.presentedOrMinusOne]
+            let delegate = coordinators[object.pointee.delegateOrMinusOne]
+            let associatedCoordinator = coordinators[object.pointee.associatedCoordinatorOrMinusOne]
+            let transitionFrom = objects[object.pointee.navigationTransitionFromOrMinusOne]
             switch object.pointee.kind {
             case .navigationController: out.put(0)
             case .tabBarController: out.put(1)
@@ -176,30 +174,37 @@ extension FlowState {
           if !deferred.isEmpty {
             out.put(deferred.count)
             for entry in deferred {
-              out.put(objects.map[entry.nav] * 2 + (entry.animated ? 1 : 0))
+              out.put(objects[entry.nav] * 2 + (entry.animated ? 1 : 0))
               out.put(entry.events)
               out.put(entry.stack, objects)
             }
           }
           out.put(coordinators.count)
+          // The runtime's parts, through their fields.
+          var packer = FieldPacker(into: out, objects: objects, coordinators: coordinators)
           for position in 0..<coordinators.count {
-            let old = coordinators.order[position]
-            let c = allCoordinators.baseAddress! + old  // read in place, as above
-            let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
-            Runtime.Coordinator.pack(
-              c, into: &out, wasOnScreen: wasOnScreen, objects: objects, coordinators: coordinators)
-            // The runtime's writes against its declared bound, in release builds too.
-            precondition(out.count <= out.capacity, "a coordinator packed more than its packedWordBound")
+            let old = coordinators.old(at: position)
+            // Read in place, as above. The packer only reads the fields it is handed, so
+            // the coordinator is never written through this pointer.
+            let c = UnsafeMutablePointer(mutating: allCoordinators.baseAddress! + old)
+            packer.out.put(c.pointee.declaration)
+            var wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
+            packer.flag(&wasOnScreen)
+            c.pointee.fields(&packer)
+            packer.values(&c.pointee.locals)
+            packer.endRecord()
           }
-          out.put(link: appCoordinator, coordinators)
-          out.put(pending.count)
+          packer.out.put(link: appCoordinator, coordinators)
+          packer.out.put(pending.count)
           for entry in pending {
-            out.put(entry.task)
-            out.put(entry.coordinator)
+            packer.out.put(entry.task)
+            packer.out.put(entry.coordinator)
           }
-          library.pack(into: &out, objects: objects, coordinators: coordinators)
-          precondition(out.count <= out.capacity, "packed state larger than computed")
-          bytes.count = out.count
+          // A copy: a runtime may visit a field through a local it writes back.
+          var library = self.library
+          library.fields(&packer)
+          packer.endRecord()
+          packer.out.finish()
         }
       }
     }
@@ -273,130 +278,26 @@ extension FlowState {
     }
     let coordinatorCount = input.take()
     coordinators.reserveCapacity(coordinatorCount)
+    var unpacker = FieldUnpacker(from: input)
     for _ in 0..<coordinatorCount {
-      coordinators.append(Runtime.Coordinator.unpack(from: &input))
+      var c = Runtime.Coordinator()
+      c.declaration = unpacker.input.take()
+      unpacker.flag(&c.wasOnScreen)
+      c.fields(&unpacker)
+      unpacker.values(&c.locals)
+      unpacker.endRecord()
+      coordinators.append(c)
     }
-    appCoordinator = input.optional()
-    let pendingCount = input.take()
+    appCoordinator = unpacker.input.optional()
+    let pendingCount = unpacker.input.take()
     for _ in 0..<pendingCount {
-      let task = input.take()
-      pending.append(PendingCompletion(task: task, coordinator: input.take()))
+      let task = unpacker.input.take()
+      pending.append(PendingCompletion(task: task, coordinator: unpacker.input.take()))
     }
-    library = Runtime.LibraryState.unpack(from: &input)
+    library = Runtime.LibraryState()
+    library.fields(&unpacker)
   }
 
-}
-
-/// Old-to-new numbers (`map`, -1 for a dropped instance) and new-to-old (`order`) of one
-/// kind of instance, as plain pointers. `map[-1]` is -1: a missing link stays missing.
-public struct Renumbering {
-  public let map: UnsafePointer<Int>
-  public let order: UnsafePointer<Int>
-  public let count: Int
-
-  init(map: UnsafePointer<Int>, order: UnsafePointer<Int>, count: Int) {
-    self.map = map
-    self.order = order
-    self.count = count
-  }
-
-  init(_ numbering: Numbering) {
-    self.init(
-      map: UnsafePointer(numbering.map.baseAddress!), order: UnsafePointer(numbering.order.baseAddress!),
-      count: numbering.count)
-  }
-
-  /// The new number of `old`, nil when it is dropped.
-  public func new(_ old: Int) -> Int? {
-    let new = map[old]
-    return new < 0 ? nil : new
-  }
-}
-
-/// Writes words in `PackedEncoding` through a pointer into storage of `capacity` bytes,
-/// which the caller sizes from the layout (`PackedEncoding.maximumBytesPerWord` per word of
-/// the most words the state can take). Every write checks the bound in debug builds (an
-/// `assert`), which the tests run; release builds check after each part a runtime writes
-/// and at the end (`FlowState.pack`). The byte count is added to without overflow checks
-/// (`&+`): it is bounded by the storage it was sized for.
-public struct PackedWriter {
-  let base: UnsafeMutablePointer<UInt8>
-  /// Bytes of storage at `base`.
-  let capacity: Int
-  /// Bytes written.
-  public private(set) var count = 0
-
-  init(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-    self.base = base
-    self.capacity = capacity
-  }
-
-  @inline(__always) public mutating func put(_ value: Int) {
-    assert(count + PackedEncoding.maximumBytesPerWord <= capacity, "packed state larger than its storage")
-    let word = UInt16(truncatingIfNeeded: value)
-    if word < 255 {
-      base[count] = UInt8(word)
-      count &+= 1
-    } else {
-      base[count] = 255
-      base[count &+ 1] = UInt8(truncatingIfNeeded: word)
-      base[count &+ 2] = UInt8(truncatingIfNeeded: word >> 8)
-      count &+= 3
-    }
-  }
-
-  /// An optional link, renumbered: stored plus one, 0 for nil or a dropped instance.
-  @inline(__always) public mutating func put(link: Int?, _ numbers: Renumbering) {
-    guard let old = link else { return put(0) }
-    put(numbers.map[old] + 1)
-  }
-
-  /// A list of ids, renumbered, dropping those dropped. Its count, written last, is one
-  /// byte: an `IDList` holds fewer than 255.
-  @inline(__always) public mutating func put(_ list: IDList, _ numbers: Renumbering) {
-    assert(count < capacity, "packed state larger than its storage")
-    let start = count
-    count &+= 1
-    var kept = 0
-    for old in list {
-      let new = numbers.map[old]
-      guard new >= 0 else { continue }
-      put(new)
-      kept &+= 1
-    }
-    base[start] = UInt8(kept)
-  }
-}
-
-/// Reads the words of a packed state in order. Reading past the end traps.
-public struct PackedReader {
-  let words: UnsafeBufferPointer<UInt16>
-  private var position = 0
-
-  init(_ words: UnsafeBufferPointer<UInt16>) { self.words = words }
-
-  @inline(__always) public mutating func take() -> Int {
-    let word = words[position]
-    position += 1
-    return Int(word)
-  }
-
-  /// A signed value, stored as its 16-bit pattern.
-  @inline(__always) public mutating func signed() -> Int { Int(Int16(bitPattern: UInt16(take()))) }
-
-  /// An optional id, stored plus one (0 is nil).
-  @inline(__always) public mutating func optional() -> Int? {
-    let value = take()
-    return value == 0 ? nil : value - 1
-  }
-
-  /// A count, then that many ids.
-  public mutating func list() -> IDList {
-    let count = take()
-    var values = IDList()
-    for _ in 0..<count { values.append(take()) }
-    return values
-  }
 }
 
 extension PresentationStyle {

@@ -21,39 +21,17 @@ enum PushPop: CoordinatorRuntime {
     var children: IDList { IDList() }
     var heldObjects: IDList { pushed }
 
-    mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
+    init() { self.init(declaration: 0, locals: LocalValues(), root: -1) }
 
-    mutating func renumber(
-      objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-    ) {
-      root = objects(root)!
-      pushed.renumber(objects)
+    init(declaration: Int, locals: LocalValues, root: ObjectID) {
+      self.declaration = declaration
+      self.locals = locals
+      self.root = root
     }
 
-    var packedWordBound: Int { 5 + IDList.capacity + locals.count }
-
-    static func pack(
-      _ coordinator: UnsafePointer<Coordinator>, into out: inout PackedWriter, wasOnScreen: Bool,
-      objects: Renumbering, coordinators: Renumbering
-    ) {
-      let c = coordinator.pointee
-      out.put(c.declaration)
-      out.put(wasOnScreen ? 1 : 0)
-      out.put(objects.map[c.root])
-      out.put(c.pushed, objects)
-      out.put(c.locals.count)
-      for value in c.locals { out.put(value) }
-    }
-
-    static func unpack(from input: inout PackedReader) -> Coordinator {
-      let declaration = input.take()
-      let wasOnScreen = input.take() != 0
-      let root = input.take()
-      var coordinator = Coordinator(declaration: declaration, locals: LocalValues(), root: root)
-      coordinator.wasOnScreen = wasOnScreen
-      coordinator.pushed = input.list()
-      for _ in 0..<input.take() { coordinator.locals.append(input.signed()) }
-      return coordinator
+    mutating func fields(_ fields: inout some FieldVisitor) {
+      fields.object(&root)
+      fields.objects(&pushed)
     }
   }
 
@@ -65,18 +43,9 @@ enum PushPop: CoordinatorRuntime {
 
     var heldCoordinators: IDList { IDList() }
     var heldObjects: IDList { last }
-    mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
-    mutating func renumber(objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?)
-    {
-      last.renumber(objects)
-    }
-    var packedWordBound: Int { 2 + IDList.capacity }
-    func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering) {
-      out.put(pushes)
-      out.put(last, objects)
-    }
-    static func unpack(from input: inout PackedReader) -> History {
-      History(pushes: input.take(), last: input.list())
+    mutating func fields(_ fields: inout some FieldVisitor) {
+      fields.bits(&pushes, count: 2)
+      fields.objects(&last)
     }
     func describe(
       flow: CheckedFlow, objectName: (ObjectID) -> String, coordinatorName: (CoordinatorID) -> String

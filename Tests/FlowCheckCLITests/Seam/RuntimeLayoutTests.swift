@@ -59,6 +59,19 @@ import Testing
     }
   }
 
+  /// A runtime declares its fields (`StateFields`) and the shared code packs, unpacks and
+  /// renumbers them: no runtime touches a pointer, a packed word or a renumbering map.
+  @Test func noRuntimeTouchesAPointerOrAPackedLayout() throws {
+    let runtimes = Self.productSources.filter { $0.hasPrefix("Sources/FlowModel/Runtimes/") }
+    #expect(runtimes.count > 20)
+    for path in runtimes {
+      let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
+      for word in ["Unsafe", "pointee", "PackedWriter", "PackedReader", "Renumbering", "func renumber("] {
+        #expect(!text.contains(word), "\(path) uses '\(word)'")
+      }
+    }
+  }
+
   /// The world is UIKit's: no runtime, coordinator library or library call named in it.
   @Test func theWorldKnowsNoLibrary() throws {
     let world = Self.productSources.filter { $0.hasPrefix("Sources/FlowModel/World/") }

@@ -25,6 +25,9 @@ public struct InsecurityCoordinator: CoordinatorState {
   public var locals: LocalValues
   public var isAlive = true
 
+  /// A blank to unpack into.
+  public init() { self.init(declaration: 0, retainsViewController: false, locals: LocalValues()) }
+
   public init(declaration: Int, retainsViewController: Bool, locals: LocalValues) {
     self.declaration = declaration
     self.retainsViewController = retainsViewController
@@ -41,41 +44,11 @@ public struct InsecurityCoordinator: CoordinatorState {
     return [viewController]
   }
 
-  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {}
-
-  @inline(__always) public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {
-    viewController = viewController.flatMap(objects)
-  }
-
-  @inline(__always) public var packedWordBound: Int { 5 + locals.count }
-
-  /// The declaration; a word of flags; the view controller; the locals.
-  @inline(__always) public static func pack(
-    _ c: UnsafePointer<InsecurityCoordinator>, into out: inout PackedWriter, wasOnScreen: Bool,
-    objects: Renumbering, coordinators: Renumbering
-  ) {
-    out.put(c.pointee.declaration)
-    out.put(
-      (wasOnScreen ? 1 : 0) | (c.pointee.retainsViewController ? 2 : 0) | (c.pointee.canFinish ? 4 : 0)
-        | (c.pointee.onCurrentHost ? 8 : 0))
-    out.put(link: c.pointee.viewController, objects)
-    out.put(c.pointee.locals.count)
-    for value in c.pointee.locals { out.put(value) }
-  }
-
-  @inline(__always) public static func unpack(from input: inout PackedReader) -> InsecurityCoordinator {
-    let declaration = input.take()
-    let flags = input.take()
-    var instance = InsecurityCoordinator(
-      declaration: declaration, retainsViewController: flags & 2 != 0, locals: LocalValues())
-    instance.wasOnScreen = flags & 1 != 0
-    instance.canFinish = flags & 4 != 0
-    instance.onCurrentHost = flags & 8 != 0
-    instance.viewController = input.optional()
-    let localCount = input.take()
-    for _ in 0..<localCount { instance.locals.append(input.signed()) }
-    return instance
+  /// What it stores beside what every coordinator has.
+  @inline(__always) public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.flag(&retainsViewController)
+    fields.flag(&canFinish)
+    fields.flag(&onCurrentHost)
+    fields.object(&viewController)
   }
 }

@@ -53,6 +53,24 @@ public struct HostEntry: Hashable, Sendable {
   public var hasNavigation: Bool { kind == .navigationFrame || kind == .rootNavigationFrame }
 }
 
+extension HostEntry {
+  /// Its kind and state, the coordinator, the three weak controllers, the completion's
+  /// parent and block. Links to dropped instances are cleared, as the host's weak
+  /// references are.
+  mutating func fields(_ fields: inout some FieldVisitor) {
+    var kindAndState = kind.rawValue | state.rawValue << 2
+    fields.bits(&kindAndState, count: 4)
+    kind = EntryKind(rawValue: kindAndState & 3) ?? .modalFrame
+    state = EntryState(rawValue: kindAndState >> 2 & 3) ?? .live
+    fields.coordinator(&coordinator, .strong)
+    fields.object(&vc)
+    fields.object(&prev)
+    fields.object(&root)
+    fields.coordinator(&parent, .strong)
+    fields.number(&completion)
+  }
+}
+
 /// The deferred start in the host's one slot (`_scheduledStartRoutine`): a child already
 /// made, waiting for the purge of the batch it was started in.
 public struct DeferredStart: Hashable, Sendable, BitwiseCopyable {
@@ -61,6 +79,22 @@ public struct DeferredStart: Hashable, Sendable, BitwiseCopyable {
   public var animated: Bool
   public var parent: CoordinatorID
   public var completion: Int?
+}
+
+extension DeferredStart: FieldGroup {
+  public init() { self.init(child: -1, context: .standard, animated: false, parent: -1, completion: nil) }
+
+  /// The child and its parent, both required (held by the slot); the context, `animated:`
+  /// and the completion block.
+  public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.coordinator(&child, .strong)
+    fields.coordinator(&parent, .strong)
+    var contextIndex = Int(context.index)
+    fields.number(&contextIndex)
+    context = StartContext(UInt8(truncatingIfNeeded: contextIndex))
+    fields.flag(&animated)
+    fields.number(&completion)
+  }
 }
 
 /// The host's `stage`: whether finishes are being batched (the completions of one
@@ -162,6 +196,18 @@ public struct InsecurityHost: RuntimeLibraryState {
     self[count - 1] = entry
   }
 
+  /// An entry of zeros (a live modal frame with no links), for unpacking to fill in: the
+  /// lists appended to one by one, as key paths would cost an allocation per entry.
+  private mutating func appendBlankEntry() {
+    kinds.append(0)
+    coordinatorsOfEntries.append(0)
+    vcs.append(0)
+    prevs.append(0)
+    roots.append(0)
+    parents.append(0)
+    completions.append(0)
+  }
+
   /// Keeps the first `n` entries.
   public mutating func truncate(to n: Int) {
     let drop = count - n
@@ -236,105 +282,34 @@ public struct InsecurityHost: RuntimeLibraryState {
   /// The host holds every view controller weakly.
   public var heldObjects: IDList { IDList() }
 
-  public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
-    if let windowChild, isFreed(windowChild) { self.windowChild = nil }
-  }
-
-  public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {
-    func renumbered(_ list: inout IDList, _ map: (Int) -> Int?) {
-      for i in list.indices where list[i] > 0 { list[i] = map(list[i] - 1).map { $0 + 1 } ?? 0 }
+  /// What the host stores; `stage` is `ready` between steps, so not stored. The window
+  /// child is forgotten when freed. The stack's entries are visited one by one, through
+  /// `HostEntry` values.
+  public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.flag(&isAlive)
+    fields.flag(&rootIsNavigation)
+    fields.flag(&windowResultDelivered)
+    fields.flag(&timerArmed)
+    var running = transition.rawValue
+    fields.bits(&running, count: 2)
+    if running != transition.rawValue { transition = HostTransition(rawValue: running) }
+    fields.object(&root)
+    fields.coordinator(&windowChild, .weak)
+    fields.number(&windowCompletion)
+    fields.group(&deferred)
+    fields.coordinators(&awaitingDeinit)
+    fields.coordinatorSet(&heldByScreens)
+    var entryCount = count
+    fields.number(&entryCount)
+    // Only unpacking changes the count: it starts from an empty stack.
+    while count < entryCount { appendBlankEntry() }
+    for index in 0..<entryCount {
+      let before = self[index]
+      var entry = before
+      entry.fields(&fields)
+      // Written back only when the visitor changed it: packing only reads.
+      if entry != before { self[index] = entry }
     }
-    renumbered(&coordinatorsOfEntries, coordinators)
-    renumbered(&parents, coordinators)
-    renumbered(&vcs, objects)
-    renumbered(&prevs, objects)
-    renumbered(&roots, objects)
-    root = root.flatMap(objects)
-    windowChild = windowChild.flatMap(coordinators)
-    if let d = deferred {
-      if let child = coordinators(d.child), let parent = coordinators(d.parent) {
-        deferred?.child = child
-        deferred?.parent = parent
-      } else {
-        deferred = nil
-      }
-    }
-    awaitingDeinit.renumber(coordinators)
-    heldByScreens.renumber(coordinators)
-    // Sorted: which coordinators are held matters, not the order they were started in.
-    heldByScreens.replace(with: heldByScreens.sorted())
-  }
-
-  public var packedWordBound: Int { 16 + 7 * IDList.capacity + 2 * IDList.capacity }
-
-  /// Flags; the root, the window child, its completion; the slot; the lists; the entries.
-  public func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering) {
-    out.put(
-      (isAlive ? 1 : 0) | (rootIsNavigation ? 2 : 0) | (windowResultDelivered ? 4 : 0) | (timerArmed ? 8 : 0)
-        | transition.rawValue << 4 | (deferred != nil ? 64 : 0) | (deferred?.animated == true ? 128 : 0))
-    out.put(link: root, objects)
-    out.put(link: windowChild, coordinators)
-    out.put((windowCompletion ?? -1) + 1)
-    if let deferred {
-      out.put(link: deferred.child, coordinators)
-      out.put(link: deferred.parent, coordinators)
-      out.put(deferred.context.packedIndex)
-      out.put((deferred.completion ?? -1) + 1)
-    }
-    out.put(awaitingDeinit, coordinators)
-    // Sorted by the new numbers, as `renumber` sorts it: which coordinators are held
-    // matters, not the order they were started in.
-    var held: [Int] = []
-    for c in heldByScreens where coordinators.map[c] >= 0 { held.append(coordinators.map[c]) }
-    held.sort()
-    out.put(held.count)
-    for c in held { out.put(c) }
-    out.put(count)
-    for i in 0..<count {
-      out.put(kinds[i])
-      out.put(link: Self.optional(coordinatorsOfEntries[i]), coordinators)
-      out.put(link: Self.optional(vcs[i]), objects)
-      out.put(link: Self.optional(prevs[i]), objects)
-      out.put(link: Self.optional(roots[i]), objects)
-      out.put(link: Self.optional(parents[i]), coordinators)
-      out.put(completions[i])
-    }
-  }
-
-  public static func unpack(from input: inout PackedReader) -> InsecurityHost {
-    var host = InsecurityHost()
-    let flags = input.take()
-    host.isAlive = flags & 1 != 0
-    host.rootIsNavigation = flags & 2 != 0
-    host.windowResultDelivered = flags & 4 != 0
-    host.timerArmed = flags & 8 != 0
-    host.transition = HostTransition(rawValue: (flags >> 4) & 3)
-    host.root = input.optional()
-    host.windowChild = input.optional()
-    host.windowCompletion = input.optional()
-    if flags & 64 != 0 {
-      let child = input.optional() ?? 0
-      let parent = input.optional() ?? 0
-      let context = StartContext(UInt8(input.take()))
-      let completion = input.optional()
-      host.deferred = DeferredStart(
-        child: child, context: context, animated: flags & 128 != 0, parent: parent, completion: completion)
-    }
-    host.awaitingDeinit = input.list()
-    host.heldByScreens = input.list()
-    let entries = input.take()
-    for _ in 0..<entries {
-      host.kinds.append(input.take())
-      host.coordinatorsOfEntries.append(input.take())
-      host.vcs.append(input.take())
-      host.prevs.append(input.take())
-      host.roots.append(input.take())
-      host.parents.append(input.take())
-      host.completions.append(input.take())
-    }
-    return host
   }
 
   /// The host's stack in a trace, one entry a line, bottom first.
@@ -381,9 +356,4 @@ extension EntryState {
     case .deinitialized: "deallocated"
     }
   }
-}
-
-extension StartContext {
-  /// The context's number in a packed state.
-  var packedIndex: Int { Int(index) }
 }

@@ -39,6 +39,9 @@ public struct JLCoordinatorState: CoordinatorState {
   /// `stop()` ran on it; it stays registered with its presenter while something holds it.
   public var hasStopped = false
 
+  /// A blank to unpack into.
+  public init() { self.init(declaration: 0, presenterOwner: -1, locals: LocalValues()) }
+
   public init(declaration: Int, presenterOwner: CoordinatorID, locals: LocalValues) {
     self.declaration = declaration
     self.children = IDList()
@@ -58,61 +61,15 @@ public struct JLCoordinatorState: CoordinatorState {
     return held
   }
 
-  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
-    if let parentLink, isFreed(parentLink) { self.parentLink = nil }
-  }
-
-  @inline(__always) public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {
-    children.renumber(coordinators)
-    parentLink = parentLink.flatMap(coordinators)
-    presenterOwner = coordinators(presenterOwner) ?? -1
-    if root >= 0 { root = objects(root) ?? -1 }
-    presentingScreen = presentingScreen.flatMap(objects)
-    lastScreen = lastScreen.flatMap(objects)
-  }
-
-  @inline(__always) public var packedWordBound: Int { 10 + IDList.capacity + locals.count }
-
-  /// The declaration; a word of flags; the children still kept, the parent, the presenter's
-  /// owner, the root, the presenting screen, the last screen, the locals.
-  @inline(__always) public static func pack(
-    _ c: UnsafePointer<JLCoordinatorState>, into out: inout PackedWriter, wasOnScreen: Bool,
-    objects: Renumbering, coordinators: Renumbering
-  ) {
-    out.put(c.pointee.declaration)
-    out.put((wasOnScreen ? 1 : 0) | (c.pointee.locals.count > 0 ? 2 : 0) | (c.pointee.hasStopped ? 4 : 0))
-    out.put(c.pointee.children, coordinators)
-    out.put(link: c.pointee.parentLink, coordinators)
-    out.put(link: c.pointee.presenterOwner >= 0 ? c.pointee.presenterOwner : nil, coordinators)
-    out.put(link: c.pointee.root >= 0 ? c.pointee.root : nil, objects)
-    out.put(link: c.pointee.presentingScreen, objects)
-    out.put(link: c.pointee.lastScreen, objects)
-    if c.pointee.locals.count > 0 {
-      out.put(c.pointee.locals.count)
-      for value in c.pointee.locals { out.put(value) }
-    }
-  }
-
-  @inline(__always) public static func unpack(from input: inout PackedReader) -> JLCoordinatorState {
-    let declaration = input.take()
-    let flags = input.take()
-    let children = input.list()
-    let parentLink = input.optional()
-    let owner = input.optional() ?? -1
-    var instance = JLCoordinatorState(declaration: declaration, presenterOwner: owner, locals: LocalValues())
-    instance.children = children
-    instance.parentLink = parentLink
-    instance.root = input.optional() ?? -1
-    instance.presentingScreen = input.optional()
-    instance.lastScreen = input.optional()
-    instance.wasOnScreen = flags & 1 != 0
-    instance.hasStopped = flags & 4 != 0
-    if flags & 2 != 0 {
-      let localCount = input.take()
-      for _ in 0..<localCount { instance.locals.append(input.signed()) }
-    }
-    return instance
+  /// What it stores beside what every coordinator has; `handlingScreen` and
+  /// `stoppedInStep` are cleared before a step ends, so not stored.
+  @inline(__always) public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.flag(&hasStopped)
+    fields.coordinators(&children)
+    fields.coordinator(&parentLink, .weak)
+    fields.coordinator(&presenterOwner, .strong)
+    fields.object(&root)
+    fields.object(&presentingScreen)
+    fields.object(&lastScreen)
   }
 }

@@ -37,6 +37,22 @@ public struct PresenterCompletion: Hashable, Sendable, BitwiseCopyable {
   public var root: ObjectID?
 }
 
+extension PresenterCompletion: FieldGroup {
+  public init() { self.init(report: .presented, presenter: -1, animating: -1, reported: -1, root: nil) }
+
+  /// The report; the presenter (weak, required) and the controllers the block captured
+  /// (required but the first screen).
+  public mutating func fields(_ fields: inout some FieldVisitor) {
+    var kind = report.rawValue
+    fields.bits(&kind, count: 3)
+    report = PresenterReport(rawValue: kind) ?? .presented
+    fields.coordinator(&presenter, .weak)
+    fields.object(&animating)
+    fields.object(&reported)
+    fields.object(&root)
+  }
+}
+
 /// JLCoordinator's app-wide state: the completion block of the one presentation or dismissal
 /// in flight (UIKit refuses a second one while it animates), nil without `limits { inflight
 /// 1 }`, where every completion runs within the step that called UIKit.
@@ -58,52 +74,10 @@ public struct PresenterCompletions: RuntimeLibraryState {
     return held
   }
 
-  /// A freed presenter's `[weak self]` is nil: the block would do nothing, so it is dropped.
-  public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
-    if let pending, isFreed(pending.presenter) { self.pending = nil }
-  }
-
-  public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {
-    guard let old = pending else { return }
-    guard let presenter = coordinators(old.presenter), let animating = objects(old.animating),
-      let reported = objects(old.reported)
-    else {
-      pending = nil
-      return
-    }
-    pending = PresenterCompletion(
-      report: old.report, presenter: presenter, animating: animating, reported: reported,
-      root: old.root.flatMap(objects))
-  }
-
-  public var packedWordBound: Int { 5 }
-
-  /// 0 for none, else the report plus one, then the presenter and the three controllers.
-  public func pack(into out: inout PackedWriter, objects: Renumbering, coordinators: Renumbering) {
-    guard let pending else { return out.put(0) }
-    out.put(pending.report.rawValue + 1)
-    out.put(link: pending.presenter, coordinators)
-    out.put(link: pending.animating, objects)
-    out.put(link: pending.reported, objects)
-    out.put(link: pending.root, objects)
-  }
-
-  public static func unpack(from input: inout PackedReader) -> PresenterCompletions {
-    var completions = PresenterCompletions()
-    let report = input.take()
-    guard report > 0 else { return completions }
-    let presenter = input.optional()
-    let animating = input.optional()
-    let reported = input.optional()
-    let root = input.optional()
-    guard let kind = PresenterReport(rawValue: report - 1), let presenter, let animating, let reported else {
-      return completions
-    }
-    completions.pending = PresenterCompletion(
-      report: kind, presenter: presenter, animating: animating, reported: reported, root: root)
-    return completions
+  /// A freed presenter's `[weak self]` is nil: the block would do nothing, so it goes with
+  /// it (the presenter is its required weak link).
+  public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.group(&pending)
   }
 
   /// One line while a block waits: `completion pending (didDismiss Sheet)`.

@@ -52,6 +52,9 @@ public struct RouterCoordinator: CoordinatorState {
   public var locals: LocalValues
   public var isAlive = true
 
+  /// A blank to unpack into.
+  public init() { self.init(declaration: 0, root: -1, locals: LocalValues()) }
+
   public init(declaration: Int, root: ObjectID, locals: LocalValues) {
     self.declaration = declaration
     self.children = IDList()
@@ -71,72 +74,25 @@ public struct RouterCoordinator: CoordinatorState {
     return held
   }
 
-  @inline(__always) public mutating func forgetFreed(_ isFreed: (CoordinatorID) -> Bool) {
-    if let parent = closure?.parent, isFreed(parent) { closure?.parent = nil }
+  /// What it stores beside what every coordinator has; `presentingWith` and
+  /// `handlingScreen` are nil between steps, so not stored.
+  @inline(__always) public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.coordinators(&children)
+    fields.object(&root)
+    fields.object(&parentScreen)
+    fields.object(&routerRoot)
+    fields.object(&closureKey)
+    fields.group(&closure)
   }
+}
 
-  @inline(__always) public mutating func renumber(
-    objects: (ObjectID) -> ObjectID?, coordinators: (CoordinatorID) -> CoordinatorID?
-  ) {
-    children.renumber(coordinators)
-    if root >= 0 { root = objects(root) ?? -1 }
-    parentScreen = parentScreen.flatMap(objects)
-    routerRoot = routerRoot.flatMap(objects)
-    closureKey = closureKey.flatMap(objects)
-    if let parent = closure?.parent { closure?.parent = coordinators(parent) }
-  }
+extension OnDismissedClosure: FieldGroup {
+  public init() { self.init(parent: nil, block: nil, animated: false) }
 
-  @inline(__always) public var packedWordBound: Int { 12 + IDList.capacity + locals.count }
-
-  /// The declaration; a word of flags and of which parts follow; then those parts: the
-  /// children still kept, the root, the parent screen, the router's root, the closure's key,
-  /// parent and block, the locals.
-  @inline(__always) public static func pack(
-    _ c: UnsafePointer<RouterCoordinator>, into out: inout PackedWriter, wasOnScreen: Bool,
-    objects: Renumbering, coordinators: Renumbering
-  ) {
-    var keptChildren = 0
-    for child in c.pointee.children where coordinators.map[child] >= 0 { keptChildren += 1 }
-    let closure = c.pointee.closure
-    out.put(c.pointee.declaration)
-    out.put(
-      (wasOnScreen ? 1 : 0) | (keptChildren > 0 ? 2 : 0) | (closure != nil ? 4 : 0)
-        | (closure?.animated == true ? 8 : 0) | (c.pointee.locals.count > 0 ? 16 : 0))
-    if keptChildren > 0 { out.put(c.pointee.children, coordinators) }
-    out.put(link: c.pointee.root >= 0 ? c.pointee.root : nil, objects)
-    out.put(link: c.pointee.parentScreen, objects)
-    out.put(link: c.pointee.routerRoot, objects)
-    out.put(link: c.pointee.closureKey, objects)
-    if let closure {
-      out.put(link: closure.parent, coordinators)
-      out.put((closure.block ?? -1) + 1)
-    }
-    if c.pointee.locals.count > 0 {
-      out.put(c.pointee.locals.count)
-      for value in c.pointee.locals { out.put(value) }
-    }
-  }
-
-  @inline(__always) public static func unpack(from input: inout PackedReader) -> RouterCoordinator {
-    let declaration = input.take()
-    let parts = input.take()
-    let children = parts & 2 != 0 ? input.list() : IDList()
-    let root = input.optional() ?? -1
-    var instance = RouterCoordinator(declaration: declaration, root: root, locals: LocalValues())
-    instance.children = children
-    instance.parentScreen = input.optional()
-    instance.routerRoot = input.optional()
-    instance.closureKey = input.optional()
-    if parts & 4 != 0 {
-      let parent = input.optional()
-      let block = input.optional()
-      instance.closure = OnDismissedClosure(parent: parent, block: block, animated: parts & 8 != 0)
-    }
-    instance.wasOnScreen = parts & 1 != 0
-    if parts & 16 != 0 {
-      let localCount = input.take()
-      for _ in 0..<localCount { instance.locals.append(input.signed()) }
-    }
-    return instance
+  /// The wrapper's weak `self`, the flow's block, the `animated:` it passes on.
+  public mutating func fields(_ fields: inout some FieldVisitor) {
+    fields.coordinator(&parent, .weak)
+    fields.number(&block)
+    fields.flag(&animated)
   }
 }
