@@ -36,7 +36,8 @@ public struct Renumbering {
     // numbering of, whose links the world's invariants keep in range (checked after every
     // step in debug builds). In release builds this check alone cost a fifth of packing.
     assert(
-      UInt(bitPattern: old &+ 1) < UInt(bitPattern: oldCount &+ 1), "link to an instance the state does not have")
+      UInt(bitPattern: old &+ 1) < UInt(bitPattern: oldCount &+ 1),
+      "link to an instance the state does not have")
     return numbers[old &+ 1]
   }
 
