@@ -46,11 +46,11 @@ struct FieldPackingPropertyTests {
 
   static func checkBoth<T: StateFields & Equatable & BlankValue>(_ type: T.Type) {
     for seed in 1...UInt64(Self.cases) {
-      if let failure = Self.firstFailure(type, seed: seed, Self.roundTrips) {
+      if let failure = Self.firstFailure(type, seed: seed, { roundTrips($0, $1) }) {
         Issue.record("seed \(seed): unpacking the packed value gives another: \(failure)")
         return
       }
-      if let failure = Self.firstFailure(type, seed: seed, Self.renumberingAgrees) {
+      if let failure = Self.firstFailure(type, seed: seed, { renumberingAgrees($0, $1) }) {
         Issue.record("seed \(seed): packing under a numbering differs from renumbering first: \(failure)")
         return
       }

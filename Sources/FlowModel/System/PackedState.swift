@@ -187,12 +187,19 @@ extension FlowState {
             // Read in place, as above. The packer only reads the fields it is handed, so
             // the coordinator is never written through this pointer.
             let c = UnsafeMutablePointer(mutating: allCoordinators.baseAddress! + old)
-            packer.out.put(c.pointee.declaration)
-            var wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
-            packer.flag(&wasOnScreen)
+            // What every coordinator has shares one word: the declaration, whether it was
+            // on screen, whether locals follow. The runtime's own flags then fit one flag
+            // byte for a runtime with seven or fewer.
+            let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
+            let hasLocals = !c.pointee.locals.isEmpty
+            precondition(c.pointee.declaration < 1 << 14, "more coordinator declarations than a packed word holds")
+            packer.out.put(c.pointee.declaration &<< 2 | (wasOnScreen ? 2 : 0) | (hasLocals ? 1 : 0))
             c.pointee.fields(&packer)
-            packer.values(&c.pointee.locals)
             packer.endRecord()
+            if hasLocals {
+              packer.out.put(c.pointee.locals.count)
+              for value in c.pointee.locals { packer.out.put(value) }
+            }
           }
           packer.out.put(link: appCoordinator, coordinators)
           packer.out.put(pending.count)
@@ -281,11 +288,14 @@ extension FlowState {
     var unpacker = FieldUnpacker(from: input)
     for _ in 0..<coordinatorCount {
       var c = Runtime.Coordinator()
-      c.declaration = unpacker.input.take()
-      unpacker.flag(&c.wasOnScreen)
+      let head = unpacker.input.take()
+      c.declaration = head >> 2
+      c.wasOnScreen = head & 2 != 0
       c.fields(&unpacker)
-      unpacker.values(&c.locals)
       unpacker.endRecord()
+      if head & 1 != 0 {
+        for _ in 0..<unpacker.input.take() { c.locals.append(unpacker.input.signed()) }
+      }
       coordinators.append(c)
     }
     appCoordinator = unpacker.input.optional()
