@@ -192,7 +192,8 @@ extension FlowState {
             // byte for a runtime with seven or fewer.
             let wasOnScreen = c.pointee.wasOnScreen || markedOnScreen?[old] == true
             let hasLocals = !c.pointee.locals.isEmpty
-            precondition(c.pointee.declaration < 1 << 14, "more coordinator declarations than a packed word holds")
+            precondition(
+              c.pointee.declaration < 1 << 14, "more coordinator declarations than a packed word holds")
             packer.out.put(c.pointee.declaration &<< 2 | (wasOnScreen ? 2 : 0) | (hasLocals ? 1 : 0))
             c.pointee.fields(&packer)
             packer.endRecord()
