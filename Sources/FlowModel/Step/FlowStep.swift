@@ -52,6 +52,14 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   /// reaches this limit, while a long but finite step (many controllers removed) does not.
   static var maximumCallbacksPerStep: Int { 10_000 }
   var statementsRun = 0
+  /// Where the flow statement running now is written (a byte offset, from the block's
+  /// `CheckedStatement.at(offset:)`), -1 when none is: a violation reported now is located
+  /// there. A block puts back the value it found when it returns.
+  var statementAt = -1
+  /// Where the last flow statement this step ran is written, -1 before any: where a
+  /// violation reported outside the flow's code (a UIKit callback the library handles) or
+  /// found in the state the step leaves is located.
+  var lastStatementAt = -1
 
   init(tables: FlowTables, state: FlowState<Runtime>, logging: Bool) {
     self.tables = tables
@@ -71,7 +79,10 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
 
   /// Reports a step invariant (one registered with kind `.step`) broken by this step.
   mutating func report(_ invariant: InvariantID, _ detail: String) {
-    violations.append(StepViolation(property: InvariantRegistry.stepIndex(invariant), detail: detail))
+    violations.append(
+      StepViolation(
+        property: InvariantRegistry.stepIndex(invariant), detail: detail,
+        at: statementAt >= 0 ? statementAt : lastStatementAt))
     note(.problem, "\(invariant): \(detail)")
   }
 

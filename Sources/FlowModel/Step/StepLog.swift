@@ -33,6 +33,9 @@ public struct StepViolation: Sendable, Equatable {
   /// index in the explorer too.
   public var property: Int
   public var detail: String
+  /// Where the flow statement is written (a byte offset) that was running when the step
+  /// reported it, else the last one the step ran before; -1 when the step ran none.
+  public var at: Int = -1
 
   /// The invariant broken.
   public var invariant: InvariantID { InvariantRegistry.stepInvariants[property] }

@@ -22,6 +22,9 @@ public struct StepOutcome<Runtime: CoordinatorRuntime>: Sendable {
   /// The coverage slots of the handlers the step ran, in order (`FlowSystem.handlerLabels`);
   /// filled only when logging, for the reports that locate a violation at its handler.
   public var handlersRun: [Int] = []
+  /// Where the last flow statement the step ran is written (a byte offset), -1 when it ran
+  /// none; filled only when logging, for the reports that locate a violation at it.
+  public var lastStatementAt = -1
 }
 
 /// A checked flow under a coordinator runtime, as a deterministic transition system:
@@ -149,7 +152,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       tables: tables, state: FlowState<Runtime>(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
     Runtime.launch(&step)
-    return finish(&step)
+    var outcome = finish(&step)
+    if logging { outcome.lastStatementAt = step.lastStatementAt }
+    return outcome
   }
 
   public func actions(in packed: PackedState<Runtime>, into actions: inout [FlowAction]) {
@@ -429,7 +434,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     var step = FlowStep(tables: tables, state: state, logging: logging)
     perform(action, on: &step)
     var outcome = finish(&step)
-    if logging { outcome.handlersRun = step.handlersRun }
+    if logging {
+      outcome.handlersRun = step.handlersRun
+      outcome.lastStatementAt = step.lastStatementAt
+    }
     return outcome
   }
 

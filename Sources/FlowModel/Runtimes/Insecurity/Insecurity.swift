@@ -79,7 +79,7 @@ public enum Insecurity: CoordinatorRuntime {
     step.state.appCoordinator = app
     step.note(.library, "\(step.name(ofCoordinator: app)).start()")
     step.running(app) { step in
-      step.execute(step.flow.coordinators[step.state.coordinators[app].declaration].start, in: app)
+      step.executeStart(step.flow.coordinators[step.state.coordinators[app].declaration].start, in: app)
     }
   }
 
