@@ -235,7 +235,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       workspace.step.state.afterViolation = true
     }
     if workspace.step.state.crashed {
-      for violation in workspace.step.violations { violations.append(violation.property) }
+      for violation in workspace.step.violations { violations.append(violation.code) }
       workspace.bytes.replace(with: Self.crashedAppBytes)
       return true
     }
@@ -244,7 +244,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       // Only variables changed, if anything: the source's canonical form, bounds and marks
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
-      for violation in workspace.step.violations { violations.append(violation.property) }
+      for violation in workspace.step.violations { violations.append(violation.code) }
       if workspace.step.state.globals == state.globals && !workspace.step.state.afterViolation {
         // Nothing changed at all (a refused swipe-down, a cancelled swipe under a runtime
         // that observes `willShow`, …): the successor is the source, whose bytes are its
@@ -312,7 +312,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
-    for violation in stepViolations { violations.append(violation.property) }
+    for violation in stepViolations { violations.append(violation.code) }
     state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: bytes)
     return true
   }
