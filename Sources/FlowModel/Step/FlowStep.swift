@@ -106,6 +106,23 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     return tables.flow.coordinators[c.declaration].name
   }
 
+  /// A coordinator as its deallocation names it: `Home (coordinator)` when a screen has its
+  /// name too, so that the two deallocations never read as one line twice.
+  func deallocatedName(ofCoordinator id: CoordinatorID) -> String {
+    let name = name(ofCoordinator: id)
+    return tables.flow.screens.contains { $0.name == name } ? "\(name) (coordinator)" : name
+  }
+
+  /// A view controller as its deallocation names it: `Home (screen)` when a coordinator has
+  /// its name too (see `deallocatedName(ofCoordinator:)`).
+  func deallocatedName(ofObject id: ObjectID) -> String {
+    let name = name(ofObject: id)
+    guard id < state.world.objects.count, case .screen = state.world.objects[id].kind,
+      tables.flow.coordinators.contains(where: { $0.name == name })
+    else { return name }
+    return "\(name) (screen)"
+  }
+
   // MARK: World operations
 
   /// Runs a UIKit operation and queues the callbacks it causes; a broken hard rule crashes the app.
@@ -201,7 +218,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     guard marked.marked < state.coordinators.count else { return }
     var freed = false
     for c in state.coordinators.indices where !marked[c] && state.coordinators[c].isAlive {
-      note(.library, "\(name(ofCoordinator: c)) is deallocated")
+      note(.library, "\(deallocatedName(ofCoordinator: c)) is deallocated")
       state.coordinators[c].isAlive = false
       freed = true
     }
@@ -285,7 +302,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     var queued = false
     for id in objects.indices where !held[id] && !released[id] {
       released[id] = true
-      note(.library, "\(name(ofObject: id)) is deallocated")
+      note(.library, "\(deallocatedName(ofObject: id)) is deallocated")
       callbacks.append(.deallocated(id))
       queued = true
     }
