@@ -47,4 +47,15 @@ import Testing
       #expect(!text.contains("       \(name) is deallocated"))
     }
   }
+
+  @Test("a start waiting in Insecurity's deferred slot is not told as finished")
+  func deferredStartIsNotFinished() throws {
+    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "bugs/insecurity/gap3-timer-pushes-mid-pop.flow")
+    let text = CommandRun([spec.path, "--no-color"]).stdout
+    // Step 2 leaves AddCard in the slot; the timer starts it in step 3.
+    #expect(text.contains("AddCard waits in the deferred-start slot"))
+    #expect(text.contains("  AddCard (NavigationCoordinator) waiting to start (deferred)\n"))
+    #expect(!text.contains("  AddCard (NavigationCoordinator) finished"))
+  }
 }

@@ -78,7 +78,7 @@ extension FlowState {
       let info = flow.coordinators[c.declaration]
       var text =
         String(repeating: "  ", count: level) + info.name
-        + Runtime.describe(c, flow: flow, objectName: objectName)
+        + Runtime.describe(c, id: id, in: self, flow: flow, objectName: objectName)
       // `; paying = true, count = 2`: its own variables.
       if c.declaration < locals.count, !locals[c.declaration].isEmpty {
         text +=
