@@ -30,11 +30,14 @@ extension BreadthFirstSearch {
     for property in plan.names.indices {
       let name = plan.names[property]
       if let site = violationSites[property] {
-        let path = trace(to: site)
-        violations.append(
-          PropertyViolation(
-            property: property, name: name, initialStateIndex: path.initialStateIndex,
-            actionIndices: path.actionIndices, trace: path.actions))
+        // The first violation, then the first at each other site, in the order found.
+        for site in [site] + otherViolationSites[property].map(\.site) {
+          let path = trace(to: site)
+          violations.append(
+            PropertyViolation(
+              property: property, name: name, initialStateIndex: path.initialStateIndex,
+              actionIndices: path.actionIndices, trace: path.actions))
+        }
       }
       if let state = witnessSites[property] {
         let path = trace(to: Site(state: state, action: nil))

@@ -59,6 +59,11 @@ import Dispatch
 
   // Findings, per property index.
   @usableFromInline var violationSites: [Site?]
+  /// Per property index, a step property's violations at sites (``ViolationCode``) other
+  /// than its first one's, each with the first place it was broken there, in the order
+  /// found; `violationSiteKeys` the sites already found, the first one's included.
+  @usableFromInline var otherViolationSites: [[(key: Int, site: Site)]]
+  @usableFromInline var violationSiteKeys: [Set<Int>]
   @usableFromInline var witnessSites: [Int?]
   @usableFromInline var violationCount = 0
   /// `sometimes` properties witnessed so far.
@@ -93,6 +98,8 @@ import Dispatch
     recordsGraph = plan.needsGraph && visited.keepsMarks
     startTime = ResourceUsage.nanoseconds()
     violationSites = Array(repeating: nil, count: plan.names.count)
+    otherViolationSites = Array(repeating: [], count: plan.names.count)
+    violationSiteKeys = Array(repeating: [], count: plan.names.count)
     witnessSites = Array(repeating: nil, count: plan.names.count)
     targets = Array(repeating: Bitset(), count: plan.canReachProperties.count)
   }
@@ -343,7 +350,8 @@ import Dispatch
         step += 1
         // Beyond the depth bound: a trace would be longer than `maxDepth`.
         if !atDepthBound {
-          recordViolation(Int(stepHit.property), Site(state: source, action: Int(stepHit.action)))
+          recordViolation(
+            Int(stepHit.property), Site(state: source, action: Int(stepHit.action)), at: stepHit.site)
         }
       }
       cutTransitions += Int(summary.cuts)
@@ -470,9 +478,18 @@ import Dispatch
     plan.canReachProperties.isEmpty && violationCount + witnessCount == plan.names.count
   }
 
-  @inlinable mutating func recordViolation(_ property: Int, _ site: Site) {
-    guard violationSites[property] == nil else { return }
+  /// Records that `property` is broken at `site`, a place in the model (``ViolationCode``;
+  /// 0 for none): the first violation of a property, and the first at each other site.
+  /// Merged in state order, so the first at a site has a shortest trace to it.
+  @inlinable mutating func recordViolation(_ property: Int, _ site: Site, at key: Int = 0) {
+    guard violationSites[property] == nil else {
+      if violationSiteKeys[property].insert(key).inserted {
+        otherViolationSites[property].append((key, site))
+      }
+      return
+    }
     violationSites[property] = site
+    violationSiteKeys[property].insert(key)
     violationCount += 1
   }
 

@@ -34,14 +34,17 @@
     @inlinable static var afterViolation: UInt8 { 4 }
   }
 
-  /// A step property broken by the action at position `action` of its source.
+  /// A step property broken by the action at position `action` of its source, at `site`
+  /// (``ViolationCode``).
   @usableFromInline struct StepHit {
     @usableFromInline var action: UInt32
     @usableFromInline var property: Int32
+    @usableFromInline var site: Int
 
-    @inlinable init(action: UInt32, property: Int32) {
+    @inlinable init(action: UInt32, property: Int32, site: Int) {
       self.action = action
       self.property = property
+      self.site = site
     }
   }
 
@@ -140,8 +143,11 @@
         system.expand(
           state, actions: &actions, violations: &stepScratch, successors: &successors, scratch: &systemScratch
         ) { index, fingerprint, violations in
-          for property in violations {
-            stepHits.append(StepHit(action: UInt32(index), property: Int32(property)))
+          for code in violations {
+            stepHits.append(
+              StepHit(
+                action: UInt32(index), property: Int32(ViolationCode.property(code)),
+                site: ViolationCode.site(code)))
           }
           if let fingerprint {
             fingerprints.append(fingerprint)

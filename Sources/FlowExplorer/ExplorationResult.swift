@@ -97,7 +97,9 @@ public struct ExplorationResult<Action: Sendable>: Sendable {
   public var seconds: Double
   /// Whether every reachable state was explored.
   public var completion: Completion
-  /// One per violated property, sorted by property index, each with its shortest trace.
+  /// Per violated property, sorted by property index: its shortest trace, then for a step
+  /// property broken at other sites (``ViolationCode``), the shortest trace to each of them,
+  /// in the order the search found them.
   public var violations: [PropertyViolation<Action>]
   /// One per `sometimes` property that was reached, sorted by property index, each with its
   /// shortest witness trace.

@@ -64,3 +64,28 @@ public struct Property<State>: Sendable {
     Property(name: name, kind: .canReach(target))
   }
 }
+
+/// What ``TransitionSystem/successor(of:via:violations:)`` reports for a broken step
+/// property: its index, and where in the model the step broke it, its *site*.
+///
+/// A plain property index is a violation at no particular site (site 0). A system that
+/// knows where a step broke a property (the statement of a flow that ran, say) reports
+/// ``code(property:site:)`` with a site above 0, and the explorer keeps a shortest trace for
+/// each site of each property (``ExplorationResult/violations``): a violation at one place
+/// does not hide another at a different place behind its shorter trace.
+public enum ViolationCode {
+  /// Bits of a code that hold the property index.
+  @inlinable public static var propertyBits: Int { 24 }
+
+  /// The code of `property` broken at `site` (≥ 0; 0 for none).
+  @inlinable public static func code(property: Int, site: Int) -> Int {
+    precondition(property >= 0 && property < 1 << propertyBits && site >= 0, "a violation code out of range")
+    return property | site << propertyBits
+  }
+
+  /// The property index of a code.
+  @inlinable public static func property(_ code: Int) -> Int { code & (1 << propertyBits - 1) }
+
+  /// The site of a code; 0 for a plain property index.
+  @inlinable public static func site(_ code: Int) -> Int { code >> propertyBits }
+}

@@ -147,7 +147,7 @@ public enum Simulator {
           let index = candidates[pick]
           stepViolations.removeAll(keepingCapacity: true)
           let next = system.successor(of: state, via: actions[index], violations: &stepViolations)
-          if let property = stepViolations.min() {
+          if let property = stepViolations.lazy.map(ViolationCode.property).min() {
             path.append(index)
             trace.append(actions[index])
             return finish(runs: run + 1, violation: violation(property))

@@ -105,6 +105,7 @@ extension CheckedStatement {
     case .selectTab(let coordinator): .selectTab(coordinator: coordinator)
     case .call(let coordinator, let message, let arguments):
       .call(coordinator: coordinator, message: message, arguments: arguments.map { $0.privateCopy() })
+    case .at(let offset): .at(offset: offset)
     }
   }
 }

@@ -145,7 +145,8 @@ public struct ScreenHandler: Equatable, Sendable {
   /// Where it is written is not part of what it means, as for `CoordinatorInfo`: a flow
   /// reformatted is the same flow.
   public static func == (lhs: ScreenHandler, rhs: ScreenHandler) -> Bool {
-    lhs.screen == rhs.screen && lhs.event == rhs.event && lhs.body == rhs.body
+    lhs.screen == rhs.screen && lhs.event == rhs.event
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
   }
 }
 
@@ -210,8 +211,9 @@ public struct CoordinatorInfo: Equatable, Sendable {
       && lhs.results == rhs.results
       && lhs.identifier == rhs.identifier && lhs.presentedStyle == rhs.presentedStyle
       && lhs.presentedModalInPresentation == rhs.presentedModalInPresentation
-      && lhs.start == rhs.start && lhs.screenHandlers == rhs.screenHandlers
-      && lhs.messageHandlers == rhs.messageHandlers
+      && lhs.start.withoutPositions == rhs.start.withoutPositions && lhs.screenHandlers == rhs.screenHandlers
+      && lhs.messageHandlers.mapValues(\.withoutPositions)
+        == rhs.messageHandlers.mapValues(\.withoutPositions)
       && lhs.messageParameters.filter { !$0.value.isEmpty }
         == rhs.messageParameters.filter { !$0.value.isEmpty }
       && lhs.libraryMembers == rhs.libraryMembers
@@ -232,6 +234,12 @@ public struct AppEventInfo: Equatable, Sendable {
     self.target = target
     self.condition = condition
     self.body = body
+  }
+
+  /// Where its statements are written is not part of what it means (`withoutPositions`).
+  public static func == (lhs: AppEventInfo, rhs: AppEventInfo) -> Bool {
+    lhs.name == rhs.name && lhs.target == rhs.target && lhs.condition == rhs.condition
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
   }
 }
 
@@ -255,6 +263,12 @@ public struct CompletionInfo: Equatable, Sendable {
     self.resultVariable = resultVariable
     self.body = body
   }
+
+  /// Where its statements are written is not part of what it means (`withoutPositions`).
+  public static func == (lhs: CompletionInfo, rhs: CompletionInfo) -> Bool {
+    lhs.coordinator == rhs.coordinator && lhs.child == rhs.child && lhs.resultVariable == rhs.resultVariable
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
+  }
 }
 
 /// An `after NAME { … }` block: its body runs as a later, separate event.
@@ -267,6 +281,12 @@ public struct AsyncTaskInfo: Equatable, Sendable {
     self.name = name
     self.coordinator = coordinator
     self.body = body
+  }
+
+  /// Where its statements are written is not part of what it means (`withoutPositions`).
+  public static func == (lhs: AsyncTaskInfo, rhs: AsyncTaskInfo) -> Bool {
+    lhs.name == rhs.name && lhs.coordinator == rhs.coordinator
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
   }
 }
 
@@ -325,6 +345,26 @@ public indirect enum CheckedStatement: Equatable, Sendable {
   /// The coordinator calls its started child of declaration `coordinator`: that child's
   /// handler of `message` runs in it, with the arguments evaluated in the caller.
   case call(coordinator: Int, message: Int, arguments: [CheckedExpression])
+  /// Not a statement: where the statement after it is written, a byte offset into the flow's
+  /// text. The resolver puts one before each statement of a block, so that a step knows the
+  /// statement it is running and a violation can be located at it (`FlowStep.statementAt`).
+  /// Running it does nothing else.
+  case at(offset: Int)
+}
+
+extension Array where Element == CheckedStatement {
+  /// The statements without their positions (`CheckedStatement.at(offset:)`), nested
+  /// blocks included: what the block does, whatever its layout.
+  public var withoutPositions: [CheckedStatement] {
+    compactMap { statement in
+      switch statement {
+      case .at: nil
+      case .ifElse(let condition, let then, let otherwise):
+        .ifElse(condition, then: then.withoutPositions, otherwise: otherwise.withoutPositions)
+      default: statement
+      }
+    }
+  }
 }
 
 public indirect enum CheckedExpression: Equatable, Sendable {

@@ -49,4 +49,10 @@ public struct LibraryMember: Equatable, Sendable {
     self.operand = operand
     self.body = body
   }
+
+  /// Where its statements are written is not part of what it means (`withoutPositions`).
+  public static func == (lhs: LibraryMember, rhs: LibraryMember) -> Bool {
+    lhs.keyword == rhs.keyword && lhs.operand == rhs.operand
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
+  }
 }

@@ -97,6 +97,12 @@ public struct LibraryBlock: Equatable, Sendable {
     self.operand = operand
     self.body = body
   }
+
+  /// Where its statements are written is not part of what it means (`withoutPositions`).
+  public static func == (lhs: LibraryBlock, rhs: LibraryBlock) -> Bool {
+    lhs.coordinator == rhs.coordinator && lhs.operand == rhs.operand
+      && lhs.body.withoutPositions == rhs.body.withoutPositions
+  }
 }
 
 /// A runtime's statement where it is written, as the runtime's own check

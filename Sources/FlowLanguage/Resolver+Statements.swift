@@ -3,10 +3,14 @@
 
 extension Resolution {
   /// Resolves a block; statements with errors are left out (the flow is rejected anyway).
+  /// Each statement is preceded by its position (`CheckedStatement.at(offset:)`).
   mutating func resolveBlock(_ block: Block, _ context: StatementContext) -> [CheckedStatement] {
     var statements: [CheckedStatement] = []
     for statement in block.statements {
-      if let checked = resolveStatement(statement, context) { statements.append(checked) }
+      if let checked = resolveStatement(statement, context) {
+        statements.append(.at(offset: statement.range.start))
+        statements.append(checked)
+      }
     }
     return statements
   }

@@ -81,15 +81,17 @@ public struct CheckReport: Sendable {
 
   /// Where a violation is located in the flow, for the formats editors and CI read
   /// (`path:line:col`): the property's line for the flow's own properties; for a built-in
-  /// invariant, the last handler its trace's last step ran, else the coordinator whose
-  /// screen the user was on (the window's coordinator at launch).
+  /// invariant, the statement whose execution broke it: for a step invariant the statement
+  /// running when the step reported it, for a state invariant the last statement the last
+  /// step ran (a coordinator's `start` counting as the statement that started it), and for
+  /// a last step that ran none (a gesture) the last statement the trace ran before it.
   public struct Location: Sendable, Equatable {
     /// 1-based.
     public var line: Int
     /// 1-based, in UTF-8 bytes, as the diagnostics count.
     public var column: Int
-    /// What is there, in words: `property 'always top != Home'`, `handler 'App: handle
-    /// done', run in step 2`, `coordinator 'App'`.
+    /// What is there, in words: `property 'always top != Home'`, `statement 'dismiss', run
+    /// in step 2`, `statement 'startChild Pay', run in step 1; step 2 ran none`.
     public var what: String
 
     public init(line: Int, column: Int, what: String) {

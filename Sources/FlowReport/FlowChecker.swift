@@ -134,11 +134,11 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
       }
     }
 
-    // Per property: its shortest violation trace, if any.
-    var traces = [[FlowAction]?](repeating: nil, count: system.properties.count)
+    // Per property: its violations' traces, its shortest first, then one per other place
+    // the explorer found it broken at (`ViolationCode`), in the order found.
+    var traces = [[[FlowAction]]](repeating: [], count: system.properties.count)
     for violation in result.violations where violation.property < traces.count {
-      if let existing = traces[violation.property], existing.count <= violation.trace.count { continue }
-      traces[violation.property] = violation.trace
+      traces[violation.property].append(violation.trace)
     }
     func verdict(_ index: Int) -> PropertyVerdict {
       index < result.verdicts.count ? result.verdicts[index] : .unknown
@@ -165,12 +165,21 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
           .init(id: id, status: .notApplicable, note: invariant.whenAbsent(flow.library.rawValue)))
         continue
       }
-      let candidates: [(Int, [FlowAction])] = indices.compactMap { index in traces[index].map { (index, $0) }
-      }
-      let best = candidates.min { $0.1.count < $1.1.count || ($0.1.count == $1.1.count && $0.0 < $1.0) }
-      if let (index, trace) = best {
-        verdicts.append(.init(id: id, status: .violated, traceLength: trace.count))
-        violations.append(stories.story(property: index, trace: trace))
+      // Every trace of the id's properties, shortest first (ties: the property's order, then
+      // the order found); one violation per location, the first, so the shortest, there.
+      let candidates = indices.flatMap { index in traces[index].map { (index, $0) } }.enumerated().sorted {
+        ($0.element.1.count, $0.element.0, $0.offset) < ($1.element.1.count, $1.element.0, $1.offset)
+      }.map(\.element)
+      if let (_, shortest) = candidates.first {
+        verdicts.append(.init(id: id, status: .violated, traceLength: shortest.count))
+        var located = Set<String>()
+        for (index, trace) in candidates {
+          let story = stories.story(property: index, trace: trace)
+          guard located.insert(story.location.map { "\($0.line):\($0.column)" } ?? "").inserted else {
+            continue
+          }
+          violations.append(story)
+        }
       } else {
         let status = unviolatedStatus(indices)
         verdicts.append(.init(id: id, status: status, note: status == .unknown ? unknownNote(id: id) : nil))
@@ -195,7 +204,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
         }
         continue
       }
-      if let trace = traces[index] {
+      if let trace = traces[index].first {
         verdicts.append(
           .init(id: descriptor.id, text: descriptor.text, status: .violated, traceLength: trace.count))
         violations.append(stories.story(property: index, trace: trace))

@@ -115,15 +115,23 @@ public struct JUnitReport: ReportRenderer {
           result = .skipped(
             "not violated so far" + (verdict.note.map { " (\($0))" } ?? " (exploration incomplete)"))
         case .violated:
-          // Violations come in verdict order; a property's is the first with its id and text.
-          if let index = remaining.firstIndex(where: { $0.id == verdict.id && $0.text == verdict.text }) {
-            let violation = remaining.remove(at: index)
+          // Violations come in verdict order; a property's are those with its id and text,
+          // one per place that breaks it: the case fails with the first (the shortest trace)
+          // and tells every new one.
+          let own = remaining.filter { $0.id == verdict.id && $0.text == verdict.text }
+          remaining.removeAll { $0.id == verdict.id && $0.text == verdict.text }
+          if let violation = own.first {
             line = violation.location?.line
-            let body = story.story(violation, path: report.path).joined(separator: "\n")
-            if violation.baselineState == .unchanged {
-              result = .skipped("known violation, in the baseline: " + ViolationMessage.plain(violation))
+            let new = own.filter { $0.baselineState != .unchanged }
+            if let first = new.first {
+              let body = new.map { story.story($0, path: report.path).joined(separator: "\n") }
+              let more = new.count > 1 ? " (and \(new.count - 1) more place(s))" : ""
+              line = first.location?.line
+              result = .failed(
+                type: first.id, message: ViolationMessage.plain(first) + more,
+                body: body.joined(separator: "\n\n"))
             } else {
-              result = .failed(type: violation.id, message: ViolationMessage.plain(violation), body: body)
+              result = .skipped("known violation, in the baseline: " + ViolationMessage.plain(violation))
             }
           } else {
             result = .failed(type: verdict.id, message: "violated", body: "")

@@ -157,11 +157,23 @@ public struct TextReport: Sendable {
       return paint("verdict: VERIFIED", "1;32")
         + " — every invariant holds in all \(report.states) states within the bounds"
     case .violated:
-      let ids = Set(report.violations.map(\.id))
+      // Each property once, in report order (a flow's two `always` are two), with how many
+      // places break it when more than one.
+      var keys: [String] = []
+      var places: [String: (id: String, count: Int)] = [:]
+      for violation in report.violations {
+        let key = violation.id + "\u{0}" + (violation.text ?? "")
+        if places[key] == nil { keys.append(key) }
+        places[key, default: (violation.id, 0)].count += 1
+      }
+      let ids = keys.map { key in
+        let (id, count) = places[key]!
+        return count > 1 ? "\(id) at \(count) places" : id
+      }
       // Violations found before a limit cut the search are real, but other properties
       // were not checked everywhere: the verdict says so.
       return paint("verdict: VIOLATED", "1;31") + " — \(report.violations.count) violation(s): "
-        + report.violations.map(\.id).filter { ids.contains($0) }.joined(separator: ", ")
+        + ids.joined(separator: ", ")
         + (report.incompleteReason.map { " (exploration incomplete: \($0))" } ?? "")
     case .incomplete:
       return paint("verdict: INCOMPLETE", "1;33")

@@ -24,12 +24,9 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     var steps: [CheckReport.StoryStep] = []
     var events: [String] = []
     var lastViolations: [StepViolation] = launch.violations
-    // Where the violation is located: the handlers the last step ran, and the state it
-    // started from.
-    var handlersOfLastStep: [Int] = []
-    var startOfLastStep = launch.state
+    // Where each step's last flow statement is written, the launch's first (-1: none ran).
+    var lastStatements = [launch.lastStatementAt]
     for action in trace {
-      startOfLastStep = state
       let event = action.describe(in: state, flow: flow)
       events.append(event)
       let outcome = system.run(state, action, logging: true)
@@ -44,7 +41,7 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       previous = lines
       state = outcome.state
       lastViolations = outcome.violations
-      handlersOfLastStep = outcome.handlersRun
+      lastStatements.append(outcome.lastStatementAt)
       if let slot = outcome.handlersRun.first {
         steps[steps.count - 1].location = location(
           system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])'")
@@ -56,11 +53,9 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       launch: launchStep, steps: steps, events: events)
     if descriptor.text != nil {
       violation.location = location(of: descriptor)
-    } else if let slot = handlersOfLastStep.last {
-      violation.location = location(
-        system.handlerDeclaredAt[slot], "handler '\(system.handlerLabels[slot])', run in step \(steps.count)")
     } else {
-      violation.location = coordinatorLocation(in: startOfLastStep)
+      let reported = lastViolations.first { $0.property == property }?.at ?? -1
+      violation.location = statementLocation(reportedAt: reported, lastStatements: lastStatements)
     }
     return violation
   }
@@ -70,18 +65,51 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
     location(descriptor.declaredAt ?? 0, "property '\(descriptor.id) \(descriptor.text ?? "")'")
   }
 
-  /// The declaration of the coordinator that owns the screen the user sees in `state` (the
-  /// state the last step starts from), else of the window's coordinator.
-  private func coordinatorLocation(in state: FlowState<Runtime>) -> CheckReport.Location? {
-    var coordinator = state.appCoordinator
-    if let top = state.world.visibleTop(), top < state.owners.count, let owner = state.owners[top] {
-      coordinator = owner
+  /// A built-in invariant's location: the flow statement whose execution broke it.
+  /// - A step invariant: the statement running when the last step reported it
+  ///   (`reportedAt`), or, reported in a UIKit callback, the last one the step ran before.
+  /// - A state invariant: the last statement the last step ran, the code that left the
+  ///   state that breaks it.
+  /// - A last step that ran no statement (a gesture, the end of an animation): the last
+  ///   statement the trace ran before it, the code that set up what the gesture broke; the
+  ///   app's declaration when no step ran any.
+  /// `lastStatements` holds, per step from the launch (0) on, where its last statement is
+  /// written, -1 for none.
+  private func statementLocation(reportedAt: Int, lastStatements: [Int]) -> CheckReport.Location? {
+    let last = lastStatements.count - 1
+    if reportedAt >= 0 { return statementLocation(reportedAt, step: last, last: last) }
+    guard let step = lastStatements.lastIndex(where: { $0 >= 0 }) else {
+      return location(0, "app '\(flow.appName)'")
     }
-    guard let id = coordinator, let live = state.liveCoordinator(id),
-      live.declaration < flow.coordinators.count
-    else { return location(0, "app '\(flow.appName)'") }
-    let declaration = flow.coordinators[live.declaration]
-    return location(declaration.declaredAt, "coordinator '\(declaration.name)'")
+    return statementLocation(lastStatements[step], step: step, last: last)
+  }
+
+  /// `statement 'dismiss', run in step 3`, at the statement written at `offset`, run in
+  /// step `step` of a trace whose last step is `last`.
+  private func statementLocation(_ offset: Int, step: Int, last: Int) -> CheckReport.Location? {
+    let when = step == 0 ? "run at launch" : "run in step \(step)"
+    let after = step == last ? "" : "; step \(last) ran none"
+    return location(offset, "statement '\(statementText(at: offset))', \(when)\(after)")
+  }
+
+  /// The statement written at `offset`, on one line and without its block: `after charge`,
+  /// `present Receipt`, `presentChild C onDismissed`.
+  private func statementText(at offset: Int) -> String {
+    guard let source, offset < source.bytes.count else { return "?" }
+    var end = offset
+    let bytes = source.bytes
+    while end < bytes.count {
+      let byte = bytes[end]
+      // A newline, a block, the end of the enclosing block, a separator, a comment.
+      if byte == 0x0A || byte == 0x7B || byte == 0x7D || byte == 0x3B { break }
+      if byte == 0x2F && end + 1 < bytes.count && bytes[end + 1] == 0x2F { break }
+      end += 1
+    }
+    // Without the blanks before the end (the statement starts at `offset`, never a blank).
+    while end > offset, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D {
+      end -= 1
+    }
+    return String(decoding: bytes[offset..<end], as: UTF8.self)
   }
 
   private func location(_ offset: Int?, _ what: String) -> CheckReport.Location? {

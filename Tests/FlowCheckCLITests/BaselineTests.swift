@@ -17,12 +17,12 @@ struct BaselineTests {
       "violations": [
         {
           "id": "dead-screen",
-          "location": "handler 'App: handle editingDone'",
+          "location": "statement 'stopChild Editing'",
           "path": "v.flow"
         },
         {
           "id": "delegate-owner",
-          "location": "handler 'App: handle editingDone'",
+          "location": "statement 'stopChild Editing'",
           "path": "v.flow"
         }
       ]
@@ -88,7 +88,7 @@ struct BaselineTests {
     try directory.write(
       "b.json",
       Self.baseline([
-        #"{"path": "v.flow", "id": "dead-screen", "location": "handler 'App: handle editingDone'"}"#,
+        #"{"path": "v.flow", "id": "dead-screen", "location": "statement 'stopChild Editing'"}"#,
         #"{"path": "ok.flow", "id": "dead-screen", "location": "coordinator 'App'"}"#,
         #"{"path": "elsewhere.flow", "id": "can-return"}"#,
       ]))
@@ -139,20 +139,20 @@ struct BaselineTests {
   }
 
   static let violatingEntries = [
-    #"{"path": "v.flow", "id": "dead-screen", "location": "handler 'App: handle editingDone'"}"#,
-    #"{"path": "v.flow", "id": "delegate-owner", "location": "handler 'App: handle editingDone'"}"#,
+    #"{"path": "v.flow", "id": "dead-screen", "location": "statement 'stopChild Editing'"}"#,
+    #"{"path": "v.flow", "id": "delegate-owner", "location": "statement 'stopChild Editing'"}"#,
   ]
 
   /// Per format: what a known violation, a new one and a fixed entry look like.
   static let formats: [(format: String, known: String, new: String, fixed: String)] = [
     (
-      "xcode", "v.flow:12:3: warning: [delegate-owner]", "v.flow:12:3: error: [dead-screen]",
+      "xcode", "v.flow:12:24: warning: [delegate-owner]", "v.flow:12:24: error: [dead-screen]",
       "v.flow:1:1: note: [can-return] fixed:"
     ),
     (
       "github-actions-logging",
-      "::warning file=v.flow,line=12,col=3,title=flowcheck delegate-owner (in the baseline)",
-      "::error file=v.flow,line=12,col=3,title=flowcheck dead-screen::",
+      "::warning file=v.flow,line=12,col=24,title=flowcheck delegate-owner (in the baseline)",
+      "::error file=v.flow,line=12,col=24,title=flowcheck dead-screen::",
       "::notice file=v.flow,line=1,col=1,title=flowcheck fixed can-return::"
     ),
     (
@@ -304,5 +304,8 @@ struct BaselineTests {
     #expect(
       Baseline.Entry.stableLocation("handler 'App: handle done', run in step 12")
         == "handler 'App: handle done'")
+    #expect(
+      Baseline.Entry.stableLocation("statement 'startChild Pay', run in step 1; step 2 ran none")
+        == "statement 'startChild Pay'")
   }
 }

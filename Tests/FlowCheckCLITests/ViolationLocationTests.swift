@@ -4,8 +4,8 @@ import Testing
 @testable import FlowCheckCLI
 
 /// Where a violation is located: the property's line for `always`, `never` and `reachable`;
-/// for a built-in invariant the last handler its trace's last step ran, else the coordinator
-/// whose screen the user was on.
+/// for a built-in invariant the statement whose execution broke it (`BugSpecLocationTests`
+/// holds this over every bug spec).
 @Suite("violation locations")
 struct ViolationLocationTests {
   /// The JSON `location` of each violation of `flow`, by id, as `line:column what`.
@@ -24,12 +24,13 @@ struct ViolationLocationTests {
     return found
   }
 
-  @Test("a built-in invariant broken in a handler: the handler that ran last in the last step")
+  @Test("a built-in invariant broken in a handler: the statement that broke it")
   func handler() throws {
-    // `handle editingDone` (line 12) stops the child; it ran after Editing's `on Editor.save`.
+    // `handle editingDone` (line 12) stops the child with `stopChild Editing`; it ran after
+    // Editing's `on Editor.save`, whose `send` is not where either invariant broke.
     let found = try Self.locations(Fixture.violating)
-    #expect(found["dead-screen"] == "12:3 handler 'App: handle editingDone', run in step 2")
-    #expect(found["delegate-owner"] == "12:3 handler 'App: handle editingDone', run in step 2")
+    #expect(found["dead-screen"] == "12:24 statement 'stopChild Editing', run in step 2")
+    #expect(found["delegate-owner"] == "12:24 statement 'stopChild Editing', run in step 2")
   }
 
   @Test("the flow's own properties: the line that declares them")
@@ -45,9 +46,11 @@ struct ViolationLocationTests {
     #expect(unreached["reachable"] == "19:1 property 'reachable top == Nowhere'")
   }
 
-  @Test("broken by a gesture: the declaration of the coordinator whose screen the user was on")
+  @Test("broken by a gesture: the last statement the trace ran before it")
   func gesture() throws {
-    // A long-press Back from the child's Detail to First: no handler runs in that step.
+    // A long-press Back from the child's Detail to First: no statement runs in that step;
+    // the one before it started the child whose stack the gesture tears from its parent's
+    // (Details' own `show Detail` is part of its start, so of the `startChild`).
     let flow = """
       app LongPress {
         window App
@@ -73,6 +76,6 @@ struct ViolationLocationTests {
 
       """
     let found = try Self.locations(flow)
-    #expect(found["shadow-sync"] == "17:13 coordinator 'Details'")
+    #expect(found["shadow-sync"] == "14:20 statement 'startChild Details', run in step 2; step 3 ran none")
   }
 }

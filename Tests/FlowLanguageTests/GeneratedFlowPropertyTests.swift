@@ -67,6 +67,8 @@ import Testing
     return reformatted.flow.map(withoutOffsets) == withoutOffsets(flow) ? nil : formatted
   }
 
+  /// Offsets are compared apart from statements, whose positions their equality leaves out
+  /// (`withoutPositions`).
   private static func withoutOffsets(_ flow: CheckedFlow) -> CheckedFlow {
     var flow = flow
     for index in flow.screens.indices { flow.screens[index].declaredAt = 0 }

@@ -323,7 +323,7 @@ extension ResolverDiagnosticTests {
           body: [.ifElse(.binary(.notEqual, .variable(2), .integer(0)), then: [setCardAdded], otherwise: [])]),
       ])
     #expect(
-      flow.coordinators[0].start == [
+      flow.coordinators[0].start.withoutPositions == [
         .start(coordinator: 1, context: .newNavigation, animated: true, completion: nil)
       ])
     #expect(
@@ -358,14 +358,14 @@ extension ResolverDiagnosticTests {
     #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
     let flow = try #require(result.flow)
     #expect(
-      flow.appEvents.first?.body == [
+      flow.appEvents.first?.body.withoutPositions == [
         .start(coordinator: 2, context: .current, animated: true, completion: nil),
         .start(coordinator: 2, context: .modal, animated: false, completion: nil),
         .start(coordinator: 2, context: .newNavigation, animated: true, completion: nil),
         .start(coordinator: 2, context: .navigationFallback, animated: true, completion: 0),
       ])
     #expect(
-      flow.completionBlocks.first?.body == [
+      flow.completionBlocks.first?.body.withoutPositions == [
         .assign(variable: 0, .assign, .binary(.equal, .variable(2), .integer(0)))
       ]
     )

@@ -144,7 +144,7 @@ extension ResolverDiagnosticTests {
     #expect(pushed.libraryMembers.map(\.keyword) == ["didDismiss", "didStop"])
     #expect(pushed.libraryMembers.last?.operand == nil)
     #expect(
-      pushed.libraryMembers.last?.body == [
+      pushed.libraryMembers.last?.body.withoutPositions == [
         .library(LibraryStatement(keyword: "dismissRoot", animated: false))
       ])
   }

@@ -543,7 +543,9 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     // At rest at the bound nearest 0, and false.
     #expect(parameters.map { flow.variables[$0].initialValue } == [1, 0])
     #expect(
-      app.screenHandlers[0].body == [.send(message: 0, arguments: [.variable(1), .not(.variable(0))])])
+      app.screenHandlers[0].body.withoutPositions == [
+        .send(message: 0, arguments: [.variable(1), .not(.variable(0))])
+      ])
   }
 
   /// Arithmetic that could leave the 64-bit integers, one case per operator and per place
@@ -1035,7 +1037,7 @@ extension ResolverDiagnosticTests {
     #expect(app.root == .window && account.root == .presented)
     #expect(account.presentedStyle == .formSheet && account.presentedModalInPresentation)
     #expect(app.presentedStyle == .pageSheet && !app.presentedModalInPresentation)
-    #expect(app.start == [.root(screen: 0)])
+    #expect(app.start.withoutPositions == [.root(screen: 0)])
     #expect(
       app.screenHandlers == [
         ScreenHandler(
@@ -1043,9 +1045,9 @@ extension ResolverDiagnosticTests {
           body: [.startChild(coordinator: 1), .assign(variable: 2, .assign, .integer(2))]),
         ScreenHandler(screen: 0, event: 1, body: [.show(screen: 2)]),
       ])
-    #expect(app.messageHandlers == [0: [.after(task: 0)]])
+    #expect(app.messageHandlers.mapValues(\.withoutPositions) == [0: [.after(task: 0)]])
     #expect(
-      account.screenHandlers[0].body == [
+      account.screenHandlers[0].body.withoutPositions == [
         .assign(variable: 0, .assign, .bool(true)), .send(message: 0, arguments: []),
         .send(message: 1, arguments: []),
         .dismiss(animated: true), .finish,
@@ -1059,7 +1061,10 @@ extension ResolverDiagnosticTests {
       ])
     #expect(flow.appEvents.count == 1)
     #expect(flow.appEvents[0].condition == .variable(0))
-    #expect(flow.appEvents[0].body == [.assign(variable: 0, .assign, .bool(false)), .after(task: 1)])
+    #expect(
+      flow.appEvents[0].body.withoutPositions == [
+        .assign(variable: 0, .assign, .bool(false)), .after(task: 1),
+      ])
     #expect(
       flow.properties.map(\.text) == ["!(top == Login && ready)", "started(Account) && onScreen(Login)"])
     #expect(flow.properties.map(\.kind) == [.always, .reachable])

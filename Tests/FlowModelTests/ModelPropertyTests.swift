@@ -419,7 +419,8 @@ import Testing
         expected = reference.shallowest { !holds(prepared[$0]!) }
       case .step:
         expected = reference.states.first { state in
-          reference.steps[state]?.contains { $0.violations.contains(index) } ?? false
+          reference.steps[state]?.contains { $0.violations.contains { ViolationCode.property($0) == index } }
+            ?? false
         }.map { reference.depth[$0]! + 1 }
       case .deadlockFree:
         expected = reference.shallowest { !system.isTerminal($0) && reference.steps[$0]?.isEmpty == true }
@@ -463,7 +464,8 @@ import Testing
       switch property.kind {
       case .step:
         problems.expect(
-          lastStepViolations.contains(index), "\(name): the trace's last step does not break it")
+          lastStepViolations.contains { ViolationCode.property($0) == index },
+          "\(name): the trace's last step does not break it")
       case .always(let holds):
         problems.expect(!holds(state), "\(name): the trace ends in a state that does not break it")
         problems.expect(
@@ -651,7 +653,7 @@ import Testing
         let label = action.describe(in: state, flow: flow)
         problems.expect(fast?.words == replayed.packed?.words, "\(label): another successor")
         problems.expect(
-          violations == replayed.violations.map(\.property), "\(label): other step violations")
+          violations == replayed.violations.map(\.code), "\(label): other step violations")
         // Packing drops the reverse links (`container`, `presenting`) and a non-tab-bar's
         // `selectedIndex`: it must lose nothing, so the step's canonical state has them
         // consistent and unpacks to itself.

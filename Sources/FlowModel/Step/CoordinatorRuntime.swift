@@ -119,12 +119,27 @@ public protocol CoordinatorRuntime: Sendable {
     _ coordinator: Coordinator, flow: CheckedFlow, objectName: (ObjectID) -> String
   ) -> String
 
+  /// `describe(_:flow:objectName:)` for coordinator `id` of `state`, for a line that
+  /// depends on the library's state beside the coordinator (a start still waiting in a
+  /// slot of the library's). By default, the coordinator's alone.
+  static func describe(
+    _ coordinator: Coordinator, id: CoordinatorID, in state: FlowState<Self>, flow: CheckedFlow,
+    objectName: (ObjectID) -> String
+  ) -> String
+
   /// `Explorer.explore(system, options: options)`, written in the runtime's own file:
   /// compiled there with the runtime known, the explorer and the step are specialised for it.
   static func explore(_ system: FlowSystem<Self>, options: ExplorerOptions) -> ExplorationResult<FlowAction>
 }
 
 extension CoordinatorRuntime {
+  public static func describe(
+    _ coordinator: Coordinator, id: CoordinatorID, in state: FlowState<Self>, flow: CheckedFlow,
+    objectName: (ObjectID) -> String
+  ) -> String {
+    describe(coordinator, flow: flow, objectName: objectName)
+  }
+
   @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }
   @inline(__always) public static func userCanAct(in state: FlowState<Self>) -> Bool { true }
   @inline(__always) public static func animationEndWaits(

@@ -4,10 +4,28 @@ import FlowLanguage
 // the runtime's (`CoordinatorRuntime.execute(_:in:_:)`).
 extension FlowStep {
   mutating func execute(_ statements: [CheckedStatement], in c: CoordinatorID) {
+    // The statement that runs this block, for what follows the block's return.
+    let caller = statementAt
+    defer { statementAt = caller }
     for statement in statements {
       guard !stopped, isAlive(c) else { return }
+      if case .at(let offset) = statement {
+        statementAt = offset
+        lastStatementAt = offset
+        continue
+      }
       execute(statement, in: c)
     }
+  }
+
+  /// A coordinator's `start` block. Run by a statement (a `startChild`, say), it is part of
+  /// what that statement does: once it returns, that statement is the last one the step ran
+  /// (`lastStatementAt`), so a state the start leaves is located at the statement that
+  /// started the coordinator, not at the start's last line.
+  mutating func executeStart(_ body: [CheckedStatement], in c: CoordinatorID) {
+    let starter = statementAt
+    execute(body, in: c)
+    if starter >= 0 { lastStatementAt = starter }
   }
 
   mutating func execute(_ statement: CheckedStatement, in c: CoordinatorID) {
@@ -35,6 +53,10 @@ extension FlowStep {
       state.pending.append(PendingCompletion(task: task, coordinator: c))
     case .call(let declaration, let message, let arguments):
       call(message, arguments, onChild: declaration, from: c)
+    case .at(let offset):
+      // A position outside a block's loop (a runtime running one statement).
+      statementAt = offset
+      lastStatementAt = offset
     default:
       // Every other statement is the library's, including those a runtime adds.
       Runtime.execute(statement, in: c, &self)

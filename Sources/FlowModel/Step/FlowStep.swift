@@ -52,6 +52,14 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   /// reaches this limit, while a long but finite step (many controllers removed) does not.
   static var maximumCallbacksPerStep: Int { 10_000 }
   var statementsRun = 0
+  /// Where the flow statement running now is written (a byte offset, from the block's
+  /// `CheckedStatement.at(offset:)`), -1 when none is: a violation reported now is located
+  /// there. A block puts back the value it found when it returns.
+  var statementAt = -1
+  /// Where the last flow statement this step ran is written, -1 before any: where a
+  /// violation reported outside the flow's code (a UIKit callback the library handles) or
+  /// found in the state the step leaves is located.
+  var lastStatementAt = -1
 
   init(tables: FlowTables, state: FlowState<Runtime>, logging: Bool) {
     self.tables = tables
@@ -71,7 +79,10 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
 
   /// Reports a step invariant (one registered with kind `.step`) broken by this step.
   mutating func report(_ invariant: InvariantID, _ detail: String) {
-    violations.append(StepViolation(property: InvariantRegistry.stepIndex(invariant), detail: detail))
+    violations.append(
+      StepViolation(
+        property: InvariantRegistry.stepIndex(invariant), detail: detail,
+        at: statementAt >= 0 ? statementAt : lastStatementAt))
     note(.problem, "\(invariant): \(detail)")
   }
 
@@ -93,6 +104,23 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
   func name(ofCoordinator id: CoordinatorID?) -> String {
     guard let id, let c = state.liveCoordinator(id) else { return "nil" }
     return tables.flow.coordinators[c.declaration].name
+  }
+
+  /// A coordinator as its deallocation names it: `Home (coordinator)` when a screen has its
+  /// name too, so that the two deallocations never read as one line twice.
+  func deallocatedName(ofCoordinator id: CoordinatorID) -> String {
+    let name = name(ofCoordinator: id)
+    return tables.flow.screens.contains { $0.name == name } ? "\(name) (coordinator)" : name
+  }
+
+  /// A view controller as its deallocation names it: `Home (screen)` when a coordinator has
+  /// its name too (see `deallocatedName(ofCoordinator:)`).
+  func deallocatedName(ofObject id: ObjectID) -> String {
+    let name = name(ofObject: id)
+    guard id < state.world.objects.count, case .screen = state.world.objects[id].kind,
+      tables.flow.coordinators.contains(where: { $0.name == name })
+    else { return name }
+    return "\(name) (screen)"
   }
 
   // MARK: World operations
@@ -190,7 +218,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     guard marked.marked < state.coordinators.count else { return }
     var freed = false
     for c in state.coordinators.indices where !marked[c] && state.coordinators[c].isAlive {
-      note(.library, "\(name(ofCoordinator: c)) is deallocated")
+      note(.library, "\(deallocatedName(ofCoordinator: c)) is deallocated")
       state.coordinators[c].isAlive = false
       freed = true
     }
@@ -275,7 +303,7 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     var queued = false
     for id in objects.indices where !held[id] && !released[id] {
       released[id] = true
-      note(.library, "\(name(ofObject: id)) is deallocated")
+      note(.library, "\(deallocatedName(ofObject: id)) is deallocated")
       callbacks.append(.deallocated(id))
       queued = true
     }

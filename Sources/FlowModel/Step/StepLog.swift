@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowLanguage
 
 /// What one step did, line by line, for the violation stories in reports.
@@ -33,9 +34,16 @@ public struct StepViolation: Sendable, Equatable {
   /// index in the explorer too.
   public var property: Int
   public var detail: String
+  /// Where the flow statement is written (a byte offset) that was running when the step
+  /// reported it, else the last one the step ran before; -1 when the step ran none.
+  public var at: Int = -1
 
   /// The invariant broken.
   public var invariant: InvariantID { InvariantRegistry.stepInvariants[property] }
+
+  /// As the explorer takes it (`ViolationCode`): the property at the statement, so that a
+  /// shortest trace is kept for each statement that breaks it.
+  public var code: Int { ViolationCode.code(property: property, site: at + 1) }
 }
 
 /// The log of a step being run. A class so that the step's code can write to it from

@@ -175,6 +175,8 @@ extension FlowStep {
     callbacksDelivered = 0
     stopped = false
     statementsRun = 0
+    statementAt = -1
+    lastStatementAt = -1
     usesVariables = false
     // The explorer's states are canonical: every coordinator in them is held.
     coordinatorsMayBeFreed = false

@@ -61,12 +61,31 @@ extension FlowState {
       }
     }
     if chain.isEmpty { lines.append("window: no root view controller") }
+    let tables = FlowTables(flow: flow)
+    // Per declaration, its own variables as the state keeps them between steps: not a
+    // message's parameters nor a completion's result, which hold a value only while their
+    // block runs.
+    var transient = Set(flow.completionBlocks.map(\.resultVariable))
+    for coordinator in flow.coordinators {
+      for parameters in coordinator.messageParameters.values { transient.formUnion(parameters) }
+    }
+    var locals = [[Int]](repeating: [], count: flow.coordinators.count)
+    for (index, variable) in flow.variables.enumerated() where !transient.contains(index) {
+      if let owner = variable.owner, owner < locals.count { locals[owner].append(index) }
+    }
     func describeCoordinator(_ id: CoordinatorID, level: Int) {
       guard let c = liveCoordinator(id) else { return }
       let info = flow.coordinators[c.declaration]
-      let text =
+      var text =
         String(repeating: "  ", count: level) + info.name
-        + Runtime.describe(c, flow: flow, objectName: objectName)
+        + Runtime.describe(c, id: id, in: self, flow: flow, objectName: objectName)
+      // `; paying = true, count = 2`: its own variables.
+      if c.declaration < locals.count, !locals[c.declaration].isEmpty {
+        text +=
+          "; "
+          + locals[c.declaration].map { describe(variable: $0, tables: tables, context: id, flow: flow) }
+          .joined(separator: ", ")
+      }
       lines.append(text)
       for child in c.children { describeCoordinator(child, level: level + 1) }
     }
@@ -87,13 +106,9 @@ extension FlowState {
     for id in coordinators.indices where !tree.contains(id) && coordinators[id].isAlive {
       lines.append("  (outside the tree) " + coordinatorName(id))
     }
-    let tables = FlowTables(flow: flow)
     let globalsText = flow.variables.indices.compactMap { index -> String? in
       guard flow.variables[index].owner == nil else { return nil }
-      let variable = flow.variables[index]
-      let value = self.value(of: index, tables: tables, context: nil)
-      if variable.type == .bool { return "\(variable.name) = \(value != 0)" }
-      return "\(variable.name) = \(value)"
+      return describe(variable: index, tables: tables, context: nil, flow: flow)
     }
     if !globalsText.isEmpty { lines.append("variables: " + globalsText.joined(separator: ", ")) }
     lines += library.describe(flow: flow, objectName: objectName, coordinatorName: { coordinatorName($0) })
@@ -104,5 +119,14 @@ extension FlowState {
             separator: ", "))
     }
     return lines
+  }
+
+  /// `paying = true`, `count = 2`: a variable's value in `context` (nil for a global).
+  private func describe(variable index: Int, tables: FlowTables, context: CoordinatorID?, flow: CheckedFlow)
+    -> String
+  {
+    let variable = flow.variables[index]
+    let value = self.value(of: index, tables: tables, context: context)
+    return variable.type == .bool ? "\(variable.name) = \(value != 0)" : "\(variable.name) = \(value)"
   }
 }

@@ -22,6 +22,9 @@ public struct StepOutcome<Runtime: CoordinatorRuntime>: Sendable {
   /// The coverage slots of the handlers the step ran, in order (`FlowSystem.handlerLabels`);
   /// filled only when logging, for the reports that locate a violation at its handler.
   public var handlersRun: [Int] = []
+  /// Where the last flow statement the step ran is written (a byte offset), -1 when it ran
+  /// none; filled only when logging, for the reports that locate a violation at it.
+  public var lastStatementAt = -1
 }
 
 /// A checked flow under a coordinator runtime, as a deterministic transition system:
@@ -149,7 +152,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       tables: tables, state: FlowState<Runtime>(globals: tables.initialGlobals), logging: logging)
     step.note(.event, "launch")
     Runtime.launch(&step)
-    return finish(&step)
+    var outcome = finish(&step)
+    if logging { outcome.lastStatementAt = step.lastStatementAt }
+    return outcome
   }
 
   public func actions(in packed: PackedState<Runtime>, into actions: inout [FlowAction]) {
@@ -230,7 +235,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       workspace.step.state.afterViolation = true
     }
     if workspace.step.state.crashed {
-      for violation in workspace.step.violations { violations.append(violation.property) }
+      for violation in workspace.step.violations { violations.append(violation.code) }
       workspace.bytes.replace(with: Self.crashedAppBytes)
       return true
     }
@@ -239,7 +244,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       // Only variables changed, if anything: the source's canonical form, bounds and marks
       // still hold, so the state is packed as it is, with no numbering (a cancelled swipe, a
       // counter's message, …).
-      for violation in workspace.step.violations { violations.append(violation.property) }
+      for violation in workspace.step.violations { violations.append(violation.code) }
       if workspace.step.state.globals == state.globals && !workspace.step.state.afterViolation {
         // Nothing changed at all (a refused swipe-down, a cancelled swipe under a runtime
         // that observes `willShow`, …): the successor is the source, whose bytes are its
@@ -307,7 +312,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     let beyondBounds = exceedsBounds(state, keeping: form)
     if beyondBounds && stepViolations.isEmpty { return false }
-    for violation in stepViolations { violations.append(violation.property) }
+    for violation in stepViolations { violations.append(violation.code) }
     state.pack(as: form, markedOnScreen: onScreen, beyondBounds: beyondBounds, into: bytes)
     return true
   }
@@ -429,7 +434,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     var step = FlowStep(tables: tables, state: state, logging: logging)
     perform(action, on: &step)
     var outcome = finish(&step)
-    if logging { outcome.handlersRun = step.handlersRun }
+    if logging {
+      outcome.handlersRun = step.handlersRun
+      outcome.lastStatementAt = step.lastStatementAt
+    }
     return outcome
   }
 

@@ -288,7 +288,8 @@ final class StepCache: Sendable {
           firstByte: Int32(storage.byteCount), byteCount: Int32(bytes.count)))
       storage.entryCount += 1
       steps.withUnsafeBufferPointer { source in
-        guard let base = source.baseAddress else { return }
+        // An empty array may have an address while no step storage is made yet.
+        guard let base = source.baseAddress, !source.isEmpty else { return }
         (storage.steps! + storage.stepCount).initialize(from: base, count: source.count)
       }
       storage.stepCount += steps.count

@@ -60,7 +60,9 @@ import Testing
     let opened = try #require(flow.variables.firstIndex { $0.name == "opened" })
     let body = try #require(app.screenHandlers.first?.body)
     #expect(
-      body == [.library(LibraryStatement(keyword: "pushing", operand: detail, animated: false, block: 0))])
+      body.withoutPositions == [
+        .library(LibraryStatement(keyword: "pushing", operand: detail, animated: false, block: 0))
+      ])
     #expect(
       flow.libraryBlocks == [
         LibraryBlock(

@@ -169,6 +169,7 @@ extension FlowStep where Runtime == Insecurity {
       case .assign(let variable, _, _): tables.flow.variables[variable].owner == nil
       case .ifElse(_, let then, let otherwise):
         hasEffectBeyondItsCoordinator(then) || hasEffectBeyondItsCoordinator(otherwise)
+      case .at: false
       default: true
       }
     }

@@ -79,7 +79,7 @@ public enum Insecurity: CoordinatorRuntime {
     step.state.appCoordinator = app
     step.note(.library, "\(step.name(ofCoordinator: app)).start()")
     step.running(app) { step in
-      step.execute(step.flow.coordinators[step.state.coordinators[app].declaration].start, in: app)
+      step.executeStart(step.flow.coordinators[step.state.coordinators[app].declaration].start, in: app)
     }
   }
 
@@ -194,10 +194,31 @@ public enum Insecurity: CoordinatorRuntime {
   public static func describe(
     _ coordinator: InsecurityCoordinator, flow: CheckedFlow, objectName: (ObjectID) -> String
   ) -> String {
+    describe(coordinator, waitsInTheDeferredSlot: false, flow: flow, objectName: objectName)
+  }
+
+  /// A child waiting in the host's deferred-start slot has no finish installed because it
+  /// has not started yet: it is waiting, not finished.
+  public static func describe(
+    _ coordinator: InsecurityCoordinator, id: CoordinatorID, in state: FlowState<Insecurity>,
+    flow: CheckedFlow, objectName: (ObjectID) -> String
+  ) -> String {
+    describe(
+      coordinator, waitsInTheDeferredSlot: state.library.deferred?.child == id, flow: flow,
+      objectName: objectName)
+  }
+
+  private static func describe(
+    _ coordinator: InsecurityCoordinator, waitsInTheDeferredSlot: Bool, flow: CheckedFlow,
+    objectName: (ObjectID) -> String
+  ) -> String {
     var text = " (\(flow.coordinators[coordinator.declaration].kind.rawValue))"
     if let vc = coordinator.viewController { text += " viewController: \(objectName(vc))" }
     if coordinator.retainsViewController { text += " (retained)" }
-    if !coordinator.canFinish && flow.coordinators[coordinator.declaration].kind != .windowCoordinator {
+    if waitsInTheDeferredSlot {
+      text += " waiting to start (deferred)"
+    } else if !coordinator.canFinish && flow.coordinators[coordinator.declaration].kind != .windowCoordinator
+    {
       text += " finished"
     }
     return text

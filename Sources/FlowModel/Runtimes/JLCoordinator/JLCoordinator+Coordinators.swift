@@ -129,7 +129,7 @@ extension FlowStep where Runtime == JLCoordinator {
   mutating func start(_ c: CoordinatorID) {
     running(c) { step in
       step.note(.library, "\(step.name(ofCoordinator: c)).start()")
-      step.execute(step.flow.coordinators[step.state.coordinators[c].declaration].start, in: c)
+      step.executeStart(step.flow.coordinators[step.state.coordinators[c].declaration].start, in: c)
     }
   }
 

@@ -96,7 +96,7 @@ extension FlowStep where Runtime == Radianttap {
       step.state.coordinators[c].isStarted = true
       step.note(.library, "\(step.name(ofCoordinator: c)).start()")
       let body = step.flow.coordinators[step.state.coordinators[c].declaration].start
-      step.execute(body, in: c)
+      step.executeStart(body, in: c)
     }
   }
 

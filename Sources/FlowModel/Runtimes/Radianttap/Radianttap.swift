@@ -92,7 +92,7 @@ public enum Radianttap: CoordinatorRuntime {
     case .selectTab(let declaration): step.selectTab(declaration, in: c)
     case .start, .finishWith, .library:
       assertionFailure("the front end refuses this statement under radianttap")
-    case .ifElse, .assign, .after, .call:
+    case .ifElse, .assign, .after, .call, .at:
       assertionFailure("the step runs the flow's own statements")
     }
   }

@@ -93,7 +93,7 @@ extension FlowStep where Runtime == Router {
       )
       step.state.coordinators[c].presentingWith = closure
       let body = step.flow.coordinators[step.state.coordinators[c].declaration].start
-      step.execute(body, in: c)
+      step.executeStart(body, in: c)
       if step.isAlive(c) { step.state.coordinators[c].presentingWith = nil }
     }
   }

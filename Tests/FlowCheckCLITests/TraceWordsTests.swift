@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import FlowCheckCLI
+
+/// The words of a trace say exactly what the state holds and what happened.
+@Suite struct TraceWordsTests {
+  static func trace(_ flow: String) throws -> String {
+    let directory = try ScratchDirectory()
+    defer { directory.remove() }
+    return CommandRun([try directory.write("words.flow", flow), "--no-color"]).stdout
+  }
+
+  @Test("a coordinator's own variables appear on its line of the state")
+  func coordinatorLocals() throws {
+    let text = try Self.trace(
+      """
+      app Locals {
+        window App
+      }
+
+      screen Home { emits go }
+      screen Detail { emits back }
+
+      coordinator App: NavigationCoordinator {
+        root window
+        var taps: 0...3 = 0
+        var seen = false
+        start { root Home }
+        on Home.go { taps += 1; seen = true; show Detail }
+        on Detail.back { dismiss }
+      }
+
+      """)
+    #expect(text.contains("\n        App viewControllers: [Home]; taps = 0, seen = false\n"))
+    #expect(text.contains("\n    ~   App viewControllers: [Home, Detail]; taps = 1, seen = true\n"))
+  }
+
+  @Test("a coordinator and a screen of one name are told apart when they are deallocated")
+  func deallocationsOfOneName() throws {
+    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "bugs/insecurity/gap2-multi-level-pop.flow")
+    let text = CommandRun([spec.path, "--no-color"]).stdout
+    for name in ["PaymentMethods", "AddCard"] {
+      #expect(text.contains("\(name) (screen) is deallocated"))
+      #expect(text.contains("\(name) (coordinator) is deallocated"))
+      #expect(!text.contains("       \(name) is deallocated"))
+    }
+  }
+
+  @Test("a start waiting in Insecurity's deferred slot is not told as finished")
+  func deferredStartIsNotFinished() throws {
+    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "bugs/insecurity/gap3-timer-pushes-mid-pop.flow")
+    let text = CommandRun([spec.path, "--no-color"]).stdout
+    // Step 2 leaves AddCard in the slot; the timer starts it in step 3.
+    #expect(text.contains("AddCard waits in the deferred-start slot"))
+    #expect(text.contains("  AddCard (NavigationCoordinator) waiting to start (deferred)\n"))
+    #expect(!text.contains("  AddCard (NavigationCoordinator) finished"))
+  }
+}
