@@ -1,4 +1,5 @@
 import FlowExplorer
+import FlowTestSupport
 import Foundation
 
 @testable import FlowCheckCLI
@@ -80,7 +81,9 @@ enum Fixture {
       root window
       start { root Home }
 
-      on Home.open { show Detail }
+      on Home.open {
+        if !animating { show Detail }
+      }
     }
 
     expect pass
@@ -89,7 +92,8 @@ enum Fixture {
 
   /// Valid, but its parent stops a child directly: radianttap leaves Home with no live
   /// coordinator (dead-screen) and the navigation controller with no delegate.
-  static let violating = """
+  static let violating = TransitionsInTheirStep.flow(
+    """
     app StopChild {
       window App
     }
@@ -111,6 +115,7 @@ enum Fixture {
     }
 
     """
+  )
 
   /// Valid, with comments, odd indentation and spacing: `fmt` has work to do.
   static let unformatted = """

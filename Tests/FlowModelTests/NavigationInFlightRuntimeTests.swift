@@ -99,6 +99,10 @@ extension FlowState {
 /// while a presentation, dismissal, push or pop animates: the guard a careful team writes.
 @Suite("In flight by default; the animating guard")
 struct AnimatingGuardTests {
+  /// The default, written out: the harness runs a flow that does not name `inflight` with
+  /// `inflight 0` (`TransitionsInTheirStep`).
+  static let inFlight = "limits { inflight 1 }"
+
   static func flow(limits: String, guarded: Bool) -> String {
     """
     app Shop {
@@ -134,7 +138,7 @@ struct AnimatingGuardTests {
   }
 
   @Test func animatingIsTrueWhileAPushOrAPresentationAnimates() throws {
-    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: "", guarded: false))
+    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
     try harness.perform("tap Home.check")
     #expect(harness.global("sawAnimating") == 0, "nothing animates at launch")
     try harness.perform("tap Home.open")
@@ -143,7 +147,7 @@ struct AnimatingGuardTests {
   }
 
   @Test func animatingIsFalseOnceTheAnimationEnds() throws {
-    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: "", guarded: false))
+    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
     try harness.perform("tap Home.open")
     try harness.perform("the push to Detail finishes animating")
     try harness.perform("tap Detail.check")
@@ -155,13 +159,13 @@ struct AnimatingGuardTests {
   }
 
   @Test func theGuardIgnoresTheSecondTapOfADoubleTap() throws {
-    var unguarded = try RuntimeHarness<Radianttap>(Self.flow(limits: "", guarded: false))
+    var unguarded = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
     try unguarded.perform("tap Home.open")
     try unguarded.perform("tap Home.open")
     let deferred = FlowState<Radianttap>(packed: unguarded.state.canonicalForm().packed()).world
       .deferredNavigations.count
     #expect(deferred == 1, "unguarded, the second push waits behind the first")
-    var guarded = try RuntimeHarness<Radianttap>(Self.flow(limits: "", guarded: true))
+    var guarded = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: true))
     try guarded.perform("tap Home.open")
     try guarded.perform("tap Home.open")
     try guarded.perform("the push to Detail finishes animating")
