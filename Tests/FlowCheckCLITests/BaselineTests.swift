@@ -146,7 +146,7 @@ struct BaselineTests {
   /// Per format: what a known violation, a new one and a fixed entry look like.
   static let formats: [(format: String, known: String, new: String, fixed: String)] = [
     (
-      "xcode", "v.flow:12:3: warning: [delegate-owner]", "v.flow:12:3: error: [dead-screen]",
+      "xcode", "v.flow:13:3: warning: [delegate-owner]", "v.flow:13:3: error: [dead-screen]",
       "v.flow:1:1: note: [can-return] fixed:"
     ),
     (

@@ -1,5 +1,4 @@
 import FlowExplorer
-import FlowTestSupport
 import Foundation
 
 @testable import FlowCheckCLI
@@ -91,11 +90,12 @@ enum Fixture {
     """
 
   /// Valid, but its parent stops a child directly: radianttap leaves Home with no live
-  /// coordinator (dead-screen) and the navigation controller with no delegate.
-  static let violating = TransitionsInTheirStep.flow(
-    """
+  /// coordinator (dead-screen) and the navigation controller with no delegate. Its
+  /// transitions complete within their steps: its violations are those two, not a double tap.
+  static let violating = """
     app StopChild {
       window App
+      limits { inflight 0 }
     }
 
     screen Home
@@ -115,7 +115,6 @@ enum Fixture {
     }
 
     """
-  )
 
   /// Valid, with comments, odd indentation and spacing: `fmt` has work to do.
   static let unformatted = """

@@ -29,8 +29,8 @@ struct ViolationLocationTests {
   func handler() throws {
     // `handle editingDone` (line 12) stops the child; it ran after Editing's `on Editor.save`.
     let found = try Self.locations(Fixture.violating)
-    #expect(found["dead-screen"] == "12:3 handler 'App: handle editingDone', run in step 2")
-    #expect(found["delegate-owner"] == "12:3 handler 'App: handle editingDone', run in step 2")
+    #expect(found["dead-screen"] == "13:3 handler 'App: handle editingDone', run in step 2")
+    #expect(found["delegate-owner"] == "13:3 handler 'App: handle editingDone', run in step 2")
   }
 
   @Test("the flow's own properties: the line that declares them")
