@@ -151,8 +151,8 @@ struct BaselineTests {
     ),
     (
       "github-actions-logging",
-      "::warning file=v.flow,line=12,col=3,title=flowcheck delegate-owner (in the baseline)",
-      "::error file=v.flow,line=12,col=3,title=flowcheck dead-screen::",
+      "::warning file=v.flow,line=13,col=3,title=flowcheck delegate-owner (in the baseline)",
+      "::error file=v.flow,line=13,col=3,title=flowcheck dead-screen::",
       "::notice file=v.flow,line=1,col=1,title=flowcheck fixed can-return::"
     ),
     (
