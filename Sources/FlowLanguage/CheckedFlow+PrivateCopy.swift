@@ -120,6 +120,7 @@ extension CheckedExpression {
     case .top: .top
     case .stack: .stack
     case .presented: .presented
+    case .animating: .animating
     case .started(let coordinator): .started(coordinator: coordinator)
     case .onScreen(let screen): .onScreen(screen: screen)
     case .not(let operand): .not(operand.privateCopy())

@@ -31,10 +31,10 @@ public struct FlowLimits: Equatable, Sendable {
   public var depth: Int = 40
   /// Distinct-state limit; hitting it makes the result incomplete.
   public var states: Int = 5_000_000
-  /// Animated presentations and dismissals in flight at once: 0, the default, completes
-  /// each within the step that starts it; 1 lets the user and async work act while one
-  /// animates, and its end is an event of its own.
-  public var inflight: Int = 0
+  /// Animated presentations and dismissals in flight at once: 1, the default, lets the user
+  /// and async work act while one animates, and its end is an event of its own; 0 completes
+  /// each within the step that starts it (a pass then says nothing about double taps).
+  public var inflight: Int = 1
   /// With `inflight 1`: most events (taps, completions) whose navigation calls UIKit defers
   /// behind one running push or pop, besides the one that started it; a step beyond it is
   /// cut. 1, the default, is a double tap.
@@ -379,6 +379,9 @@ public indirect enum CheckedExpression: Equatable, Sendable {
   case stack
   /// Length of the modal chain above the window's root.
   case presented
+  /// True while a presentation, dismissal, push or pop animates in the window's hierarchy:
+  /// what an app reads as `transitionCoordinator != nil` to ignore a tap meanwhile.
+  case animating
   /// `started(C)`: some instance of coordinator C is in the tree.
   case started(coordinator: Int)
   /// `onScreen(S)`: some instance of screen S is in the view hierarchy.

@@ -3,7 +3,7 @@
 // messages before any body is resolved.
 
 /// Names that always denote a built-in value in an expression.
-let builtInValueNames = ["top", "stack", "presented"]
+let builtInValueNames = ["top", "stack", "presented", "animating"]
 /// The `root` sources, in the order messages list them.
 let rootSourceNames = ["window", "parent", "presented", "tab"]
 

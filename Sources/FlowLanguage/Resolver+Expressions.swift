@@ -149,6 +149,7 @@ extension Resolution {
     case "top": return (.top, .screen)
     case "stack": return (.stack, .integer)
     case "presented": return (.presented, .integer)
+    case "animating": return (.animating, .bool)
     default: break
     }
     if let screen = screenIndex[name.text] { return (.screen(screen), .screen) }

@@ -19,6 +19,7 @@ extension Resolution {
     case .screen, .top: return -1...max(screens.count, 0)
     // Counts of view controllers: far below this in any state that can be stored.
     case .stack, .presented: return 0...Int(UInt16.max)
+    case .animating: return 0...1
     case .negate(let operand):
       guard let range = integerRange(of: operand), range.lowerBound != .min else { return nil }
       return -range.upperBound...(-range.lowerBound)

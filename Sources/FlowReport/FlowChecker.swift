@@ -233,7 +233,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
     let limits = flow.limits
     let bounds =
       "stack \(limits.stack), presented \(limits.presented), coordinators \(limits.coordinators), pending \(limits.pending), view controllers \(system.maximumObjects)"
-      + (limits.inflight > 0 ? ", inflight \(limits.inflight), deferred \(limits.deferred)" : "")
+      + (limits.inflight > 0 ? ", inflight \(limits.inflight), deferred \(limits.deferred)" : ", inflight 0")
     let (expectation, met) = expectationCheck(outcome: outcome, verdicts: verdicts)
     var report = CheckReport(
       path: path, appName: flow.appName, library: flow.library.rawValue, outcome: outcome,

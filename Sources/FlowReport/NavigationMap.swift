@@ -9,21 +9,31 @@ import FlowModel
 /// with the violation's id, and the shortest such trace is kept as a path to draw. Each
 /// screen belongs to the coordinator that shows it, for drawing the map in clusters.
 public struct NavigationMap: Sendable, Equatable {
-  /// What the user sees: a screen at a modal layer (0: not presented), or a crashed app.
+  /// What the user sees: a screen at a modal layer (0: not presented), no screen (a sheet
+  /// whose stack was emptied while it animates out), or a crashed app.
   public struct Place: Sendable, Hashable, Comparable {
-    /// The screen's name; nil for the crashed app.
+    /// The screen's name; nil for the crashed app and for no screen.
     public var screen: String?
     /// How many controllers are presented under the visible one (0 for the window's own).
     public var layer: Int
+    /// The app crashed (`uikit-crash`).
+    public var crashed = false
 
-    /// `Cart`, `Cart (modal 1)`, `crash`.
+    public init(screen: String?, layer: Int, crashed: Bool = false) {
+      self.screen = screen
+      self.layer = layer
+      self.crashed = crashed
+    }
+
+    /// `Cart`, `Cart (modal 1)`, `no screen (modal 1)`, `crash`.
     public var label: String {
-      guard let screen else { return "crash" }
-      return layer == 0 ? screen : "\(screen) (modal \(layer))"
+      if crashed { return "crash" }
+      let name = screen ?? "no screen"
+      return layer == 0 ? name : "\(name) (modal \(layer))"
     }
 
     public static func < (a: Place, b: Place) -> Bool {
-      (a.screen ?? "", a.layer) < (b.screen ?? "", b.layer)
+      (a.crashed ? 0 : 1, a.screen ?? "", a.layer) < (b.crashed ? 0 : 1, b.screen ?? "", b.layer)
     }
   }
 
@@ -93,8 +103,8 @@ extension NavigationMap {
 
   /// What the user sees in `state`.
   static func place<Runtime>(of state: FlowState<Runtime>, flow: CheckedFlow) -> Place {
-    guard !state.crashed, let screen = state.topScreen() else { return Place(screen: nil, layer: 0) }
-    return Place(screen: flow.screens[screen].name, layer: state.presentedCount())
+    if state.crashed { return Place(screen: nil, layer: 0, crashed: true) }
+    return Place(screen: state.topScreen().map { flow.screens[$0].name }, layer: state.presentedCount())
   }
 
   /// Explores `flow` (at most `stateLimit` states) and projects it; nil when the state graph

@@ -158,7 +158,7 @@ public struct XCUITestSource: Sendable {
           // The last step reaches the violating state: the test checks what it is about.
           lines.append(
             "    expectFixed(app, \(Self.literal(violation.property)), \(Self.literal(violation.why)), "
-              + "crashes: \(step.place.screen == nil))")
+              + "crashes: \(step.place.crashed))")
         } else {
           lines.append("    expectScreen(app, \(Self.literal(step.place.screen)))")
         }
@@ -192,7 +192,8 @@ public struct XCUITestSource: Sendable {
     "",
     "  // MARK: - Steps",
     "",
-    "  /// The screen the model shows after a step; nil: the app crashed (the model's `uikit-crash`).",
+    "  /// The screen the model shows after a step; nil: none (the app crashed, the model's",
+    "  /// `uikit-crash`, or a sheet animates out with its stack emptied).",
     "  @MainActor func expectScreen(",
     "    _ app: XCUIApplication, _ screen: String?, file: StaticString = #filePath, line: UInt = #line",
     "  ) {",

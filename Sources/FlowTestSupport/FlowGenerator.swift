@@ -186,8 +186,9 @@ public struct FlowGenerator: Sendable {
       "stack \(random.int(in: 3...5))", "presented \(random.int(in: 1...2))",
       "depth \(random.int(in: 8...16))",
     ]
-    // Some flows keep animated presentations and dismissals in flight.
-    if random.chance(0.3) { limits.append("inflight 1") }
+    // Some flows keep animated transitions in flight; the others say `inflight 0`, which is
+    // no longer the default.
+    limits.append(random.chance(0.3) ? "inflight 1" : "inflight 0")
     return Plan(
       appName: random.element(of: ["Shop", "Notes", "Bank", "Travel"]),
       limits: "limits { " + limits.joined(separator: ", ") + " }", screens: screens, globals: globals,

@@ -45,8 +45,9 @@ public struct RouterFlowGenerator: Sendable {
     }
 
     var text = "app Random {\n  library router\n  window App\n  home Home\n"
-    // Some flows keep animated presentations and dismissals in flight.
-    let inflight = random.chance(0.3) ? ", inflight 1" : ""
+    // Some flows keep animated transitions in flight; the others say `inflight 0`, which is
+    // no longer the default.
+    let inflight = random.chance(0.3) ? ", inflight 1" : ", inflight 0"
     text += "  limits { stack 3, presented 2, coordinators 3, pending 1\(inflight) }\n}\n\n"
     for name in screens {
       text += random.chance(0.25) ? "screen \(name) { modalInPresentation }\n" : "screen \(name)\n"

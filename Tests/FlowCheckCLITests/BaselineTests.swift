@@ -146,13 +146,13 @@ struct BaselineTests {
   /// Per format: what a known violation, a new one and a fixed entry look like.
   static let formats: [(format: String, known: String, new: String, fixed: String)] = [
     (
-      "xcode", "v.flow:12:24: warning: [delegate-owner]", "v.flow:12:24: error: [dead-screen]",
+      "xcode", "v.flow:13:24: warning: [delegate-owner]", "v.flow:13:24: error: [dead-screen]",
       "v.flow:1:1: note: [can-return] fixed:"
     ),
     (
       "github-actions-logging",
-      "::warning file=v.flow,line=12,col=24,title=flowcheck delegate-owner (in the baseline)",
-      "::error file=v.flow,line=12,col=24,title=flowcheck dead-screen::",
+      "::warning file=v.flow,line=13,col=24,title=flowcheck delegate-owner (in the baseline)",
+      "::error file=v.flow,line=13,col=24,title=flowcheck dead-screen::",
       "::notice file=v.flow,line=1,col=1,title=flowcheck fixed can-return::"
     ),
     (

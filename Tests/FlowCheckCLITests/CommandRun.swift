@@ -80,7 +80,9 @@ enum Fixture {
       root window
       start { root Home }
 
-      on Home.open { show Detail }
+      on Home.open {
+        if !animating { show Detail }
+      }
     }
 
     expect pass
@@ -88,10 +90,12 @@ enum Fixture {
     """
 
   /// Valid, but its parent stops a child directly: radianttap leaves Home with no live
-  /// coordinator (dead-screen) and the navigation controller with no delegate.
+  /// coordinator (dead-screen) and the navigation controller with no delegate. Its
+  /// transitions complete within their steps: its violations are those two, not a double tap.
   static let violating = """
     app StopChild {
       window App
+      limits { inflight 0 }
     }
 
     screen Home

@@ -63,6 +63,7 @@ import Testing
       app A {
         window App
         home Home
+        limits { inflight 0 }
       }
       screen Home
       screen Detail
@@ -80,6 +81,7 @@ import Testing
       app A {
         window App
         home Home
+        limits { inflight 0 }
       }
       screen Home
       screen Detail

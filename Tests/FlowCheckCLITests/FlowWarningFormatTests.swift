@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
   static func run(format: String) throws -> CommandRun {
     let directory = try ScratchDirectory()
     defer { directory.remove() }
-    let path = try directory.write("warn.flow", flow)
+    let path = try directory.write("warn.flow", TransitionsInTheirStep.flow(flow))
     // The working directory makes the paths in the output relative.
     var run = CommandRun([path, "--format", format, "--no-color"], workingDirectory: directory.url.path)
     run.stderr = run.stderr.replacing(directory.url.path + "/", with: "")

@@ -77,6 +77,7 @@ import Testing
       app M {
         window App
         home Home
+        limits { inflight 0 }
       }
       screen Home
       screen Detail
@@ -107,6 +108,7 @@ import Testing
       app P {
         window App
         home Home
+        limits { inflight 0 }
       }
       screen Home
       screen Detail

@@ -1,6 +1,7 @@
 import FlowLanguage
 import FlowModel
 import FlowReport
+import FlowTestSupport
 import Testing
 
 /// Checks a radianttap flow written in a test, as `flowcheck check --explore-past-violations`
@@ -8,7 +9,8 @@ import Testing
 /// on every state, past a violation too.
 enum RadianttapCheck {
   static func report(_ text: String) throws -> CheckReport {
-    let loaded = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
+    let loaded = FrontEnd.check(
+      source: SourceFile(path: "test.flow", text: TransitionsInTheirStep.flow(text)))
     #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
     let flow = try #require(loaded.flow)
     var settings = CheckSettings()

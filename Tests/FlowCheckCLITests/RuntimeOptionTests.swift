@@ -55,7 +55,8 @@ import Testing
     let cells = try #require(finish["cells"] as? [String: [String: Any]])
     #expect(cells["radianttap"]?["status"] as? String == "violated")
     #expect(cells["router"]?["status"] as? String == "violated")
-    #expect(cells["router"]?["traceLength"] as? Int == 2)
+    // Open the sheet, its presentation ends, swipe it down.
+    #expect(cells["router"]?["traceLength"] as? Int == 3)
     #expect(cells["insecurity"]?["status"] as? String == "ok")
     #expect(cells["presenter"]?["status"] as? String == "ok")
   }
@@ -81,7 +82,8 @@ import Testing
     // coordinator one view controller, so it refuses at the statement; radianttap pushes it.
     let text = try String(contentsOfFile: Self.portable, encoding: .utf8)
       .replacing(
-        "on Detail.close { finish }", with: "on Detail.close { finish }\n  on Detail.more { show Home }")
+        "coordinator DetailFlow: NavigationFlow {\n",
+        with: "coordinator DetailFlow: NavigationFlow {\n  on Detail.more { show Home }\n")
     let path = try scratch.write("second.flow", text)
     let run = CommandRun([path, "--no-color", "--runtime", "insecurity"])
     #expect(run.status == 65)

@@ -41,7 +41,9 @@ import Testing
     let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
       "bugs/insecurity/gap2-multi-level-pop.flow")
     let text = CommandRun([spec.path, "--no-color"]).stdout
-    for name in ["PaymentMethods", "AddCard"] {
+    // PaymentMethods: with transitions in flight the shortest trace ends before AddCard's
+    // two deallocations, and PaymentMethods has both in it.
+    for name in ["PaymentMethods"] {
       #expect(text.contains("\(name) (screen) is deallocated"))
       #expect(text.contains("\(name) (coordinator) is deallocated"))
       #expect(!text.contains("       \(name) is deallocated"))

@@ -57,7 +57,7 @@ import Testing
       Fixture.valid.replacing("  home Home\n", with: "  home Home\n  limits { depth 1 }\n").replacing(
         "screen Detail { style formSheet }", with: "screen Detail { style formSheet }\nscreen More"
       ).replacing(
-        "on Home.open { show Detail }", with: "on Home.open { show Detail }\n  on Detail.more { show More }"))
+        "  on Home.open {\n", with: "  on Detail.more { show More }\n  on Home.open {\n"))
     let run = CommandRun(["diff", old, new])
     #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
     #expect(

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct ViolationLocationTests {
   static func locations(_ flow: String) throws -> [String: String] {
     let directory = try ScratchDirectory()
     defer { directory.remove() }
-    let path = try directory.write("located.flow", flow)
+    let path = try directory.write("located.flow", TransitionsInTheirStep.flow(flow))
     let run = CommandRun([path, "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     var found: [String: String] = [:]
@@ -29,8 +30,8 @@ struct ViolationLocationTests {
     // `handle editingDone` (line 12) stops the child with `stopChild Editing`; it ran after
     // Editing's `on Editor.save`, whose `send` is not where either invariant broke.
     let found = try Self.locations(Fixture.violating)
-    #expect(found["dead-screen"] == "12:24 statement 'stopChild Editing', run in step 2")
-    #expect(found["delegate-owner"] == "12:24 statement 'stopChild Editing', run in step 2")
+    #expect(found["dead-screen"] == "13:24 statement 'stopChild Editing', run in step 2")
+    #expect(found["delegate-owner"] == "13:24 statement 'stopChild Editing', run in step 2")
   }
 
   @Test("the flow's own properties: the line that declares them")
@@ -39,11 +40,11 @@ struct ViolationLocationTests {
       of: "expect pass\n", with: "never top == Detail\nreachable top == Nowhere\n"
     ).replacingOccurrences(of: "screen Detail { style formSheet }", with: "screen Detail\nscreen Nowhere")
     let found = try Self.locations(flow)
-    #expect(found["never"] == "18:1 property 'never top == Detail'")
+    #expect(found["never"] == "20:1 property 'never top == Detail'")
     // A reachable property is judged unreached only when no state was left unexplored past
     // a violation: here, without the `never`.
     let unreached = try Self.locations(flow.replacingOccurrences(of: "never top == Detail\n", with: "\n"))
-    #expect(unreached["reachable"] == "19:1 property 'reachable top == Nowhere'")
+    #expect(unreached["reachable"] == "21:1 property 'reachable top == Nowhere'")
   }
 
   @Test("broken by a gesture: the last statement the trace ran before it")

@@ -48,8 +48,8 @@ struct AppFlowTests {
       let text = issue.comments.map(\.rawValue).joined()
       return text.hasPrefix("\(path): violated, wanted a verified flow (no 'expect' line)")
         && text.contains("violation: dead-screen\n  why: Home is on screen but no live coordinator")
-        && text.contains("  at: \(path):16:24 (statement 'stopChild Editing', run in step 2)")
-        && text.contains("  2. tap Editor.save")
+        && text.contains("  at: \(path):18:24 (statement 'stopChild Editing', run in step 3)")
+        && text.contains("  3. tap Editor.save")
     }
     let report = try FlowCheck.check(file: path)
     #expect(FlowCheck.failureMessage(for: report) != nil)

@@ -94,3 +94,97 @@ extension FlowState {
     return canonical(attachedCount: &attached)
   }
 }
+
+/// Transitions are in flight unless a flow says `inflight 0`, and `animating` is true exactly
+/// while a presentation, dismissal, push or pop animates: the guard a careful team writes.
+@Suite("In flight by default; the animating guard")
+struct AnimatingGuardTests {
+  /// The default, written out: the harness runs a flow that does not name `inflight` with
+  /// `inflight 0` (`TransitionsInTheirStep`).
+  static let inFlight = "limits { inflight 1 }"
+
+  static func flow(limits: String, guarded: Bool) -> String {
+    """
+    app Shop {
+      window App
+      home Home
+      \(limits)
+    }
+    screen Home
+    screen Detail
+    screen Sheet
+    var sawAnimating = false
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.open { \(guarded ? "if !animating { show Detail }" : "show Detail") }
+      on Home.check { if animating { sawAnimating = true } }
+      on Detail.sheet { present Sheet }
+      on Detail.check { if animating { sawAnimating = true } }
+      on Sheet.close { dismiss }
+    }
+    """
+  }
+
+  @Test func withoutALimitTransitionsAreInFlight() throws {
+    let flow = try #require(
+      FrontEnd.check(source: SourceFile(path: "a.flow", text: Self.flow(limits: "", guarded: false))).flow)
+    #expect(flow.limits.inflight == 1)
+    let off = try #require(
+      FrontEnd.check(
+        source: SourceFile(path: "a.flow", text: Self.flow(limits: "limits { inflight 0 }", guarded: false))
+      ).flow)
+    #expect(off.limits.inflight == 0)
+  }
+
+  @Test func animatingIsTrueWhileAPushOrAPresentationAnimates() throws {
+    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
+    try harness.perform("tap Home.check")
+    #expect(harness.global("sawAnimating") == 0, "nothing animates at launch")
+    try harness.perform("tap Home.open")
+    try harness.perform("tap Home.check")
+    #expect(harness.global("sawAnimating") == 1, "the push of Detail animates")
+  }
+
+  @Test func animatingIsFalseOnceTheAnimationEnds() throws {
+    var harness = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
+    try harness.perform("tap Home.open")
+    try harness.perform("the push to Detail finishes animating")
+    try harness.perform("tap Detail.check")
+    #expect(harness.global("sawAnimating") == 0)
+    try harness.perform("tap Detail.sheet")
+    try harness.perform("tap Detail.check")
+    #expect(
+      harness.global("sawAnimating") == 1, "the presentation of Sheet animates; Detail is still touched")
+  }
+
+  @Test func theGuardIgnoresTheSecondTapOfADoubleTap() throws {
+    var unguarded = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: false))
+    try unguarded.perform("tap Home.open")
+    try unguarded.perform("tap Home.open")
+    let deferred = FlowState<Radianttap>(packed: unguarded.state.canonicalForm().packed()).world
+      .deferredNavigations.count
+    #expect(deferred == 1, "unguarded, the second push waits behind the first")
+    var guarded = try RuntimeHarness<Radianttap>(Self.flow(limits: Self.inFlight, guarded: true))
+    try guarded.perform("tap Home.open")
+    try guarded.perform("tap Home.open")
+    try guarded.perform("the push to Detail finishes animating")
+    #expect(guarded.visibleStack == ["Home", "Detail"])
+    #expect(guarded.failingInvariants == [])
+  }
+
+  @Test func animatingIsABoolAndNotAVariableName() {
+    let declared = FrontEnd.check(
+      source: SourceFile(
+        path: "a.flow",
+        text: Self.flow(limits: "", guarded: false).replacingOccurrences(
+          of: "var sawAnimating = false", with: "var animating = false")))
+    #expect(declared.flow == nil)
+    let compared = FrontEnd.check(
+      source: SourceFile(
+        path: "a.flow",
+        text: Self.flow(limits: "", guarded: false).replacingOccurrences(
+          of: "if animating { sawAnimating = true }", with: "if animating == 1 { sawAnimating = true }")))
+    #expect(compared.flow == nil)
+  }
+}

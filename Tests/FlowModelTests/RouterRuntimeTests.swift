@@ -15,7 +15,8 @@ import Testing
     var violations: [String] = []
 
     init(_ text: String) throws {
-      let result = FrontEnd.check(source: SourceFile(path: "router.flow", text: text))
+      let result = FrontEnd.check(
+        source: SourceFile(path: "router.flow", text: TransitionsInTheirStep.flow(text)))
       #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
       flow = try #require(result.flow)
       system = FlowSystem<Router>(flow: flow)

@@ -187,8 +187,8 @@ public enum InvariantRegistry {
           During every step, flowcheck checks UIKit's soft rules: presenting from a view \
           controller that is already presenting, presenting from one whose view is not in the \
           window hierarchy, popping the root of a navigation stack, dismissing when nothing is \
-          presented; with 'limits { inflight 1 }', presenting or dismissing while a \
-          presentation or dismissal is still animating.
+          presented; presenting or dismissing while a presentation or dismissal is still \
+          animating (unless the flow says 'limits { inflight 0 }').
           """,
         whyItMatters: """
           UIKit ignores the call and only logs a warning such as "Attempt to present ... whose \
@@ -206,7 +206,7 @@ public enum InvariantRegistry {
           Present from the coordinator of the topmost presented screen (handle the message \
           there), or guard with 'presented == 0'; dismiss only what this coordinator presented. \
           Present or dismiss after the previous transition ends (its completion), or without \
-          animation.
+          animation; ignore a tap while a transition animates ('if !animating { … }').
           """)),
     Invariant(
       .noDeadEnd, rank: 130, kinds: [.state], runtimes: nil,

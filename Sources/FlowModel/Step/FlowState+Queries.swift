@@ -94,6 +94,8 @@ extension FlowState {
     case .top: return topScreen() ?? -1
     case .stack: return visibleStackCount()
     case .presented: return presentedCount()
+    case .animating:
+      return world.modalTransitionInFlight() != nil || !world.navigationTransitionsInFlight().isEmpty ? 1 : 0
     case .started(let declaration):
       return coordinatorTree().contains { coordinators[$0].declaration == declaration } ? 1 : 0
     case .onScreen(let screen):

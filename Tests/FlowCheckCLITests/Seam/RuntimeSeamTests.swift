@@ -2,11 +2,14 @@ import FlowExplorer
 import FlowLanguage
 import FlowModel
 import FlowReport
+import FlowTestSupport
 import Testing
 
 /// The proof of the runtime seam: `PushPop`, a runtime written in this test target alone,
 /// runs through the front end, the explorer and both reports.
 @Suite struct RuntimeSeamTests {
+  // Its flows run with transitions completing within their steps (`TransitionsInTheirStep`):
+  // the states these tests count are those of the seam, not of animations.
   static let flowText = """
     app Tiny {
       library pushpop
@@ -25,7 +28,7 @@ import Testing
 
   static func check(_ text: String) throws -> CheckReport {
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: text),
+      source: SourceFile(path: "tiny.flow", text: TransitionsInTheirStep.flow(text)),
       libraries: RuntimeRegistry.libraries + [PushPop.capabilities])
     #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
     let flow = try #require(loaded.flow)
@@ -69,7 +72,8 @@ import Testing
   /// Detail that `Detail.done` popped is held by the history until the next push.
   @Test func aRuntimeHearsOfAControllerNothingHolds() throws {
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: Self.flowText), libraries: [PushPop.capabilities])
+      source: SourceFile(path: "tiny.flow", text: TransitionsInTheirStep.flow(Self.flowText)),
+      libraries: [PushPop.capabilities])
     let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
     var state = system.launch(logging: true).state
     var logs: [[String]] = []
@@ -91,7 +95,8 @@ import Testing
     let text = Self.flowText.replacing(
       "on Detail.done { pop }", with: "on Detail.done { pop animated: false }")
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: text), libraries: [PushPop.capabilities])
+      source: SourceFile(path: "tiny.flow", text: TransitionsInTheirStep.flow(text)),
+      libraries: [PushPop.capabilities])
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
     let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
     var state = system.launch(logging: true).state
@@ -116,7 +121,8 @@ import Testing
   /// An event the runtime makes possible is enabled, told and performed like any other.
   @Test func aRuntimesOwnEventIsExplored() throws {
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: Self.flowText), libraries: [PushPop.capabilities])
+      source: SourceFile(path: "tiny.flow", text: TransitionsInTheirStep.flow(Self.flowText)),
+      libraries: [PushPop.capabilities])
     let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
     var state = system.launch(logging: true).state
     var described: [String] = []
@@ -146,7 +152,8 @@ import Testing
     let text = Self.flowText.replacing(
       "on Detail.done { pop }", with: "on Detail.done { pop animated: false }")
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: text), libraries: [PushPop.capabilities])
+      source: SourceFile(path: "tiny.flow", text: TransitionsInTheirStep.flow(text)),
+      libraries: [PushPop.capabilities])
     let system = FlowSystem<PushPop>(flow: try #require(loaded.flow))
     var frontier = system.initialStates()
     var seen = Set(frontier.map(\.words))
@@ -179,7 +186,9 @@ import Testing
 
   @Test func theLanguageRefusesWhatTheRuntimeDoesNotOffer() {
     let loaded = FrontEnd.check(
-      source: SourceFile(path: "tiny.flow", text: Self.flowText.replacing("{ pop }", with: "{ dismiss }")),
+      source: SourceFile(
+        path: "tiny.flow",
+        text: TransitionsInTheirStep.flow(Self.flowText.replacing("{ pop }", with: "{ dismiss }"))),
       libraries: [PushPop.capabilities])
     #expect(loaded.flow == nil)
     #expect(loaded.diagnostics.map(\.message).contains("'dismiss' is not available under runtime 'pushpop'"))

@@ -28,7 +28,8 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
   var lastLog: StepLog
 
   init(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-    let result = FrontEnd.check(source: SourceFile(path: "test.flow", text: text))
+    let result = FrontEnd.check(
+      source: SourceFile(path: "test.flow", text: TransitionsInTheirStep.flow(text)))
     let errors = result.diagnostics.filter { $0.severity == .error }.map(\.message)
     #expect(errors.isEmpty, "flow has errors: \(errors)", sourceLocation: sourceLocation)
     flow = try #require(result.flow, sourceLocation: sourceLocation)
