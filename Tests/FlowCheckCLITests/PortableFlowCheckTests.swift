@@ -69,9 +69,10 @@ import Testing
     let text = try String(contentsOfFile: portable, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let line = try #require(location["line"] as? Int)
-    // The swipe-down ran no statement: the portable `startChild` that set the sheet up.
+    // The swipe-down ran no statement: the portable `startChild` that set the sheet up (step
+    // 2 is the end of the sheet's presentation).
     #expect(
-      location["what"] as? String == "statement 'startChild ComposeFlow', run in step 1; step 2 ran none")
+      location["what"] as? String == "statement 'startChild ComposeFlow', run in step 1; step 3 ran none")
     #expect(lines[line - 1].hasSuffix("{ startChild ComposeFlow }"))
     #expect(
       location["column"] as? Int == (lines[line - 1].utf8.count - "startChild ComposeFlow }".utf8.count + 1))
