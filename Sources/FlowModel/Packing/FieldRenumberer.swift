@@ -1,10 +1,10 @@
 /// Renumbers the links of a runtime's part of a state into a canonical form: links to
 /// dropped instances become nil (or -1), and a group that loses a required link goes.
-struct FieldRenumberer: FieldVisitor {
+struct FieldRenumberer: GroupDropping {
   let objectNumbers: Numbering
   let coordinatorNumbers: Numbering
   /// A required link of the group being visited was dropped.
-  private var lostRequiredLink = false
+  var lostRequiredLink = false
 
   init(objects: Numbering, coordinators: Numbering) {
     self.objectNumbers = objects
@@ -45,12 +45,5 @@ struct FieldRenumberer: FieldVisitor {
 
   mutating func values(_ values: inout LocalValues) {}
 
-  mutating func group<Part: FieldGroup>(_ part: inout Part?) {
-    guard var present = part else { return }
-    let outer = lostRequiredLink
-    lostRequiredLink = false
-    present.fields(&self)
-    part = lostRequiredLink ? nil : present
-    lostRequiredLink = outer
-  }
+  mutating func group<Part: FieldGroup>(_ part: inout Part?) { visitDroppingIfLost(&part) }
 }

@@ -2,9 +2,9 @@
 /// they were just deallocated, and a `weak var` reads nil. A group whose required weak link
 /// is cleared goes (a block whose `[weak self]` is nil would do nothing). Strong links are
 /// left alone: what they name is held, so it is alive.
-struct FreedLinkForgetter: FieldVisitor {
+struct FreedLinkForgetter: GroupDropping {
   let held: CoordinatorMarks
-  private var lostRequiredLink = false
+  var lostRequiredLink = false
 
   init(held: CoordinatorMarks) { self.held = held }
 
@@ -18,14 +18,7 @@ struct FreedLinkForgetter: FieldVisitor {
     lostRequiredLink = true
   }
 
-  mutating func group<Part: FieldGroup>(_ part: inout Part?) {
-    guard var present = part else { return }
-    let outer = lostRequiredLink
-    lostRequiredLink = false
-    present.fields(&self)
-    part = lostRequiredLink ? nil : present
-    lostRequiredLink = outer
-  }
+  mutating func group<Part: FieldGroup>(_ part: inout Part?) { visitDroppingIfLost(&part) }
 
   mutating func flag(_ value: inout Bool) {}
   mutating func bits(_ value: inout Int, count: Int) {}

@@ -5,7 +5,7 @@
 ///
 /// It reads memory it borrows (the numbering's scratch, or an identity table) through
 /// pointers that never leave this type; every read is checked against the bounds in debug
-/// builds (see the subscript for why not in release builds).
+/// builds (see the subscript for why only there).
 public struct Renumbering {
   /// `numbers[0]` is -1; `numbers[1 + old]` the new number of `old`.
   private let numbers: UnsafePointer<Int>
@@ -34,7 +34,7 @@ public struct Renumbering {
   @inline(__always) public subscript(old: Int) -> Int {
     // Checked in debug builds, which the tests run: a link comes from the state this is the
     // numbering of, whose links the world's invariants keep in range (checked after every
-    // step in debug builds). In release builds this check alone cost a fifth of packing.
+    // step in debug builds), and this runs for every link packed.
     assert(
       UInt(bitPattern: old &+ 1) < UInt(bitPattern: oldCount &+ 1),
       "link to an instance the state does not have")
