@@ -3,8 +3,8 @@ import FlowModel
 import FlowReport
 
 extension CheckCommand {
-  /// `check FILE --runtime all`: resolves the flow under each modelled runtime in registry
-  /// order, explores it under each one that can express it, and prints the comparison
+  /// `check FILE --runtime all`: resolves the flow under each compared runtime
+  /// (`RuntimeRegistry.comparedNames`) in registry order, explores it under each one that can express it, and prints the comparison
   /// (`RuntimeComparison`) as text or one JSON line. A runtime that cannot express the flow
   /// gets the first error its front end reports, with line and column. A file that cannot
   /// be read or does not parse fails as in any check: those errors are no runtime's.
@@ -31,7 +31,7 @@ extension CheckCommand {
         renderer: renderer, console: &console)
     }
     var columns: [RuntimeComparison.Column] = []
-    for name in RuntimeRegistry.names {
+    for name in RuntimeRegistry.comparedNames {
       let loaded = FrontEnd.check(source: source, libraries: RuntimeRegistry.libraries, runtime: name)
       guard !loaded.hasErrors, let flow = loaded.flow else {
         let located = FileDiagnostics(source: source, diagnostics: loaded.diagnostics)
@@ -47,7 +47,7 @@ extension CheckCommand {
       let settings = settings(for: flow, options: options)
       columns.append(.checked(FlowChecker.check(flow, path: path, options: settings, source: source)))
     }
-    let comparison = RuntimeComparison(path: path, runtimes: RuntimeRegistry.names, columns: columns)
+    let comparison = RuntimeComparison(path: path, runtimes: RuntimeRegistry.comparedNames, columns: columns)
     if comparison.exitCode == ExitCode.flowHasErrors.rawValue {
       // No runtime can express it: the errors under the flow's own library say why.
       let own = FrontEnd.check(source: source, libraries: RuntimeRegistry.libraries)

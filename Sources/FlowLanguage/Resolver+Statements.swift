@@ -264,7 +264,9 @@ extension Resolution {
         "coordinator '\(childName)' has 'root tab' but '\(context.coordinatorName)' is not a TabBarCoordinator",
         at: at)
       return false
-    case .parent where kind != .navigation:
+    // A tab bar coordinator has no navigation controller to share; every other kind that
+    // takes a root clause (a NavigationCoordinator, a team's own base class) has one.
+    case .parent where kind == .tabBar:
       error(
         .invalidRoot,
         "coordinator '\(childName)' has 'root parent' but '\(context.coordinatorName)' is not a NavigationCoordinator",

@@ -115,7 +115,7 @@ import Testing
     #expect(
       far.stderrLines.first
         == "Error: invalid value 'swiftui' for '--runtime <runtime>'; expected 'radianttap', 'router', "
-        + "'insecurity', 'presenter', 'all'")
+        + "'insecurity', 'presenter', 'handwritten', 'all'")
   }
 
   @Test func allTakesTextOrJSONAndNoTraceDirectory() {

@@ -120,7 +120,7 @@ import Testing
     #expect(run.stdout.isEmpty)
     #expect(
       run.stderr.hasPrefix(
-        "\(path):2:11: error: unknown library 'jlcoordinator'; expected 'radianttap', 'router', 'insecurity' or 'presenter'"
+        "\(path):2:11: error: unknown library 'jlcoordinator'; expected 'radianttap', 'router', 'insecurity', 'presenter' or 'handwritten'"
       ))
   }
 }

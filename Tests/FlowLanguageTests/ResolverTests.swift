@@ -97,7 +97,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       .unknownLibrary, "unknown library 'radiantap'; did you mean 'radianttap'?"),
     DiagnosticCase(
       "unknown library, far", "app Shop {\n  library 1️⃣uikit\n  window App\n}\n" + homeScreen + appCoordinator,
-      .unknownLibrary, "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity' or 'presenter'"
+      .unknownLibrary, "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity', 'presenter' or 'handwritten'"
     ),
     DiagnosticCase(
       "duplicate library",

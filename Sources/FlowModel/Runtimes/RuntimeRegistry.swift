@@ -6,7 +6,7 @@ import FlowLanguage
 public enum RuntimeRegistry {
   /// Every modelled runtime.
   public static let runtimes: [any CoordinatorRuntime.Type] = [
-    Radianttap.self, Router.self, Insecurity.self, JLCoordinator.self,
+    Radianttap.self, Router.self, Insecurity.self, JLCoordinator.self, Handwritten.self,
   ]
 
   /// The runtime a flow's `library NAME` selects; nil when that library is not modelled.
@@ -25,6 +25,13 @@ public enum RuntimeRegistry {
 
   /// The names of the modelled runtimes, in registry order.
   public static var names: [String] { runtimes.map { $0.name } }
+
+  /// The runtimes `check --runtime all` compares, in registry order: those that write the
+  /// portable vocabulary, the libraries a flow can be ported between. A team's own
+  /// coordinator code is not one of them.
+  public static var comparedNames: [String] {
+    runtimes.filter { $0.capabilities.portable != nil }.map { $0.name }
+  }
 
   /// What the front end resolves flows against: every modelled runtime's capabilities (the
   /// first is the default of a flow without `library`), then the libraries the language

@@ -1,0 +1,211 @@
+import FlowLanguage
+
+// The base class of a team's own coordinators, as Firefox for iOS writes it
+// (firefox-ios/Client/Coordinators/BaseCoordinator.swift: `add(child:)` appends, `remove(child:)`
+// removes the first with the same id; each coordinator's typed `weak var parentCoordinator`;
+// BrowserCoordinator `handleSettings` for a presented child) and Element iOS
+// (Riot/Coordinators/Coordinator.swift): children in a strong array, a weak parent, a view
+// controller's delegate the coordinator that made it.
+extension FlowStep where Runtime == Handwritten {
+  /// The app's code making a coordinator with its router: on a new navigation controller
+  /// (`root window`, `root presented`), of which the new router is the delegate, or on
+  /// `parent`'s (`root parent`: made with the parent's router, which stays the delegate).
+  mutating func makeCoordinator(_ declaration: Int, parent: CoordinatorID?) -> CoordinatorID {
+    let info = tables.flow.coordinators[declaration]
+    let id = state.coordinators.count
+    let nav: ObjectID
+    if info.root == .parent, let parent, isAlive(parent) {
+      nav = state.coordinators[parent].root
+      note(.library, "\(info.name)(router: \(name(ofRouterOf: parent)))")
+    } else {
+      let style = info.root == .presented ? info.presentedStyle : .pageSheet
+      nav = makeNavigationController(
+        owner: id, style: style,
+        modalInPresentation: info.root == .presented && info.presentedModalInPresentation)
+      // `DefaultRouter.init`: `navigationController.delegate = self`.
+      state.world.objects[nav].delegate = id
+      note(.library, "\(info.name)(router: DefaultRouter(navigationController: UINavigationController()))")
+    }
+    state.coordinators.append(
+      HandwrittenCoordinator(declaration: declaration, root: nav, locals: tables.initialLocals[declaration]))
+    coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
+    return id
+  }
+
+  /// The scene delegate makes the window coordinator, puts its navigation controller in the
+  /// window and starts it.
+  static func launch(_ step: inout FlowStep<Handwritten>) {
+    let app = step.makeCoordinator(step.tables.flow.windowCoordinator, parent: nil)
+    step.state.appCoordinator = app
+    let root = step.state.coordinators[app].root
+    step.uikit { $0.setWindowRoot(root, effects: &$1) }
+    step.start(app)
+  }
+
+  /// `start()`: the flow's `start` block.
+  mutating func start(_ c: CoordinatorID) {
+    running(c) { step in
+      step.note(.library, "\(step.name(ofCoordinator: c)).start()")
+      let body = step.flow.coordinators[step.state.coordinators[c].declaration].start
+      step.executeStart(body, in: c)
+    }
+  }
+
+  /// `add(child:)`: `childCoordinators.append(child)` (no check for one already there), and
+  /// `child.parentCoordinator = self`.
+  private mutating func add(_ child: CoordinatorID, to p: CoordinatorID) {
+    note(.library, "\(name(ofCoordinator: p)).add(child: \(name(ofCoordinator: child)))")
+    state.coordinators[p].children.append(child)
+    state.coordinators[child].parentLink = p
+  }
+
+  /// The flow's `startChild C`: make C, `add(child:)`, `start()`; for a child on a navigation
+  /// controller of its own, the app's code then places that controller: presented by this
+  /// coordinator's router (`root presented`) or as the window's root (`root window`).
+  mutating func startChild(_ declaration: Int, from p: CoordinatorID) {
+    let child = makeCoordinator(declaration, parent: p)
+    add(child, to: p)
+    start(child)
+    guard !stopped, isAlive(child) else { return collectCoordinators() }
+    place(child, animated: true, from: p)
+    collectCoordinators()
+  }
+
+  /// The child's own navigation controller, presented through `p`'s router or made the
+  /// window's root, as its `root` clause says.
+  private mutating func place(_ child: CoordinatorID, animated: Bool, from p: CoordinatorID) {
+    let nav = state.coordinators[child].root
+    switch tables.flow.coordinators[state.coordinators[child].declaration].root {
+    case .presented:
+      note(.library, "\(name(ofRouterOf: p)).present(\(name(ofObject: nav)), animated: \(animated))")
+      let presenter = state.coordinators[p].root
+      uikit { $0.present(nav, from: presenter, animated: animated, effects: &$1) }
+    case .window:
+      note(.library, "window.rootViewController = \(name(ofObject: nav))")
+      uikit { $0.setWindowRoot(nav, effects: &$1) }
+    default:
+      break
+    }
+  }
+
+  /// `presentChild C animated: B onDismissed { … }`: as `startChild`, with the navigation
+  /// controller's `onViewDismissed` set to the block before it is presented
+  /// (BrowserCoordinator `handleSettings`, `showTabTray`).
+  mutating func presentChild(
+    _ declaration: Int, animated: Bool, onDismissed block: Int?, from p: CoordinatorID
+  ) {
+    let child = makeCoordinator(declaration, parent: p)
+    add(child, to: p)
+    start(child)
+    guard !stopped, isAlive(child) else { return collectCoordinators() }
+    if let block {
+      note(.library, "\(name(ofObject: state.coordinators[child].root)).onViewDismissed = { … }")
+      state.coordinators[child].hook = DisappearHook(parent: p, block: block)
+      state.library.hooked.append(child)
+      state.library.hooked.sort()
+    }
+    place(child, animated: animated, from: p)
+    collectCoordinators()
+  }
+
+  /// The flow's `stopChild C`: `remove(child:)`, which removes the first child C from
+  /// `childCoordinators` (by identity); nothing happens without one. UIKit is not told.
+  mutating func removeChild(_ declaration: Int, from p: CoordinatorID) {
+    let childName = tables.flow.coordinators[declaration].name
+    guard
+      let index = state.coordinators[p].children.firstIndex(where: {
+        isAlive($0) && state.coordinators[$0].declaration == declaration
+      })
+    else {
+      note(.library, "\(name(ofCoordinator: p)).remove(child: \(childName)): no such child; nothing happens")
+      return
+    }
+    note(.library, "\(name(ofCoordinator: p)).remove(child: \(childName))")
+    state.coordinators[p].children.remove(at: index)
+    holdersMayHaveChanged()
+  }
+
+  /// The flow's `send m(args)` in coordinator `c`: `parentCoordinator?.m(args)`, the weak
+  /// parent's delegate method, its `handle m`. Nothing happens when the parent is gone.
+  mutating func callParent(_ message: Int, _ arguments: [CheckedExpression], from c: CoordinatorID) {
+    let values = arguments.map { evaluate($0, in: c) }
+    let method = tables.flow.messages[message]
+    guard let p = state.coordinators[c].parentLink, isAlive(p) else {
+      note(.library, "\(name(ofCoordinator: c)).parentCoordinator is nil: '\(method)' goes nowhere")
+      return
+    }
+    guard
+      let handler = tables.messageHandler(declaration: state.coordinators[p].declaration, message: message)
+    else {
+      report(
+        .unhandledMessage,
+        "\(name(ofCoordinator: c)) calls parentCoordinator?.\(method)(), but its parent \(name(ofCoordinator: p)) has no 'handle \(method)'"
+      )
+      return
+    }
+    let passed = clamped(values, to: handler.parameters)
+    note(
+      .library, "\(name(ofCoordinator: c)) calls parentCoordinator?.\(method) on \(name(ofCoordinator: p))")
+    runMessageHandler(handler, in: p, arguments: passed)
+  }
+
+  /// A presented navigation controller's `viewDidDisappear`: its `onViewDismissed` closure
+  /// runs once and is cleared (DismissableNavigationViewController), in the parent that set
+  /// it when that is still alive (`[weak self]`); the closure no longer keeps the child.
+  mutating func viewDidDisappear(_ vc: ObjectID) {
+    guard case .navigationController = state.world.objects[vc].kind else { return }
+    for c in state.library.hooked where state.coordinators[c].root == vc {
+      guard let hook = state.coordinators[c].hook else { continue }
+      state.coordinators[c].hook = nil
+      state.library.hooked.remove(at: state.library.hooked.firstIndex(of: c)!)
+      holdersMayHaveChanged()
+      note(.uikit, "UIKit: \(name(ofObject: vc)).viewDidDisappear: onViewDismissed runs")
+      guard let p = hook.parent, isAlive(p) else {
+        note(.library, "the closure's weak self is nil: it does nothing")
+        return
+      }
+      executing.append(c)  // the closure holds the child while it runs
+      running(p) { step in
+        step.state.coordinators[p].runsDisappearHook = true
+        step.execute(step.flow.libraryBlocks[hook.block].body, in: p)
+        if step.isAlive(p) { step.state.coordinators[p].runsDisappearHook = false }
+      }
+      executing.removeLast()
+      return
+    }
+  }
+
+  /// The user taps `event` on the visible screen `vc`: the screen calls its delegate, the
+  /// coordinator that made it (weak: nothing when it is gone).
+  mutating func tap(event: Int, on vc: ObjectID) {
+    guard case .screen(let screen) = state.world.objects[vc].kind else { return }
+    let label = "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
+    guard let owner = state.owners[vc], isAlive(owner) else {
+      guard !state.world.isAnimatingAway(vc) else {
+        note(
+          .library,
+          "the screen's delegate was deallocated: the tap '\(label)' does nothing, as the sheet is already leaving"
+        )
+        return
+      }
+      report(
+        .deadScreen, "the tap '\(label)' goes to the screen's delegate, a coordinator that was deallocated")
+      return
+    }
+    guard
+      let handler = tables.screenHandler(
+        declaration: state.coordinators[owner].declaration, screen: screen, event: event)
+    else {
+      note(.library, "\(name(ofCoordinator: owner)) has no handler for \(label): nothing happens")
+      return
+    }
+    handlersRun.append(handler.slot)
+    note(.library, "\(name(ofCoordinator: owner)) handles \(label)")
+    running(owner) { step in
+      let outer = step.state.coordinators[owner].handlingScreen
+      step.state.coordinators[owner].handlingScreen = vc
+      step.execute(handler.body, in: owner)
+      if step.isAlive(owner) { step.state.coordinators[owner].handlingScreen = outer }
+    }
+  }
+}

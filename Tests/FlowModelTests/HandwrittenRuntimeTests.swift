@@ -1,0 +1,266 @@
+import FlowLanguage
+import FlowTestSupport
+import Testing
+
+@testable import FlowModel
+
+/// The runtime of a team's own coordinators, behaviour by behaviour, driven by hand (no
+/// explorer): the router's completions, the `onViewDismissed` closure, delegate calls.
+@Suite struct HandwrittenRuntimeTests {
+  /// A hand-driven flow under `library handwritten`: launch, then events named as reports name them.
+  struct Harness {
+    let flow: CheckedFlow
+    let system: FlowSystem<Handwritten>
+    var state: FlowState<Handwritten>
+    var log: [String] = []
+    var violations: [String] = []
+
+    init(_ text: String) throws {
+      let result = FrontEnd.check(
+        source: SourceFile(path: "handwritten.flow", text: TransitionsInTheirStep.flow(text)))
+      #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
+      flow = try #require(result.flow)
+      system = FlowSystem<Handwritten>(flow: flow)
+      let launch = system.launch(logging: true)
+      state = launch.state
+      log = launch.log.lines.map(\.text)
+    }
+
+    var events: [String] {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      return actions.map { $0.describe(in: state, flow: flow) }
+    }
+
+    mutating func perform(_ label: String) throws {
+      var actions: [FlowAction] = []
+      system.enabledActions(in: state, into: &actions)
+      let action = try #require(
+        actions.first { $0.describe(in: state, flow: flow) == label }, "no '\(label)' in \(events)")
+      let outcome = system.run(state, action, logging: true)
+      state = outcome.state
+      log = outcome.log.lines.map(\.text)
+      violations = outcome.violations.map(\.invariant.rawValue)
+    }
+
+    /// The children of the live coordinator named `name`.
+    func children(of name: String) -> [String] {
+      guard
+        let c = state.coordinators.first(where: {
+          $0.isAlive && flow.coordinators[$0.declaration].name == name
+        })
+      else { return [] }
+      return c.children.map { flow.coordinators[state.coordinators[$0].declaration].name }
+    }
+
+    func isAlive(_ name: String) -> Bool {
+      state.coordinators.contains { $0.isAlive && flow.coordinators[$0.declaration].name == name }
+    }
+
+    var failing: [String] {
+      guard !state.crashed else { return [] }
+      let context = InvariantContext(flow: flow, state: state)
+      return system.stateInvariants.filter { $0.check(context) != nil }.map(\.id.rawValue)
+    }
+
+    var completionsRun: Int { log.filter { $0.hasPrefix("the router runs the completion") }.count }
+  }
+
+  /// Settings on a sheet; a child on Settings' router that pushes a list with a completion
+  /// and a detail without one.
+  static let settings = """
+    app Shop {
+      library handwritten
+      window Browser
+    }
+    screen Browser
+    screen Settings
+    screen List
+    screen Detail
+    screen Info
+    var told = false
+    coordinator Browser: Coordinator {
+      root window
+      start { root Browser }
+      on Browser.settings { presentChild Settings onDismissed { dismiss; stopChild Settings } }
+      handle settingsDone { dismiss; stopChild Settings }
+    }
+    coordinator Settings: Coordinator {
+      root presented
+      start { root Settings }
+      on Settings.done { send settingsDone }
+      on Settings.passwords { startChild Passwords }
+      handle passwordsDone { told = true; stopChild Passwords }
+    }
+    coordinator Passwords: Coordinator {
+      root parent
+      start { push List { send passwordsDone } }
+      on List.detail { push Detail }
+      on List.close { pop }
+      on Detail.info { push Info { told = false } }
+      on Detail.home { pop to Settings }
+    }
+    """
+
+  @Test func theBackButtonRunsThePoppedScreensCompletionFromDidShow() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    try h.perform("tap Settings.passwords")
+    #expect(h.children(of: "Settings") == ["Passwords"])
+    try h.perform("tap Back (from List)")
+    #expect(h.completionsRun == 1)
+    #expect(h.log.contains { $0.contains("navigationController(didShow: Settings)") })
+    #expect(h.children(of: "Settings").isEmpty)
+    #expect(!h.isAlive("Passwords"))
+    #expect(h.failing.isEmpty)
+  }
+
+  @Test func aCancelledSwipeRunsNoCompletion() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    try h.perform("tap Settings.passwords")
+    try h.perform("swipe back from List, then cancel")
+    #expect(h.completionsRun == 0)
+    #expect(h.children(of: "Settings") == ["Passwords"])
+  }
+
+  @Test func aJumpOverTwoScreensRunsOnlyTheOldTopsCompletion() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    try h.perform("tap Settings.passwords")
+    try h.perform("tap List.detail")
+    try h.perform("long-press Back, choose Settings")
+    // `from` is Detail, which has no completion: List's never runs.
+    #expect(h.completionsRun == 0)
+    #expect(h.children(of: "Settings") == ["Passwords"])
+    #expect(h.failing == ["finish-propagation"])
+  }
+
+  @Test func theRoutersOwnPopRunsTheCompletionAtOnce() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    try h.perform("tap Settings.passwords")
+    try h.perform("tap List.close")
+    #expect(h.completionsRun == 1)
+    let popIndex = try #require(h.log.firstIndex { $0.contains("popViewController") })
+    let runIndex = try #require(h.log.firstIndex { $0.hasPrefix("the router runs the completion") })
+    let didShowIndex = try #require(h.log.firstIndex { $0.contains("didShow") })
+    #expect(popIndex < runIndex && runIndex < didShowIndex)
+    #expect(h.children(of: "Settings").isEmpty)
+  }
+
+  @Test func popToRunsEveryPoppedScreensCompletion() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    try h.perform("tap Settings.passwords")
+    try h.perform("tap List.detail")
+    try h.perform("tap Detail.info")
+    try h.perform("tap Back (from Info)")
+    // Info's completion ran from didShow; `told` is false again.
+    #expect(h.completionsRun == 1)
+    try h.perform("tap Detail.home")
+    // Detail has no completion; List's runs, at once.
+    #expect(h.completionsRun == 1)
+    #expect(h.children(of: "Settings").isEmpty)
+  }
+
+  @Test func aSwipeDownRunsTheOnViewDismissedClosureOnce() throws {
+    var h = try Harness(Self.settings)
+    try h.perform("tap Browser.settings")
+    #expect(h.state.library.hooked.count == 1)
+    try h.perform("swipe down the Settings sheet")
+    #expect(h.log.contains { $0.contains("viewDidDisappear: onViewDismissed runs") })
+    // Its `dismiss` finds the sheet gone: not a call UIKit ignored.
+    #expect(h.violations.isEmpty)
+    #expect(h.children(of: "Browser").isEmpty)
+    #expect(!h.isAlive("Settings"))
+    #expect(h.state.library.hooked.isEmpty)
+  }
+
+  @Test func theClosureKeepsARemovedChildAliveUntilItsSheetDisappears() throws {
+    var h = try Harness(
+      Self.settings.replacingOccurrences(
+        of: "library handwritten", with: "library handwritten\n  limits { inflight 1 }"))
+    try h.perform("tap Browser.settings")
+    try h.perform("the presentation of Settings finishes animating")
+    try h.perform("tap Settings.done")
+    // Removed from Browser's children, still held by the closure while the sheet animates out.
+    #expect(h.children(of: "Browser").isEmpty)
+    #expect(h.isAlive("Settings"))
+    try h.perform("the dismissal of Settings finishes animating")
+    #expect(h.log.contains { $0.contains("onViewDismissed runs") })
+    #expect(!h.isAlive("Settings"))
+    #expect(h.violations.isEmpty)
+  }
+
+  @Test func aDelegateCallToAFreedParentDoesNothing() throws {
+    var h = try Harness(
+      """
+      app Orphan {
+        library handwritten
+        window App
+      }
+      screen Home
+      screen Form
+      coordinator App: Coordinator {
+        root window
+        start { root Home }
+        on Home.open { startChild Editor; stopChild Editor }
+      }
+      coordinator Editor: Coordinator {
+        root parent
+        start { push Form }
+        on Form.save { send saved }
+      }
+      """)
+    try h.perform("tap Home.open")
+    // Nothing holds Editor once removed; its screen's taps go nowhere.
+    #expect(!h.isAlive("Editor"))
+    #expect(h.failing == ["dead-screen"])
+  }
+
+  @Test func aDelegateMethodTheParentLacksIsReported() throws {
+    var h = try Harness(
+      """
+      app Unheard {
+        library handwritten
+        window App
+      }
+      screen Home
+      screen Form
+      coordinator App: Coordinator {
+        root window
+        start { root Home }
+        on Home.open { startChild Editor }
+      }
+      coordinator Editor: Coordinator {
+        root parent
+        start { push Form }
+        on Form.save { send saved }
+      }
+      """)
+    try h.perform("tap Home.open")
+    try h.perform("tap Form.save")
+    #expect(h.violations == ["unhandled-message"])
+  }
+
+  @Test func statementsTheBaseClassHasNoneOfAreRefusedWithTheirAlternative() throws {
+    let text = """
+      app A {
+        library handwritten
+        window App
+      }
+      screen Home
+      coordinator App: Coordinator {
+        root window
+        start { show Home }
+      }
+      """
+    let result = FrontEnd.check(source: SourceFile(path: "handwritten.flow", text: text))
+    let errors = result.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1)
+    #expect(errors.first?.message.contains("push S") == true, "\(errors)")
+    let offset = try #require(errors.first?.offset)
+    #expect(text.prefix(offset).hasSuffix("start { "), "at the statement 'show Home'")
+  }
+}
