@@ -97,8 +97,8 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       .unknownLibrary, "unknown library 'radiantap'; did you mean 'radianttap'?"),
     DiagnosticCase(
       "unknown library, far", "app Shop {\n  library 1️⃣uikit\n  window App\n}\n" + homeScreen + appCoordinator,
-      .unknownLibrary, "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity', 'presenter' or 'handwritten'"
-    ),
+      .unknownLibrary,
+      "unknown library 'uikit'; expected 'radianttap', 'router', 'insecurity', 'presenter' or 'handwritten'"),
     DiagnosticCase(
       "duplicate library",
       "app Shop {\n  2️⃣library radianttap\n  1️⃣library router\n  window App\n}\n" + homeScreen + appCoordinator,
