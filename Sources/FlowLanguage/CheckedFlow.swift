@@ -277,15 +277,19 @@ public struct AsyncTaskInfo: Equatable, Sendable {
   /// The coordinator whose handler started it; the body runs in that coordinator.
   public var coordinator: Int?
   public var body: [CheckedStatement]
-  public init(name: String, coordinator: Int?, body: [CheckedStatement]) {
+  /// Whether the pending work keeps its coordinator alive: false for `after weak NAME`,
+  /// whose closure captures it weakly and does nothing once it is freed.
+  public var holdsCoordinator: Bool
+  public init(name: String, coordinator: Int?, body: [CheckedStatement], holdsCoordinator: Bool = true) {
     self.name = name
     self.coordinator = coordinator
     self.body = body
+    self.holdsCoordinator = holdsCoordinator
   }
 
   /// Where its statements are written is not part of what it means (`withoutPositions`).
   public static func == (lhs: AsyncTaskInfo, rhs: AsyncTaskInfo) -> Bool {
-    lhs.name == rhs.name && lhs.coordinator == rhs.coordinator
+    lhs.name == rhs.name && lhs.coordinator == rhs.coordinator && lhs.holdsCoordinator == rhs.holdsCoordinator
       && lhs.body.withoutPositions == rhs.body.withoutPositions
   }
 }

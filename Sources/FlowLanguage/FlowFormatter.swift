@@ -302,8 +302,8 @@ private struct FlowPrinter {
     switch kind {
     case .ifElse(let condition, let then, let otherwise):
       ifStatement(condition, then, otherwise, indent: indent)
-    case .after(let name, let body):
-      headed("after \(name.text)", body, indent: indent)
+    case .after(let name, let body, let weak):
+      headed("after \(weak ? "weak " : "")\(name.text)", body, indent: indent)
     case .start(let name, let context, let animated, let block?):
       completion(Self.startHeader(name, context, animated), block, indent: indent)
     case .library(let statement):

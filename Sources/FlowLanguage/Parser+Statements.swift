@@ -37,7 +37,7 @@ extension Parser.Session {
   ///            | 'selectTab' NAME | 'call' NAME '.' NAME
   ///            | KEYWORD NAME? anim? (WORD? block)?   (a runtime's StatementForm)
   ///            | 'if' expr block ('else' (block | if-statement))?
-  ///            | NAME ('=' | '+=' | '-=') expr | 'after' NAME block
+  ///            | NAME ('=' | '+=' | '-=') expr | 'after' 'weak'? NAME block
   /// ```
   /// Returns nil after reporting and skipping something that is not a statement.
   mutating func parseStatement() -> StatementKind? {
@@ -100,9 +100,12 @@ extension Parser.Session {
       return parseIf()
     case "after":
       advance()
+      // `weak` is a word here only when a name follows it: `after weak reply { … }`.
+      let weak = current.kind == .identifier && current.text == "weak" && peek(1).kind == .identifier
+      if weak { advance() }
       let name = expectName("a name for the async work after 'after', as in 'after payment { … }'")
-      let owner = "'after \(name.text)'"
-      return .after(name, parseBlock(owner: owner, after: "after \(owner)", enclosing: .block))
+      let owner = "'after \(weak ? "weak " : "")\(name.text)'"
+      return .after(name, parseBlock(owner: owner, after: "after \(owner)", enclosing: .block), weak: weak)
     case "else":
       report(.expectedStatement, "'else' must follow the '}' of an 'if' block", at: token.range.start)
       skipGarbage(.block)

@@ -387,9 +387,9 @@ struct PortableRewrite {
         condition: condition, then: lowerBlock(then, in: coordinator, with: lowering),
         otherwise: otherwise.map { lowerBlock($0, in: coordinator, with: lowering) })
       return [result]
-    case .after(let name, let body):
+    case .after(let name, let body, let weak):
       var result = statement
-      result.kind = .after(name, lowerBlock(body, in: coordinator, with: lowering))
+      result.kind = .after(name, lowerBlock(body, in: coordinator, with: lowering), weak: weak)
       return [result]
     case .assignment:
       return [statement]

@@ -634,7 +634,7 @@ extension Resolution {
       case .ifElse(_, let then, let otherwise):
         noteSentMessages(in: then)
         if let otherwise { noteSentMessages(in: otherwise) }
-      case .after(_, let body):
+      case .after(_, let body, _):
         noteSentMessages(in: body)
       case .library(let statement):
         if let body = statement.body { noteSentMessages(in: body) }

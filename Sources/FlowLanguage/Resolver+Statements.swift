@@ -132,10 +132,11 @@ extension Resolution {
       else { return nil }
       return .call(coordinator: child, message: message, arguments: checked)
 
-    case .after(let name, let body):
+    case .after(let name, let body, let weak):
       guard roomForOneMore(asyncTasks.count, "'after' blocks", at: at) else { return nil }
       let task = asyncTasks.count
-      asyncTasks.append(AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: []))
+      asyncTasks.append(
+        AsyncTaskInfo(name: name.text, coordinator: context.coordinator, body: [], holdsCoordinator: !weak))
       // The body runs later, once a completion's result has been reset: it cannot read one.
       let scopes = completionScopes
       for level in completionScopes.indices { completionScopes[level].readable = false }

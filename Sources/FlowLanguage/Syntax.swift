@@ -348,8 +348,9 @@ public indirect enum StatementKind: Equatable, Sendable {
   case ifElse(condition: Expression, then: Block, otherwise: Block?)
   /// `NAME = EXPR` | `NAME += EXPR` | `NAME -= EXPR`
   case assignment(Name, AssignmentOperator, Expression)
-  /// `after NAME { … }`: async work; the block runs later as its own event.
-  case after(Name, Block)
+  /// `after NAME { … }`: async work; the block runs later as its own event. `after weak
+  /// NAME { … }`: the closure captures its coordinator weakly (`[weak self]`).
+  case after(Name, Block, weak: Bool = false)
   /// `setStack S, S…`: the app's own code assigns `navigationController.viewControllers`
   /// (new controllers of these screens), bypassing the library's shadow stack.
   case setStack([Name])

@@ -153,8 +153,8 @@ public enum SyntaxDump {
       }
     case .assignment(let name, let op, let value):
       line(indent, "\(name.text) \(op.rawValue) \(expression(value))", into: &output)
-    case .after(let name, let body):
-      line(indent, "after \(name.text)", into: &output)
+    case .after(let name, let body, let weak):
+      line(indent, "after \(weak ? "weak " : "")\(name.text)", into: &output)
       dump(body, indent: indent + 1, into: &output)
     }
   }

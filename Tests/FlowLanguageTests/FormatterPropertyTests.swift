@@ -229,7 +229,7 @@ private struct FlowShape {
       case .ifElse(_, let then, let otherwise):
         visit(then)
         if let otherwise { visit(otherwise) }
-      case .after(_, let body): visit(body)
+      case .after(_, let body, _): visit(body)
       default: break
       }
     }

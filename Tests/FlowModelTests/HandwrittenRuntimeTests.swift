@@ -244,6 +244,51 @@ import Testing
     #expect(h.violations == ["unhandled-message"])
   }
 
+  static func saving(_ after: String) -> String {
+    """
+    app Saving {
+      library handwritten
+      window App
+    }
+    screen Home
+    screen Form
+    var saved = false
+    coordinator App: Coordinator {
+      root window
+      start { root Home }
+      on Home.open { startChild Editor }
+      handle done { stopChild Editor }
+    }
+    coordinator Editor: Coordinator {
+      root parent
+      start { push Form }
+      on Form.save {
+        \(after) reply { saved = true }
+        send done
+      }
+    }
+    """
+  }
+
+  @Test func weakAsyncWorkLetsItsCoordinatorGoAndIsDroppedWithIt() throws {
+    var h = try Harness(Self.saving("after weak"))
+    try h.perform("tap Home.open")
+    try h.perform("tap Form.save")
+    #expect(!h.isAlive("Editor"))
+    #expect(h.state.pending.isEmpty)
+    #expect(h.log.contains { $0.contains("holds its coordinator weakly") })
+  }
+
+  @Test func asyncWorkKeepsItsCoordinatorUntilItArrives() throws {
+    var h = try Harness(Self.saving("after"))
+    try h.perform("tap Home.open")
+    try h.perform("tap Form.save")
+    #expect(h.isAlive("Editor"))
+    #expect(h.state.pending.count == 1)
+    try h.perform("async 'reply' completes (Editor)")
+    #expect(!h.isAlive("Editor"))
+  }
+
   @Test func statementsTheBaseClassHasNoneOfAreRefusedWithTheirAlternative() throws {
     let text = """
       app A {

@@ -162,7 +162,7 @@ enum FlowDrift {
       case .ifElse(_, let then, let otherwise):
         statementFacts(then, of: coordinator, note: note)
         if let otherwise { statementFacts(otherwise, of: coordinator, note: note) }
-      case .after(_, let body): statementFacts(body, of: coordinator, note: note)
+      case .after(_, let body, _): statementFacts(body, of: coordinator, note: note)
       default: break
       }
     }

@@ -210,7 +210,11 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
     var marked = CoordinatorMarks(count: state.coordinators.count)
     if let app = state.appCoordinator { mark(app, in: &marked) }
     for c in state.library.heldCoordinators { mark(c, in: &marked) }
-    for entry in state.pending { mark(entry.coordinator, in: &marked) }
+    // `after weak` work does not keep its coordinator (`[weak self]`); the library's own does.
+    let flowTasks = tables.flow.asyncTasks
+    for entry in state.pending where entry.task >= flowTasks.count || flowTasks[entry.task].holdsCoordinator {
+      mark(entry.coordinator, in: &marked)
+    }
     for c in executing { mark(c, in: &marked) }
     // What only running methods hold is freed by a later collection, once they return.
     if executing.isEmpty { coordinatorsMayBeFreed = false }
@@ -223,6 +227,16 @@ public struct FlowStep<Runtime: CoordinatorRuntime> {
       freed = true
     }
     guard freed else { return }
+    // Weak async work whose coordinator is gone will do nothing when it arrives: it is dropped
+    // now, so that it is not an event of its own.
+    if state.pending.contains(where: { !state.coordinators[$0.coordinator].isAlive }) {
+      for entry in state.pending where !state.coordinators[entry.coordinator].isAlive {
+        note(
+          .library,
+          "async work '\(flowTasks[entry.task].name)' holds its coordinator weakly: it will do nothing")
+      }
+      state.pending.removeAll { !state.coordinators[$0.coordinator].isAlive }
+    }
     // Not marked: freed now or before (marking skips the dead).
     var forgetter = FreedLinkForgetter(held: marked)
     for c in state.coordinators.indices where state.coordinators[c].isAlive {
