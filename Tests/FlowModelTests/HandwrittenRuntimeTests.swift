@@ -289,6 +289,61 @@ import Testing
     #expect(!h.isAlive("Editor"))
   }
 
+  static let bridged = """
+    app Bridged {
+      library handwritten
+      window App
+    }
+    screen Home
+    screen Settings
+    screen Overview
+    coordinator App: Coordinator {
+      root window
+      start { root Home }
+      on Home.settings { push Settings }
+      on Settings.sessions { bridge Sessions }
+      handle sessionsDone { stopChild Sessions }
+    }
+    coordinator Sessions: Coordinator {
+      root parent
+      start { startChild Overviews }
+    }
+    coordinator Overviews: Coordinator {
+      root parent
+      start { push Overview }
+      on Overview.close { send closed }
+    }
+    """
+
+  @Test func aBridgedCoordinatorLivesWhileItsScreenDoes() throws {
+    var h = try Harness(Self.bridged)
+    try h.perform("tap Home.settings")
+    try h.perform("tap Settings.sessions")
+    #expect(h.state.library.bridged.count == 1)
+    #expect(h.children(of: "App").isEmpty)
+    // Back to Settings: the flow's screens are gone, Settings still keeps it: a leak, named
+    // finish-propagation though only its child showed a screen.
+    try h.perform("tap Back (from Overview)")
+    #expect(h.isAlive("Sessions"))
+    #expect(h.failing == ["finish-propagation"])
+    // Back to Home: Settings is freed, and its bridge presenter with it.
+    try h.perform("tap Back (from Settings)")
+    #expect(!h.isAlive("Sessions"))
+    #expect(h.state.library.bridged.isEmpty)
+    #expect(h.failing.isEmpty)
+  }
+
+  @Test func aSecondBridgeReplacesTheFirst() throws {
+    var h = try Harness(
+      Self.bridged.replacingOccurrences(of: "library handwritten", with: "library handwritten\n  limits { inflight 1 }"))
+    try h.perform("tap Home.settings")
+    try h.perform("the push to Settings finishes animating")
+    try h.perform("tap Settings.sessions")
+    try h.perform("tap Settings.sessions")
+    #expect(h.log.contains { $0.contains("replaces the one that kept") })
+    #expect(h.state.library.bridged.count == 1)
+  }
+
   @Test func statementsTheBaseClassHasNoneOfAreRefusedWithTheirAlternative() throws {
     let text = """
       app A {

@@ -108,14 +108,87 @@ extension FlowStep where Runtime == Handwritten {
     collectCoordinators()
   }
 
-  /// The flow's `stopChild C`: `remove(child:)`, which removes the first child C from
-  /// `childCoordinators` (by identity); nothing happens without one. UIKit is not told.
+  /// The flow's `bridge C`: a bridge presenter for C, kept by the screen whose handler runs
+  /// (see `Handwritten.bridge`). Outside a screen's handler, the coordinator's first screen
+  /// in the hierarchy keeps it.
+  mutating func bridge(_ declaration: Int, animated: Bool, from p: CoordinatorID) {
+    let host =
+      state.coordinators[p].handlingScreen ?? state.world.topViewController(of: state.coordinators[p].root)
+    let child = makeCoordinator(declaration, parent: p)
+    state.coordinators[child].parentLink = p
+    note(
+      .library,
+      "\(name(ofObject: host)) keeps a bridge presenter for \(tables.flow.coordinators[declaration].name) in a property"
+    )
+    if let host {
+      // The property holds one bridge: a new one replaces (and frees) the one kept before.
+      if let previous = state.library.bridged.first(where: {
+        state.coordinators[$0].keptByScreen == host && state.coordinators[$0].declaration == declaration
+      }) {
+        note(.library, "the new bridge presenter replaces the one that kept \(name(ofCoordinator: previous))")
+        state.coordinators[previous].keptByScreen = nil
+        state.library.bridged.remove(at: state.library.bridged.firstIndex(of: previous)!)
+        holdersMayHaveChanged()
+      }
+      state.coordinators[child].keptByScreen = host
+      state.library.bridged.append(child)
+      state.library.bridged.sort()
+    }
+    start(child)
+    guard !stopped, isAlive(child) else { return collectCoordinators() }
+    if tables.flow.coordinators[declaration].root == .presented, let host {
+      let nav = state.coordinators[child].root
+      note(.library, "\(name(ofObject: host)).present(\(name(ofObject: nav)), animated: \(animated))")
+      uikit { $0.present(nav, from: host, animated: animated, effects: &$1) }
+    }
+    collectCoordinators()
+  }
+
+  /// A screen's `deinit`: the bridge presenters it kept go with it, and their coordinators
+  /// with them unless something else holds them.
+  mutating func screenDeallocated(_ vc: ObjectID) {
+    for c in state.library.bridged where state.coordinators[c].keptByScreen == vc {
+      note(
+        .library,
+        "\(deallocatedName(ofObject: vc))'s bridge presenter for \(name(ofCoordinator: c)) goes with it")
+      state.coordinators[c].keptByScreen = nil
+      state.library.bridged.remove(at: state.library.bridged.firstIndex(of: c)!)
+      holdersMayHaveChanged()
+    }
+  }
+
+  /// The flow's `stopChild C`: `remove(child:)`, by identity: in a delegate method a child
+  /// called (`send m`), that child when it is a C (`didFinish(from: child)`), else the first
+  /// child C of `childCoordinators`; nothing happens without one. UIKit is not told. A C
+  /// that a screen of this coordinator keeps through a bridge presenter is let go instead
+  /// (`self.xBridgePresenter = nil`).
   mutating func removeChild(_ declaration: Int, from p: CoordinatorID) {
     let childName = tables.flow.coordinators[declaration].name
-    guard
-      let index = state.coordinators[p].children.firstIndex(where: {
-        isAlive($0) && state.coordinators[$0].declaration == declaration
+    if !state.coordinators[p].children.contains(where: {
+      isAlive($0) && state.coordinators[$0].declaration == declaration
+    }),
+      let bridged = state.library.bridged.first(where: {
+        state.coordinators[$0].declaration == declaration
+          && state.coordinators[$0].keptByScreen.map { state.owners[$0] == p } == true
       })
+    {
+      let host = state.coordinators[bridged].keptByScreen
+      note(.library, "\(name(ofObject: host)) sets its bridge presenter for \(childName) to nil")
+      state.coordinators[bridged].keptByScreen = nil
+      state.library.bridged.remove(at: state.library.bridged.firstIndex(of: bridged)!)
+      holdersMayHaveChanged()
+      return
+    }
+    let sender = state.coordinators[p].messageSender.flatMap { sender in
+      state.coordinators[p].children.firstIndex(of: sender).flatMap {
+        isAlive(sender) && state.coordinators[sender].declaration == declaration ? $0 : nil
+      }
+    }
+    guard
+      let index = sender
+        ?? state.coordinators[p].children.firstIndex(where: {
+          isAlive($0) && state.coordinators[$0].declaration == declaration
+        })
     else {
       note(.library, "\(name(ofCoordinator: p)).remove(child: \(childName)): no such child; nothing happens")
       return
@@ -146,7 +219,10 @@ extension FlowStep where Runtime == Handwritten {
     let passed = clamped(values, to: handler.parameters)
     note(
       .library, "\(name(ofCoordinator: c)) calls parentCoordinator?.\(method) on \(name(ofCoordinator: p))")
+    let outer = state.coordinators[p].messageSender
+    state.coordinators[p].messageSender = c
     runMessageHandler(handler, in: p, arguments: passed)
+    if isAlive(p) { state.coordinators[p].messageSender = outer }
   }
 
   /// A presented navigation controller's `viewDidDisappear`: its `onViewDismissed` closure

@@ -31,7 +31,7 @@ public enum Handwritten: CoordinatorRuntime {
     library: name,
     operations: [.root, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .send, .call, .handle]
       + RuntimeCapabilities.flowOperations,
-    statements: [push, presentChild],
+    statements: [push, presentChild, bridge],
     animatedVerbs: [.root, .pop, .popTo, .present, .dismiss],
     coordinatorKinds: [baseKind],
     alternatives: [
@@ -70,6 +70,15 @@ public enum Handwritten: CoordinatorRuntime {
   static let presentChild = StatementForm(
     "presentChild", operand: .coordinator, takesAnimated: true, blockWord: "onDismissed", startsOperand: true)
 
+  /// `bridge C animated: B`, in a screen's handler: the screen makes a bridge presenter for C
+  /// and keeps it in a property (Element iOS, e.g. `SettingsViewController`'s
+  /// `userSessionsFlowCoordinatorBridgePresenter`); the bridge makes C with the router of the
+  /// screen's navigation controller (`root parent`) or a new one it presents from the screen
+  /// (`root presented`), and starts it. C lives while the screen does, until the screen's code
+  /// lets go of it (`stopChild C`). C's `send m` reaches the screen's code, this coordinator's
+  /// `handle m` (the bridge's delegate).
+  static let bridge = StatementForm("bridge", operand: .coordinator, takesAnimated: true, startsOperand: true)
+
   /// `presentChild` presents a navigation controller of the child's own.
   @Sendable static func check(_ use: StatementUse) -> StatementProblem? {
     guard use.keyword == presentChild.keyword, let child = use.operandName, use.operandIsWindow else {
@@ -82,7 +91,7 @@ public enum Handwritten: CoordinatorRuntime {
   /// The router is its navigation controller's delegate (`didShow`); `viewDidDisappear` of a
   /// presented navigation controller is its removal from the hierarchy.
   public static var observedCallbacks: WorldCallback.Kinds {
-    [.navigationDidShow, .removedFromHierarchy, .presentationDidDismiss]
+    [.navigationDidShow, .removedFromHierarchy, .presentationDidDismiss, .deallocated]
   }
 
   /// `didShow` never asks whether the pop was interactive.
@@ -106,6 +115,8 @@ public enum Handwritten: CoordinatorRuntime {
     case .send(let message, let arguments): step.callParent(message, arguments, from: c)
     case .library(let statement) where statement.keyword == push.keyword:
       step.routerPush(statement.operand!, animated: statement.animated, completion: statement.block, in: c)
+    case .library(let statement) where statement.keyword == bridge.keyword:
+      step.bridge(statement.operand!, animated: statement.animated, from: c)
     case .library(let statement) where statement.keyword == presentChild.keyword:
       step.presentChild(
         statement.operand!, animated: statement.animated, onDismissed: statement.block, from: c)
@@ -126,8 +137,9 @@ public enum Handwritten: CoordinatorRuntime {
       step.viewDidDisappear(vc)
     case .presentationDidDismiss(let vc):
       step.note(.uikit, "UIKit: presentationControllerDidDismiss(\(step.name(ofObject: vc)))")
-    case .navigationWillShow, .presentationWillDismiss, .presentationDidAttemptToDismiss, .tabDidSelect,
-      .deallocated:
+    case .deallocated(let vc):
+      step.screenDeallocated(vc)
+    case .navigationWillShow, .presentationWillDismiss, .presentationDidAttemptToDismiss, .tabDidSelect:
       break
     }
   }
@@ -155,7 +167,7 @@ public enum Handwritten: CoordinatorRuntime {
   { "" }
 
   public static let stateInvariants: [StateInvariantCheck<Handwritten>] = [
-    .handwrittenFinishPropagation, .orphanChild, .deadScreen,
+    .handwrittenFinishPropagation, .handwrittenOrphanChild, .deadScreen,
   ]
 
   public static let invariants: [Invariant] = []
@@ -175,6 +187,7 @@ public enum Handwritten: CoordinatorRuntime {
       text += " completions for [\(coordinator.completionScreens.map(objectName).joined(separator: ", "))]"
     }
     if coordinator.hook != nil { text += " onViewDismissed set" }
+    if let screen = coordinator.keptByScreen { text += " kept by \(objectName(screen))" }
     return text
   }
 
@@ -186,13 +199,53 @@ public enum Handwritten: CoordinatorRuntime {
 }
 
 extension StateInvariantCheck where Runtime == Handwritten {
-  /// `finish-propagation` in the base class's words: a child still in its parent's
-  /// `childCoordinators` after all its screens left, which nothing removed.
+  /// `finish-propagation` in the base class's words: a child still in the tree after all the
+  /// screens it or its descendants showed left. A flow coordinator whose children own the
+  /// screens (Element's `UserSessionsFlowCoordinator`) had its screens through them.
   static var handwrittenFinishPropagation: StateInvariantCheck {
     StateInvariantCheck(.finishPropagation) { context in
-      context.abandoned(wasOnScreen: true) { child, parent in
-        "\(child) is still in \(parent).childCoordinators though all its screens left the hierarchy: nothing told \(parent) to remove it"
+      context.handwrittenAbandoned(everOnScreen: true).map { child, holder in
+        "\(child) is still \(holder) though all its screens left the hierarchy: nothing let it go"
       }
     }
+  }
+
+  /// `orphan-child`: a child that never had a screen in the hierarchy, itself or through its
+  /// descendants, and awaits no work.
+  static var handwrittenOrphanChild: StateInvariantCheck {
+    StateInvariantCheck(.orphanChild) { context in
+      context.handwrittenAbandoned(everOnScreen: false).map { child, holder in
+        "\(child) is still \(holder) but has never had a screen in the hierarchy"
+      }
+    }
+  }
+}
+
+extension InvariantContext where Runtime == Handwritten {
+  /// The first coordinator of the tree (but the window's) with no screen in the hierarchy,
+  /// itself or below, and no work pending, whose screens (its own or its descendants') were
+  /// once on screen or never were, as `everOnScreen` says: its name, and what holds it.
+  func handwrittenAbandoned(everOnScreen: Bool) -> (child: String, holder: String)? {
+    for c in tree where c != state.appCoordinator {
+      guard wasEverOnScreen(c) == everOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
+      return (name(c), holderWords(of: c))
+    }
+    return nil
+  }
+
+  private func wasEverOnScreen(_ c: CoordinatorID, depth: Int = 0) -> Bool {
+    guard depth < 64, let instance = state.liveCoordinator(c) else { return false }
+    return instance.wasOnScreen || instance.children.contains { wasEverOnScreen($0, depth: depth + 1) }
+  }
+
+  /// `in Settings.childCoordinators`, `kept by Settings (a screen's bridge presenter)`, or
+  /// `held by its onViewDismissed closure`.
+  private func holderWords(of c: CoordinatorID) -> String {
+    if let holder = holder(of: c) { return "in \(name(holder)).childCoordinators" }
+    if let screen = state.coordinators[c].keptByScreen {
+      return "kept by \(screenNames([screen])) (a bridge presenter)"
+    }
+    if state.library.hooked.contains(c) { return "held by its onViewDismissed closure" }
+    return "held"
   }
 }

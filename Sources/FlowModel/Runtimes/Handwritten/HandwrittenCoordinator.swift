@@ -47,11 +47,16 @@ public struct HandwrittenCoordinator: CoordinatorState {
   public var completionBlocks: LocalValues
   /// The `onViewDismissed` closure its parent set on its navigation controller, until it runs.
   public var hook: DisappearHook?
+  /// The screen that keeps it through a bridge presenter (`bridge C`), not held by it.
+  public var keptByScreen: ObjectID?
   /// The screen whose delegate call the coordinator is handling, while the handler runs.
   /// Always nil between steps.
   var handlingScreen: ObjectID?
   /// Whether it is running an `onViewDismissed` closure it set. Always false between steps.
   var runsDisappearHook = false
+  /// The child whose delegate call (`send m`) it is handling, while the handler runs: the
+  /// `from:` argument `stopChild` removes by identity. Always nil between steps.
+  var messageSender: CoordinatorID?
   public var wasOnScreen: Bool
   public var locals: LocalValues
   public var isAlive = true
@@ -96,5 +101,6 @@ public struct HandwrittenCoordinator: CoordinatorState {
     fields.objects(&completionScreens)
     fields.values(&completionBlocks)
     fields.group(&hook)
+    fields.object(&keptByScreen)
   }
 }
