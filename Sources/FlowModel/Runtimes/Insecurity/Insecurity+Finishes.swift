@@ -15,27 +15,42 @@ extension FlowStep where Runtime == Insecurity {
         "_finishImplementation is nil (finished already or never started): assertionFailure, nothing happens")
       return
     }
-    if host.windowChild == c {
-      // The window host's closure: kill the host, then the completion. It is never cleared,
-      // so a second finish delivers the completion again.
-      note(.library, "the window host kills its host")
-      let again = host.windowResultDelivered
-      let completion = host.windowCompletion
-      killHost()
-      host.windowChild = c
-      host.windowCompletion = completion
-      host.windowResultDelivered = true
-      if again {
-        report(
-          .resultOnce,
-          "\(name(ofCoordinator: c)) finishes a second time: the window host never clears its finish, so the completion runs twice"
-        )
-      }
-      runCompletion(completion, parent: state.appCoordinator, result: result, of: c)
+    if state.coordinators[c].isWindowChild {
+      finishWindowChild(c, result: result)
       return
     }
     state.coordinators[c].canFinish = false
     finalize(c, .finished, result: result)
+  }
+
+  /// The window host's finish closure of `c` (`WindowHost.swift:24-28`, `60-64`): it kills
+  /// whatever host the window host has now and calls `c`'s completion. Nothing ever clears
+  /// it, not a finish (the host's own closures clear theirs: `InsecurityHost.swift:207`) and
+  /// not a new root (`startModal` and `startNavigation` install the new child's and leave
+  /// the old one's): a second finish of `c`, even after the window coordinator made another
+  /// root, kills that root's host and runs `c`'s completion again.
+  mutating func finishWindowChild(_ c: CoordinatorID, result: Int) {
+    let again = state.coordinators[c].windowResultDelivered
+    let current = host.windowChild
+    if host.isAlive {
+      note(
+        .library,
+        current == c
+          ? "the window host kills its host"
+          : "the window host kills its current host, the one of \(name(ofCoordinator: current))")
+      killHost()
+      host.windowChild = current
+    }
+    state.coordinators[c].windowResultDelivered = true
+    if again {
+      report(
+        .resultOnce,
+        current == c
+          ? "\(name(ofCoordinator: c)) finishes a second time: the window host never clears its finish, so the completion runs twice"
+          : "\(name(ofCoordinator: c)) finishes a second time, after \(name(ofCoordinator: current)) replaced it as the window's root: the window host never clears its finish, so it kills \(name(ofCoordinator: current))'s host and runs \(name(ofCoordinator: c))'s completion twice"
+      )
+    }
+    runCompletion(state.coordinators[c].windowCompletion, parent: state.appCoordinator, result: result, of: c)
   }
 
   /// `finalizeModal` / `finalizeNavigation`: marks `c`'s entry dead; outside a batch, opens

@@ -55,7 +55,7 @@ extension FlowStep where Runtime == Insecurity {
         .library,
         "\(name(ofCoordinator: p)).navigation.start(\(childName), \(contextText)animated: \(animated))")
       guard state.coordinators[p].onCurrentHost, host.isAlive else {
-        note(.library, "the host of \(name(ofCoordinator: p)) is dead: the start does nothing")
+        startOnKilledHost(from: p)
         return
       }
       let start = DeferredStart(
@@ -108,22 +108,56 @@ extension FlowStep where Runtime == Insecurity {
     host.rootIsNavigation = navigation
     host.root = newRoot
     host.windowChild = child
-    host.windowCompletion = completion
-    host.windowResultDelivered = false
+    state.coordinators[child].isWindowChild = true
+    state.coordinators[child].windowCompletion = completion
     state.coordinators[child].canFinish = true
     state.coordinators[child].onCurrentHost = true
     note(.library, "window.rootViewController = \(name(ofObject: newRoot))")
     uikit { $0.setWindowRoot(newRoot, effects: &$1) }
   }
 
-  /// The window host lets go of its host: `kill()` then nil. Its stack goes with it (no
-  /// completion of it will ever run), and no coordinator started on it can start again.
+  /// The window host lets go of its host: `kill()` then nil (`WindowHost.swift:25-26`,
+  /// `30-31`, `61-62`, `67-68`). Its stack goes with it (no completion of it will ever run),
+  /// and no coordinator started on it can start again. The host object outlives the kill
+  /// only while a NavigationCoordinator started on it holds it strongly
+  /// (`NavigationCoordinator.swift:4`); one in its stack holds it for good, as the stack
+  /// holds that coordinator in turn (`InsecurityHost.swift:117`, `Frame.coordinator`).
+  /// Whether it was freed is decided here, when the host is let go: a NavigationCoordinator
+  /// freed later does not free it in the model.
   mutating func killHost() {
+    let keptAlive = state.coordinators.indices.contains {
+      state.coordinators[$0].isAlive && state.coordinators[$0].onCurrentHost && kind(of: $0) == .navigation
+    }
     host.discardHost()
     host.windowChild = nil
     state.pending.removeAll { $0.task >= tables.flow.asyncTasks.count }
-    for c in state.coordinators.indices { state.coordinators[c].onCurrentHost = false }
+    for c in state.coordinators.indices where state.coordinators[c].onCurrentHost {
+      state.coordinators[c].onCurrentHost = false
+      state.coordinators[c].hostFreed = !keptAlive
+    }
     holdersMayHaveChanged()
+  }
+
+  /// A start from `p` whose host was killed. A ModalCoordinator's or AdaptiveCoordinator's
+  /// `navigation` is a weak host behind an implicitly unwrapped optional
+  /// (`ModalCoordinator.swift:4-9`, `AdaptiveCoordinator.swift:4-9`): with the host freed it
+  /// asserts in a debug build and unwraps nil in a release one, a trap either way. A host
+  /// still alive (held by a NavigationCoordinator) returns at once, as it is dead
+  /// (`InsecurityHost.swift:161`, `329`, `539`, `854`).
+  mutating func startOnKilledHost(from p: CoordinatorID) {
+    if state.coordinators[p].hostFreed,
+      kind(of: p) == .modalCoordinator || kind(of: p) == .adaptiveCoordinator
+    {
+      report(
+        .libraryTrap,
+        "\(name(ofCoordinator: p)).navigation is nil: its host was killed when the window's root was replaced and then freed, and a \(kind(of: p).rawValue) holds its host weakly through an implicitly unwrapped optional, so reading it traps (ModalCoordinator.swift:6-9)"
+      )
+      stopped = true
+      state.crashed = true
+      return
+    }
+    note(
+      .library, "the host of \(name(ofCoordinator: p)) is killed (notDead is false): the start does nothing")
   }
 
   /// `immediateDispatch…`: where the child goes, by its kind and the context.
