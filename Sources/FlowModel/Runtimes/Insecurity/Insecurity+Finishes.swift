@@ -318,6 +318,14 @@ extension FlowStep where Runtime == Insecurity {
       host.timerArmed = false
       runDeferredStart()
     case Insecurity.popAnimationEnds:
+      if host.timerArmed {
+        // The timer (0.25 s) was set as the pop began and fires before it ends: the pop
+        // outlasts it (`Insecurity.animationEndWaits`).
+        host.timerArmed = false
+        state.pending.removeAll { $0.task == tables.flow.asyncTasks.count + Insecurity.startTimerFires }
+        note(.library, "the host's 0.25 s start timer fires before its pop ends")
+        runDeferredStart()
+      }
       if host.transition == .pop { host.transition = .none }
     default:
       guard host.transition == .dismissal else { return }

@@ -65,16 +65,19 @@ extension FlowStep where Runtime == Insecurity {
         dispatch(start)
       case .batching:
         guard host.deferred == nil else {
-          note(
-            .library,
-            "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\"), the start is dropped"
+          drop(
+            start,
+            because:
+              "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\") (InsecurityHost.swift:169-172)"
           )
           return
         }
         note(.library, "the host is batching finishes: \(childName) waits in the deferred-start slot")
         host.deferred = start
       case .purging:
-        note(.library, "assertionFailure(\"Please don't start during purges\"): the start is dropped")
+        drop(
+          start,
+          because: "assertionFailure(\"Please don't start during purges\") (InsecurityHost.swift:182-183)")
       }
     }
   }
@@ -195,8 +198,7 @@ extension FlowStep where Runtime == Insecurity {
   /// `sendOffModal`: a frame for the child's controller, presented by the top frame's.
   mutating func presentModally(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      note(
-        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
       return
     }
     guard let vc = makeViewController(of: start.child) else { return }
@@ -208,14 +210,16 @@ extension FlowStep where Runtime == Insecurity {
   /// controller, presented by the top frame's (which must present nothing).
   mutating func presentInNewNavigation(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      note(
-        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
       return
     }
-    if host.topFrame != nil, state.world.objects[presenter].presented != nil {
-      note(
-        .library,
-        "assertionFailure(\"Top controller in the modal stack is already busy presenting something else\"): the start is dropped"
+    if host.topFrame != nil,
+      state.world.objects[presenter].presented != nil || host.transition.contains(.dismissal)
+    {
+      drop(
+        start,
+        because:
+          "\(name(ofObject: presenter)).presentedViewController is not nil (it is presenting or still dismissing): assertionFailure(\"Top controller in the modal stack is already busy presenting something else\") (InsecurityHost.swift:646-651)"
       )
       return
     }
@@ -224,6 +228,18 @@ extension FlowStep where Runtime == Insecurity {
     beginObserving(start, kind: .navigationFrame, vc: nav, prev: presenter, root: vc)
     uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
     present(nav, from: presenter, animated: start.animated)
+  }
+
+  /// A start the host gives up on without calling UIKit: `assertionFailure` (a trap only in
+  /// a debug build), then `return`. The child was never put on the stack, so nothing will
+  /// ever finalize it: a completion block it was started with never runs.
+  private mutating func drop(_ start: DeferredStart, because reason: String) {
+    note(.library, "\(reason): the start of \(name(ofCoordinator: start.child)) is dropped")
+    guard start.completion != nil else { return }
+    report(
+      .resultOnce,
+      "the host drops the start of \(name(ofCoordinator: start.child)) without calling UIKit (\(reason)): the child never appears, and its completion in \(name(ofCoordinator: start.parent)) never runs"
+    )
   }
 
   /// `presenter.present(vc, animated:)`, which UIKit ignores while the host's own
@@ -247,9 +263,10 @@ extension FlowStep where Runtime == Insecurity {
     let prev: ObjectID?
     if let top = host.topFrame {
       guard host[top].hasNavigation, let topNav = host[top].vc else {
-        note(
-          .library,
-          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        drop(
+          start,
+          because:
+            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
         )
         return
       }
@@ -259,9 +276,10 @@ extension FlowStep where Runtime == Insecurity {
       guard host.rootIsNavigation, let rootNav = host.root,
         let first = state.world.objects[rootNav].children.first
       else {
-        note(
-          .library,
-          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        drop(
+          start,
+          because:
+            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
         )
         return
       }
@@ -275,13 +293,9 @@ extension FlowStep where Runtime == Insecurity {
     guard let vc = makeViewController(of: start.child) else { return }
     beginObserving(start, kind: .pushed, vc: vc, prev: prev, root: nil)
     note(.library, "\(name(ofObject: nav)).pushViewController(\(name(ofObject: vc)), animated: true)")
-    guard !host.transition.contains(.pop) else {
-      report(
-        .uikitNoop,
-        "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"); the controller never appears, and the host hears of it only when it is freed"
-      )
-      return
-    }
+    // The host pushes whatever animates (`InsecurityHost.swift:484`, `526`): during its own
+    // pop UIKit queues the push and carries it out when the pop ends, as it does for any
+    // push during a push or pop (World+Navigation.swift).
     uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
   }
 
