@@ -167,25 +167,36 @@ extension FlowStep where Runtime == Insecurity {
   }
 
   /// Whether the completion of a live entry that a purge at `cut` drops was worth waiting
-  /// for: its parent outlives the purge (below the cut, or not on the stack at all), or its
-  /// block does more than set the parent's own variables (a global, a start, a finish, async
-  /// work). A block of a parent that ends in the same purge and only sets its own variables
-  /// is lost with the parent, as the library's "dismiss several at once" intends.
+  /// for. The purge drops it without a callback (`InsecurityHost.swift:739`, `746`); had the
+  /// child ended on its own there, its completion would have got nil, as a swipe-down or a
+  /// pop gives (`InsecurityHost.swift:241`, `252`). So its block is run in the mind only,
+  /// with its result nil and the state's values: it matters when the path its `if`s take
+  /// does something. A block of a parent that ends in the same purge only matters through
+  /// what reaches beyond that parent (a global, a start, a finish, async work): setting its
+  /// own variables is lost with it, as the library's "dismiss several at once" intends.
   private func lostCompletionMatters(_ entry: HostEntry, cut: Int, stack: [HostEntry]) -> Bool {
-    guard let completion = entry.completion, let parent = entry.parent else { return false }
+    guard let completion = entry.completion, let parent = entry.parent, isAlive(parent) else { return false }
     let parentIndex = stack.firstIndex { $0.coordinator == parent }
-    if parentIndex.map({ $0 < cut }) ?? true { return true }
-    return hasEffectBeyondItsCoordinator(tables.flow.completionBlocks[completion].body)
+    let parentOutlives = parentIndex.map { $0 < cut } ?? true
+    return wouldDoSomething(
+      tables.flow.completionBlocks[completion].body, in: parent, ownVariablesCount: parentOutlives)
   }
 
-  private func hasEffectBeyondItsCoordinator(_ statements: [CheckedStatement]) -> Bool {
+  /// Whether running `statements` in `c` now would run a statement, its `if`s decided by the
+  /// state's values (the completion's result variable is nil between completions). Without
+  /// `ownVariablesCount`, setting one of `c`'s own variables does not count.
+  private func wouldDoSomething(
+    _ statements: [CheckedStatement], in c: CoordinatorID, ownVariablesCount: Bool
+  ) -> Bool {
     statements.contains { statement in
       switch statement {
-      case .assign(let variable, _, _): tables.flow.variables[variable].owner == nil
-      case .ifElse(_, let then, let otherwise):
-        hasEffectBeyondItsCoordinator(then) || hasEffectBeyondItsCoordinator(otherwise)
-      case .at: false
-      default: true
+      case .ifElse(let condition, let then, let otherwise):
+        let taken = state.evaluate(condition, tables: tables, context: c) != 0 ? then : otherwise
+        return wouldDoSomething(taken, in: c, ownVariablesCount: ownVariablesCount)
+      case .assign(let variable, _, _):
+        return ownVariablesCount || tables.flow.variables[variable].owner == nil
+      case .at: return false
+      default: return true
       }
     }
   }
