@@ -85,7 +85,11 @@ extension FlowStep where Runtime == Insecurity {
   /// `WindowHost.start(child, duration:, options:)`: the child's controller (in a new
   /// navigation controller for a navigation start) becomes the window's root, the previous
   /// host is killed and a new one made over it. The child's `finish` kills the host and
-  /// calls the completion; it never touches UIKit.
+  /// calls the completion; it never touches UIKit. An AdaptiveCoordinator's context has no
+  /// top to push onto or present from here: `in: current` and `in: modal` make its
+  /// controller the root (`startModal`), `in: newNavigation` and `in: navigationFallback`
+  /// a new navigation controller holding it (`startNavigation`), as
+  /// `WindowHost.swift:152-167` does.
   mutating func startOnWindow(
     _ child: CoordinatorID, context: StartContext, animated: Bool, completion: Int?, parent: CoordinatorID
   ) {
