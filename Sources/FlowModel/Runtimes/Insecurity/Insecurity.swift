@@ -50,6 +50,9 @@ public enum Insecurity: CoordinatorRuntime {
       "handle": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
       "popBack": "a pop reaches the host through the controller's deallocation: the completion gets nil",
       "didFinish": "write the code in the completion block of 'start C { result in … }'",
+      "selectTab": "Insecurity has no tab bar coordinator; 'start' the screens' coordinators",
+      "call":
+        "a coordinator's only call from its parent is the start; hand values to it through variables, and back with 'finish(v)'",
     ],
     portable: InsecurityPortableLowering(), checkStatement: checkStart, startContexts: startContextNames,
     windowKind: .windowCoordinator)
