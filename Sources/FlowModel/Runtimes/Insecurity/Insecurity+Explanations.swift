@@ -1,7 +1,8 @@
 import FlowLanguage
 
 // The Insecurity runtime's own entry of `result-once`, the invariant of libraries whose
-// coordinators deliver a typed result; its checks are in `Insecurity+Finishes.swift`.
+// coordinators deliver a typed result (its checks are in `Insecurity+Finishes.swift`), and
+// its entry of `library-trap` (`LibraryTrap.swift`).
 extension Insecurity {
   public static let invariants: [Invariant] = [
     Invariant(
@@ -31,36 +32,11 @@ extension Insecurity {
           Finish children from the top down (finish the child in the parent's completion \
           before finishing the parent), and finish the window's child once.
           """)),
-    Invariant(
-      .libraryTrap, rank: 85, kinds: [.step], runtimes: [name],
-      whenAbsent: { runtime in "no library traps modelled under runtime '\(runtime)'" },
-      explanation: InvariantExplanation(
-        holdsWhen: "no code of the coordinator library traps",
-        whatItChecks: """
-          flowcheck reports a step in which the library's own code stops the app: a force \
-          unwrap of nil (an implicitly unwrapped optional included), 'fatalError' or \
-          'preconditionFailure'. A UIKit exception is 'uikit-crash' instead.
-          """,
-        whyItMatters: """
-          The app crashes in every build, where the code that called the library looks \
-          harmless.
-          """,
-        typicalCause: """
-          Under Insecurity, a ModalCoordinator or AdaptiveCoordinator holds its host weakly \
-          behind an implicitly unwrapped optional: once the window's root is replaced, its host \
-          is freed, and a 'start' from it (a late async reply, say) unwraps nil.
-          """,
-        howToFix: """
-          Do not start from a coordinator whose flow is over: guard the late work with the \
-          state that says its screen is still shown, or cancel it when the root is replaced.
-          """)),
+    .libraryTrap(runtime: name),
   ]
 }
 
 extension InvariantID {
   /// Every started coordinator's completion is delivered exactly once.
   public static let resultOnce = InvariantID("result-once")
-  /// No code of the coordinator library traps (a force unwrap, `fatalError`,
-  /// `preconditionFailure`); a UIKit exception is `uikit-crash`.
-  public static let libraryTrap = InvariantID("library-trap")
 }

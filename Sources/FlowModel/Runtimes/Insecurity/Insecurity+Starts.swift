@@ -155,12 +155,9 @@ extension FlowStep where Runtime == Insecurity {
     if state.coordinators[p].hostFreed,
       kind(of: p) == .modalCoordinator || kind(of: p) == .adaptiveCoordinator
     {
-      report(
-        .libraryTrap,
+      reportLibraryTrap(
         "\(name(ofCoordinator: p)).navigation is nil: its host was killed when the window's root was replaced and then freed, and a \(kind(of: p).rawValue) holds its host weakly through an implicitly unwrapped optional, so reading it traps (ModalCoordinator.swift:6-9)"
       )
-      stopped = true
-      state.crashed = true
       return
     }
     note(
