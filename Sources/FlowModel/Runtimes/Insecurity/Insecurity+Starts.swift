@@ -232,10 +232,11 @@ extension FlowStep where Runtime == Insecurity {
   }
 
   /// A start the host gives up on without calling UIKit: `assertionFailure` (a trap only in
-  /// a debug build), then `return`. The child was never put on the stack, so nothing will
-  /// ever finalize it: a completion block it was started with never runs.
+  /// a debug build: `library-trap`), then `return`. The child was never put on the stack,
+  /// so nothing will ever finalize it: a completion block it was started with never runs.
   private mutating func drop(_ start: DeferredStart, because reason: String) {
     note(.library, "\(reason): the start of \(name(ofCoordinator: start.child)) is dropped")
+    reportLibraryAssertion(reason, at: "InsecurityHost.swift")
     guard start.completion != nil else { return }
     report(
       .resultOnce,
