@@ -29,11 +29,12 @@ extension Invariant {
           tests), where the code that called the library looks harmless.
           """,
         typicalCause: """
-          Under Insecurity, a ModalCoordinator or AdaptiveCoordinator holds its host weakly \
-          behind an implicitly unwrapped optional: once the window's root is replaced, its host \
-          is freed, and a 'start' from it (a late async reply, say) unwraps nil; a second \
-          'finish', or a start the host cannot place, asserts. Under JLCoordinator, a \
-          ModalPresenter made over a screen that already presents asserts.
+          A coordinator that holds what it calls weakly behind an implicitly unwrapped \
+          optional calls it after it was freed (a late async reply after the window's root was \
+          replaced, say); the pattern's own code force-unwraps a first screen that is not there \
+          or reads an unowned parent that is gone; a library assertion about the order of calls \
+          fails (a start the library cannot place, a presenter made over a screen that already \
+          presents). The runtime's section of the language reference lists its traps.
           """,
         howToFix: """
           Do not call into a flow that is over: guard late work with the state that says its \
