@@ -52,10 +52,57 @@ import Testing
 
   @Test("a start waiting in Insecurity's deferred slot is not told as finished")
   func deferredStartIsNotFinished() throws {
-    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
-      "bugs/insecurity/gap3-timer-pushes-mid-pop.flow")
-    let text = CommandRun([spec.path, "--no-color"]).stdout
-    // Step 2 leaves AddCard in the slot; the timer starts it in step 3.
+    // Specs/inflight/insecurity-timer-push-during-pop.flow, with a property broken while the
+    // host pops back from the scanner: step 3 leaves AddCard in the slot.
+    let text = try Self.trace(
+      """
+      app Wallet {
+        library insecurity
+        window App
+        home Cards
+        limits { stack 4, coordinators 4 }
+      }
+
+      screen Cards
+      screen Scanner
+      screen AddCard
+
+      var scanned: 0...1 = 0
+
+      coordinator App: WindowCoordinator {
+        start { start Cards in: newNavigation }
+      }
+
+      coordinator Cards: NavigationCoordinator {
+        viewController Cards
+        on Cards.scan {
+          if !animating {
+            start Scanner { result in
+              if result != nil { start AddCard }
+            }
+          }
+        }
+      }
+
+      coordinator Scanner: NavigationCoordinator {
+        viewController Scanner
+        on Scanner.done {
+          if !animating {
+            scanned = 1
+            finish
+          }
+        }
+      }
+
+      coordinator AddCard: NavigationCoordinator {
+        viewController AddCard
+        on AddCard.save {
+          if !animating { finish }
+        }
+      }
+
+      never scanned == 1 && animating
+      """)
     #expect(text.contains("AddCard waits in the deferred-start slot"))
     #expect(text.contains("  AddCard (NavigationCoordinator) waiting to start (deferred)\n"))
     #expect(!text.contains("  AddCard (NavigationCoordinator) finished"))

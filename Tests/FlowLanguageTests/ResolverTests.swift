@@ -646,7 +646,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     DiagnosticCase(
       "unknown invariant, far", base + "expect violation shadow-sync, 1️⃣crash\n", .unknownInvariant,
       "unknown invariant 'crash'; expected 'shadow-sync', 'finish-propagation', 'orphan-child', 'dead-screen', "
-        + "'unhandled-message', 'delegate-owner', 'stale-closure', 'uikit-crash', 'uikit-noop', 'result-once', 'stopped-on-screen', 'registered-after-stop', 'no-dead-end', "
+        + "'unhandled-message', 'delegate-owner', 'stale-closure', 'uikit-crash', 'library-trap', 'uikit-noop', 'result-once', 'stopped-on-screen', 'registered-after-stop', 'no-dead-end', "
         + "'can-return', 'always', 'never' or 'reachable'"),
   ]
 
@@ -856,7 +856,9 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
       "call under router",
       routerApp
         + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣call App.go }\n}\n",
-      .unsupportedStatement, "'call' is not available under runtime 'router'"),
+      .unsupportedStatement,
+      "'call' is not available under runtime 'router'; a coordinator keeps no method a parent could call; a parent hands values to a child through variables"
+    ),
     DiagnosticCase(
       "router kind unknown",
       routerApp + "coordinator App: 1️⃣NavigationRoutr {\n  start { present Home }\n}\n",

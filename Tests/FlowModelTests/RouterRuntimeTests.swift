@@ -220,6 +220,31 @@ import Testing
       """)
     try h.perform("tap Home.open")
     #expect(h.state.crashed)
-    #expect(h.violations == ["uikit-crash"])
+    #expect(h.violations == ["library-trap"])
+  }
+
+  @Test func aNavigationControllerWhosePresentationWasRefusedNeverGetsDidShow() throws {
+    var h = try Harness(
+      """
+      app A {
+        library router
+        window App
+      }
+      screen Home
+      screen Form
+      coordinator App: AppDelegateRouter {
+        start { present Home }
+        on Home.open { presentChild Sheet }
+      }
+      coordinator Sheet: ModalNavigationRouter {
+        start { present Form }
+      }
+      event reminder { presentChild Sheet }
+      """)
+    try h.perform("tap Home.open")
+    #expect(h.log.contains { $0.contains("navigationController(didShow: Form)") })
+    try h.perform("app event 'reminder'")
+    #expect(h.violations.contains("uikit-noop"))
+    #expect(!h.log.contains { $0.contains("didShow") }, "the refused sheet never appears")
   }
 }

@@ -1,7 +1,8 @@
 import FlowLanguage
 
 // The Insecurity runtime's own entry of `result-once`, the invariant of libraries whose
-// coordinators deliver a typed result; its checks are in `Insecurity+Finishes.swift`.
+// coordinators deliver a typed result (its checks are in `Insecurity+Finishes.swift`), and
+// its entry of `library-trap` (`LibraryTrap.swift`).
 extension Insecurity {
   public static let invariants: [Invariant] = [
     Invariant(
@@ -30,7 +31,8 @@ extension Insecurity {
         howToFix: """
           Finish children from the top down (finish the child in the parent's completion \
           before finishing the parent), and finish the window's child once.
-          """))
+          """)),
+    .libraryTrap(runtime: name),
   ]
 }
 

@@ -10,32 +10,52 @@ extension FlowStep where Runtime == Insecurity {
     let text = result == 0 ? "dismiss()" : "finish(\(resultName(result, of: c)))"
     note(.library, "\(name(ofCoordinator: c)).\(text)")
     guard state.coordinators[c].canFinish else {
+      // `assertionFailure` in a debug build (`ModalCoordinator.swift:19`, `28`, and the same
+      // lines of the other two classes), not reported as `library-trap`: a late `after`
+      // reply that finishes a coordinator which ended already is the common case, and a flow
+      // cannot yet guard it on the coordinator's own end.
       note(
         .library,
-        "_finishImplementation is nil (finished already or never started): assertionFailure, nothing happens")
+        "_finishImplementation is nil (finished already or never started): assertionFailure in a debug build, nothing happens"
+      )
       return
     }
-    if host.windowChild == c {
-      // The window host's closure: kill the host, then the completion. It is never cleared,
-      // so a second finish delivers the completion again.
-      note(.library, "the window host kills its host")
-      let again = host.windowResultDelivered
-      let completion = host.windowCompletion
-      killHost()
-      host.windowChild = c
-      host.windowCompletion = completion
-      host.windowResultDelivered = true
-      if again {
-        report(
-          .resultOnce,
-          "\(name(ofCoordinator: c)) finishes a second time: the window host never clears its finish, so the completion runs twice"
-        )
-      }
-      runCompletion(completion, parent: state.appCoordinator, result: result, of: c)
+    if state.coordinators[c].isWindowChild {
+      finishWindowChild(c, result: result)
       return
     }
     state.coordinators[c].canFinish = false
     finalize(c, .finished, result: result)
+  }
+
+  /// The window host's finish closure of `c` (`WindowHost.swift:24-28`, `60-64`): it kills
+  /// whatever host the window host has now and calls `c`'s completion. Nothing ever clears
+  /// it, not a finish (the host's own closures clear theirs: `InsecurityHost.swift:207`) and
+  /// not a new root (`startModal` and `startNavigation` install the new child's and leave
+  /// the old one's): a second finish of `c`, even after the window coordinator made another
+  /// root, kills that root's host and runs `c`'s completion again.
+  mutating func finishWindowChild(_ c: CoordinatorID, result: Int) {
+    let again = state.coordinators[c].windowResultDelivered
+    let current = host.windowChild
+    if host.isAlive {
+      note(
+        .library,
+        current == c
+          ? "the window host kills its host"
+          : "the window host kills its current host, the one of \(name(ofCoordinator: current))")
+      killHost()
+      host.windowChild = current
+    }
+    state.coordinators[c].windowResultDelivered = true
+    if again {
+      report(
+        .resultOnce,
+        current == c
+          ? "\(name(ofCoordinator: c)) finishes a second time: the window host never clears its finish, so the completion runs twice"
+          : "\(name(ofCoordinator: c)) finishes a second time, after \(name(ofCoordinator: current)) replaced it as the window's root: the window host never clears its finish, so it kills \(name(ofCoordinator: current))'s host and runs \(name(ofCoordinator: c))'s completion twice"
+      )
+    }
+    runCompletion(state.coordinators[c].windowCompletion, parent: state.appCoordinator, result: result, of: c)
   }
 
   /// `finalizeModal` / `finalizeNavigation`: marks `c`'s entry dead; outside a batch, opens
@@ -152,25 +172,36 @@ extension FlowStep where Runtime == Insecurity {
   }
 
   /// Whether the completion of a live entry that a purge at `cut` drops was worth waiting
-  /// for: its parent outlives the purge (below the cut, or not on the stack at all), or its
-  /// block does more than set the parent's own variables (a global, a start, a finish, async
-  /// work). A block of a parent that ends in the same purge and only sets its own variables
-  /// is lost with the parent, as the library's "dismiss several at once" intends.
+  /// for. The purge drops it without a callback (`InsecurityHost.swift:739`, `746`); had the
+  /// child ended on its own there, its completion would have got nil, as a swipe-down or a
+  /// pop gives (`InsecurityHost.swift:241`, `252`). So its block is run in the mind only,
+  /// with its result nil and the state's values: it matters when the path its `if`s take
+  /// does something. A block of a parent that ends in the same purge only matters through
+  /// what reaches beyond that parent (a global, a start, a finish, async work): setting its
+  /// own variables is lost with it, as the library's "dismiss several at once" intends.
   private func lostCompletionMatters(_ entry: HostEntry, cut: Int, stack: [HostEntry]) -> Bool {
-    guard let completion = entry.completion, let parent = entry.parent else { return false }
+    guard let completion = entry.completion, let parent = entry.parent, isAlive(parent) else { return false }
     let parentIndex = stack.firstIndex { $0.coordinator == parent }
-    if parentIndex.map({ $0 < cut }) ?? true { return true }
-    return hasEffectBeyondItsCoordinator(tables.flow.completionBlocks[completion].body)
+    let parentOutlives = parentIndex.map { $0 < cut } ?? true
+    return wouldDoSomething(
+      tables.flow.completionBlocks[completion].body, in: parent, ownVariablesCount: parentOutlives)
   }
 
-  private func hasEffectBeyondItsCoordinator(_ statements: [CheckedStatement]) -> Bool {
+  /// Whether running `statements` in `c` now would run a statement, its `if`s decided by the
+  /// state's values (the completion's result variable is nil between completions). Without
+  /// `ownVariablesCount`, setting one of `c`'s own variables does not count.
+  private func wouldDoSomething(
+    _ statements: [CheckedStatement], in c: CoordinatorID, ownVariablesCount: Bool
+  ) -> Bool {
     statements.contains { statement in
       switch statement {
-      case .assign(let variable, _, _): tables.flow.variables[variable].owner == nil
-      case .ifElse(_, let then, let otherwise):
-        hasEffectBeyondItsCoordinator(then) || hasEffectBeyondItsCoordinator(otherwise)
-      case .at: false
-      default: true
+      case .ifElse(let condition, let then, let otherwise):
+        let taken = state.evaluate(condition, tables: tables, context: c) != 0 ? then : otherwise
+        return wouldDoSomething(taken, in: c, ownVariablesCount: ownVariablesCount)
+      case .assign(let variable, _, _):
+        return ownVariablesCount || tables.flow.variables[variable].owner == nil
+      case .at: return false
+      default: return true
       }
     }
   }
@@ -303,6 +334,14 @@ extension FlowStep where Runtime == Insecurity {
       host.timerArmed = false
       runDeferredStart()
     case Insecurity.popAnimationEnds:
+      if host.timerArmed {
+        // The timer (0.25 s) was set as the pop began and fires before it ends: the pop
+        // outlasts it (`Insecurity.animationEndWaits`).
+        host.timerArmed = false
+        state.pending.removeAll { $0.task == tables.flow.asyncTasks.count + Insecurity.startTimerFires }
+        note(.library, "the host's 0.25 s start timer fires before its pop ends")
+        runDeferredStart()
+      }
       if host.transition == .pop { host.transition = .none }
     default:
       guard host.transition == .dismissal else { return }

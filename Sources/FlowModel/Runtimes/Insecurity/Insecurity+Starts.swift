@@ -55,7 +55,7 @@ extension FlowStep where Runtime == Insecurity {
         .library,
         "\(name(ofCoordinator: p)).navigation.start(\(childName), \(contextText)animated: \(animated))")
       guard state.coordinators[p].onCurrentHost, host.isAlive else {
-        note(.library, "the host of \(name(ofCoordinator: p)) is dead: the start does nothing")
+        startOnKilledHost(from: p)
         return
       }
       let start = DeferredStart(
@@ -65,16 +65,19 @@ extension FlowStep where Runtime == Insecurity {
         dispatch(start)
       case .batching:
         guard host.deferred == nil else {
-          note(
-            .library,
-            "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\"), the start is dropped"
+          drop(
+            start,
+            because:
+              "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\") (InsecurityHost.swift:169-172)"
           )
           return
         }
         note(.library, "the host is batching finishes: \(childName) waits in the deferred-start slot")
         host.deferred = start
       case .purging:
-        note(.library, "assertionFailure(\"Please don't start during purges\"): the start is dropped")
+        drop(
+          start,
+          because: "assertionFailure(\"Please don't start during purges\") (InsecurityHost.swift:182-183)")
       }
     }
   }
@@ -82,7 +85,11 @@ extension FlowStep where Runtime == Insecurity {
   /// `WindowHost.start(child, duration:, options:)`: the child's controller (in a new
   /// navigation controller for a navigation start) becomes the window's root, the previous
   /// host is killed and a new one made over it. The child's `finish` kills the host and
-  /// calls the completion; it never touches UIKit.
+  /// calls the completion; it never touches UIKit. An AdaptiveCoordinator's context has no
+  /// top to push onto or present from here: `in: current` and `in: modal` make its
+  /// controller the root (`startModal`), `in: newNavigation` and `in: navigationFallback`
+  /// a new navigation controller holding it (`startNavigation`), as
+  /// `WindowHost.swift:152-167` does.
   mutating func startOnWindow(
     _ child: CoordinatorID, context: StartContext, animated: Bool, completion: Int?, parent: CoordinatorID
   ) {
@@ -108,22 +115,53 @@ extension FlowStep where Runtime == Insecurity {
     host.rootIsNavigation = navigation
     host.root = newRoot
     host.windowChild = child
-    host.windowCompletion = completion
-    host.windowResultDelivered = false
+    state.coordinators[child].isWindowChild = true
+    state.coordinators[child].windowCompletion = completion
     state.coordinators[child].canFinish = true
     state.coordinators[child].onCurrentHost = true
     note(.library, "window.rootViewController = \(name(ofObject: newRoot))")
     uikit { $0.setWindowRoot(newRoot, effects: &$1) }
   }
 
-  /// The window host lets go of its host: `kill()` then nil. Its stack goes with it (no
-  /// completion of it will ever run), and no coordinator started on it can start again.
+  /// The window host lets go of its host: `kill()` then nil (`WindowHost.swift:25-26`,
+  /// `30-31`, `61-62`, `67-68`). Its stack goes with it (no completion of it will ever run),
+  /// and no coordinator started on it can start again. The host object outlives the kill
+  /// only while a NavigationCoordinator started on it holds it strongly
+  /// (`NavigationCoordinator.swift:4`); one in its stack holds it for good, as the stack
+  /// holds that coordinator in turn (`InsecurityHost.swift:117`, `Frame.coordinator`).
+  /// Whether it was freed is decided here, when the host is let go: a NavigationCoordinator
+  /// freed later does not free it in the model.
   mutating func killHost() {
+    let keptAlive = state.coordinators.indices.contains {
+      state.coordinators[$0].isAlive && state.coordinators[$0].onCurrentHost && kind(of: $0) == .navigation
+    }
     host.discardHost()
     host.windowChild = nil
     state.pending.removeAll { $0.task >= tables.flow.asyncTasks.count }
-    for c in state.coordinators.indices { state.coordinators[c].onCurrentHost = false }
+    for c in state.coordinators.indices where state.coordinators[c].onCurrentHost {
+      state.coordinators[c].onCurrentHost = false
+      state.coordinators[c].hostFreed = !keptAlive
+    }
     holdersMayHaveChanged()
+  }
+
+  /// A start from `p` whose host was killed. A ModalCoordinator's or AdaptiveCoordinator's
+  /// `navigation` is a weak host behind an implicitly unwrapped optional
+  /// (`ModalCoordinator.swift:4-9`, `AdaptiveCoordinator.swift:4-9`): with the host freed it
+  /// asserts in a debug build and unwraps nil in a release one, a trap either way. A host
+  /// still alive (held by a NavigationCoordinator) returns at once, as it is dead
+  /// (`InsecurityHost.swift:161`, `329`, `539`, `854`).
+  mutating func startOnKilledHost(from p: CoordinatorID) {
+    if state.coordinators[p].hostFreed,
+      kind(of: p) == .modalCoordinator || kind(of: p) == .adaptiveCoordinator
+    {
+      reportLibraryTrap(
+        "\(name(ofCoordinator: p)).navigation is nil: its host was killed when the window's root was replaced and then freed, and a \(kind(of: p).rawValue) holds its host weakly through an implicitly unwrapped optional, so reading it traps (ModalCoordinator.swift:6-9)"
+      )
+      return
+    }
+    note(
+      .library, "the host of \(name(ofCoordinator: p)) is killed (notDead is false): the start does nothing")
   }
 
   /// `immediateDispatch…`: where the child goes, by its kind and the context.
@@ -161,8 +199,7 @@ extension FlowStep where Runtime == Insecurity {
   /// `sendOffModal`: a frame for the child's controller, presented by the top frame's.
   mutating func presentModally(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      note(
-        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
       return
     }
     guard let vc = makeViewController(of: start.child) else { return }
@@ -174,14 +211,16 @@ extension FlowStep where Runtime == Insecurity {
   /// controller, presented by the top frame's (which must present nothing).
   mutating func presentInNewNavigation(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      note(
-        .library, "assertionFailure(\"Top controller of modal stack is somehow dead\"): the start is dropped")
+      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
       return
     }
-    if host.topFrame != nil, state.world.objects[presenter].presented != nil {
-      note(
-        .library,
-        "assertionFailure(\"Top controller in the modal stack is already busy presenting something else\"): the start is dropped"
+    if host.topFrame != nil,
+      state.world.objects[presenter].presented != nil || host.transition.contains(.dismissal)
+    {
+      drop(
+        start,
+        because:
+          "\(name(ofObject: presenter)).presentedViewController is not nil (it is presenting or still dismissing): assertionFailure(\"Top controller in the modal stack is already busy presenting something else\") (InsecurityHost.swift:646-651)"
       )
       return
     }
@@ -190,6 +229,19 @@ extension FlowStep where Runtime == Insecurity {
     beginObserving(start, kind: .navigationFrame, vc: nav, prev: presenter, root: vc)
     uikit { $0.setViewControllers([vc], of: nav, animated: false, effects: &$1) }
     present(nav, from: presenter, animated: start.animated)
+  }
+
+  /// A start the host gives up on without calling UIKit: `assertionFailure` (a trap only in
+  /// a debug build: `library-trap`), then `return`. The child was never put on the stack,
+  /// so nothing will ever finalize it: a completion block it was started with never runs.
+  private mutating func drop(_ start: DeferredStart, because reason: String) {
+    note(.library, "\(reason): the start of \(name(ofCoordinator: start.child)) is dropped")
+    reportLibraryAssertion(reason, at: "InsecurityHost.swift")
+    guard start.completion != nil else { return }
+    report(
+      .resultOnce,
+      "the host drops the start of \(name(ofCoordinator: start.child)) without calling UIKit (\(reason)): the child never appears, and its completion in \(name(ofCoordinator: start.parent)) never runs"
+    )
   }
 
   /// `presenter.present(vc, animated:)`, which UIKit ignores while the host's own
@@ -213,9 +265,10 @@ extension FlowStep where Runtime == Insecurity {
     let prev: ObjectID?
     if let top = host.topFrame {
       guard host[top].hasNavigation, let topNav = host[top].vc else {
-        note(
-          .library,
-          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        drop(
+          start,
+          because:
+            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
         )
         return
       }
@@ -225,9 +278,10 @@ extension FlowStep where Runtime == Insecurity {
       guard host.rootIsNavigation, let rootNav = host.root,
         let first = state.world.objects[rootNav].children.first
       else {
-        note(
-          .library,
-          "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\"): the start is dropped"
+        drop(
+          start,
+          because:
+            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
         )
         return
       }
@@ -241,13 +295,9 @@ extension FlowStep where Runtime == Insecurity {
     guard let vc = makeViewController(of: start.child) else { return }
     beginObserving(start, kind: .pushed, vc: vc, prev: prev, root: nil)
     note(.library, "\(name(ofObject: nav)).pushViewController(\(name(ofObject: vc)), animated: true)")
-    guard !host.transition.contains(.pop) else {
-      report(
-        .uikitNoop,
-        "the host pushes \(name(ofObject: vc)) while its pop of \(name(ofObject: nav)) is still animating: UIKit does not carry out a push in the middle of a pop (\"Unbalanced calls to begin/end appearance transitions\"); the controller never appears, and the host hears of it only when it is freed"
-      )
-      return
-    }
+    // The host pushes whatever animates (`InsecurityHost.swift:484`, `526`): during its own
+    // pop UIKit queues the push and carries it out when the pop ends, as it does for any
+    // push during a push or pop (World+Navigation.swift).
     uikit { $0.push(vc, on: nav, animated: true, effects: &$1) }
   }
 

@@ -50,6 +50,9 @@ public enum Insecurity: CoordinatorRuntime {
       "handle": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
       "popBack": "a pop reaches the host through the controller's deallocation: the completion gets nil",
       "didFinish": "write the code in the completion block of 'start C { result in … }'",
+      "selectTab": "Insecurity has no tab bar coordinator; 'start' the screens' coordinators",
+      "call":
+        "a coordinator's only call from its parent is the start; hand values to it through variables, and back with 'finish(v)'",
     ],
     portable: InsecurityPortableLowering(), checkStatement: checkStart, startContexts: startContextNames,
     windowKind: .windowCoordinator)
@@ -134,11 +137,16 @@ public enum Insecurity: CoordinatorRuntime {
     state.library.transition == .none && state.library.awaitingDeinit.isEmpty
   }
 
-  /// With `limits { inflight 1 }`, the host's 0.25 s start timer (Insecurity's
-  /// `navigationPopBatchedStartDelay`, `DispatchQueue.main.asyncAfter` as its pop begins)
-  /// fires before that pop has finished animating, as UIKit's push and pop last longer (gap
-  /// 3: the timer's push lands mid-pop): while one is pending during the host's pop, the
-  /// end of a push or pop waits for it. So no timer outlives the pop it was set for.
+  /// The host's 0.25 s start timer (`Insecurity.swift:9`, `navigationPopBatchedStartDelay`;
+  /// `InsecurityHost.swift:148-152` and `778-779`, `DispatchQueue.main.asyncAfter` called
+  /// right after `popToViewController(_, animated: true)`) fires before that pop has
+  /// finished animating: UIKit's standard push and pop last about 0.35 s (the transition
+  /// coordinator's `transitionDuration`), longer than the timer. UIKit takes no touches
+  /// during the pop, so no tap comes between the pop's start and the timer either. With
+  /// `limits { inflight 1 }`, while a timer is pending during the host's pop, the end of a
+  /// push or pop waits for it; without it, the end of the host's pop fires a timer still
+  /// armed first (`hostWorkArrives`). So no timer outlives the pop it was set for, and the
+  /// timer's push lands mid-pop, where UIKit queues it until the pop ends.
   public static func animationEndWaits(_ end: Gesture, in state: FlowState<Insecurity>, flow: CheckedFlow)
     -> Bool
   {

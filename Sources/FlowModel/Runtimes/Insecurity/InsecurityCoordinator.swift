@@ -19,8 +19,20 @@ public struct InsecurityCoordinator: CoordinatorState {
   /// finalization (the window child's is never cleared).
   public var canFinish = false
   /// Its `navigation` is the window host's current host (false once that host is killed
-  /// or replaced: a start from it then does nothing).
+  /// or replaced).
   public var onCurrentHost = false
+  /// The host it was started on was killed and freed. A ModalCoordinator or
+  /// AdaptiveCoordinator holds its host weakly through an implicitly unwrapped optional
+  /// (`ModalCoordinator.swift:4-9`, `AdaptiveCoordinator.swift:4-9`), so reading its
+  /// `navigation` then traps; a NavigationCoordinator holds its host strongly
+  /// (`NavigationCoordinator.swift:4`), which keeps the killed host alive.
+  public var hostFreed = false
+  /// Started by the window coordinator: its `_finishImplementation` is the window host's,
+  /// which is never cleared (`WindowHost.swift:24-28`, `60-64`), with the completion block
+  /// it calls, and whether that block ran already.
+  public var isWindowChild = false
+  public var windowCompletion: Int?
+  public var windowResultDelivered = false
   public var wasOnScreen = false
   public var locals: LocalValues
   public var isAlive = true
@@ -49,6 +61,10 @@ public struct InsecurityCoordinator: CoordinatorState {
     fields.flag(&retainsViewController)
     fields.flag(&canFinish)
     fields.flag(&onCurrentHost)
+    fields.flag(&hostFreed)
+    fields.flag(&isWindowChild)
+    fields.flag(&windowResultDelivered)
+    fields.number(&windowCompletion)
     fields.object(&viewController)
   }
 }

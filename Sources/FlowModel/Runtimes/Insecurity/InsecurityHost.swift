@@ -130,11 +130,9 @@ public struct InsecurityHost: RuntimeLibraryState {
   public var rootIsNavigation = false
   /// Weak root: the window child's view controller or navigation controller.
   public var root: ObjectID?
-  /// The coordinator the window coordinator started last (its view controller is the
-  /// window's root), its completion, and whether that completion ran.
+  /// The coordinator the window coordinator started last: its view controller is the
+  /// window's root.
   public var windowChild: CoordinatorID?
-  public var windowCompletion: Int?
-  public var windowResultDelivered = false
   /// The host's stage during a step.
   public var stage: HostStage = .ready
   /// The one-slot deferred start.
@@ -288,14 +286,12 @@ public struct InsecurityHost: RuntimeLibraryState {
   public mutating func fields(_ fields: inout some FieldVisitor) {
     fields.flag(&isAlive)
     fields.flag(&rootIsNavigation)
-    fields.flag(&windowResultDelivered)
     fields.flag(&timerArmed)
     var running = transition.rawValue
     fields.bits(&running, count: 2)
     if running != transition.rawValue { transition = HostTransition(rawValue: running) }
     fields.object(&root)
     fields.coordinator(&windowChild, .weak)
-    fields.number(&windowCompletion)
     fields.group(&deferred)
     fields.coordinators(&awaitingDeinit)
     fields.coordinatorSet(&heldByScreens)

@@ -30,6 +30,15 @@ extension FlowStep where Runtime == JLCoordinator {
         .library,
         "\(coordinatorName)(presenter: \(kind.rawValue)(presentingViewController: \(name(ofObject: instance.presentingScreen))))"
       )
+      // `ModalPresenter.init` asserts that its presenting controller presents nothing
+      // (`ModalPresenter.swift:14-17`); `ModalNavigationPresenter.init` checks nothing.
+      if kind == .modalPresenter, let from = instance.presentingScreen,
+        let presented = presentedViewController(of: from)
+      {
+        reportLibraryAssertion(
+          "ModalPresenter is made over \(name(ofObject: from)), which already presents \(name(ofObject: presented))",
+          at: "ModalPresenter.swift:14-17")
+      }
     case .navigationPresenter:
       instance.presentingScreen = parent.flatMap { presentingScreen(for: $0) }
       note(

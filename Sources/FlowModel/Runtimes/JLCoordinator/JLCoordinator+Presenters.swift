@@ -49,10 +49,15 @@ extension FlowStep where Runtime == JLCoordinator {
     case .modalPresenter:
       // Styles and the sheet wrapper as the presentation controller's delegate, then
       // `presentModally`: `didPresent` in the presentation's completion, which never runs
-      // when UIKit refuses the presentation (gap 4).
+      // when UIKit refuses the presentation (gap 4). At 1.1.1 `animated:` goes nowhere: the
+      // presenter passes `true` (`ModalPresenter.swift:28`), and so does `presentModally`
+      // (`ModalPresenting.swift:28`); it is honoured only after the tag (commit 73f8125).
       guard let from = state.coordinators[o].presentingScreen else { return }
+      if !animated {
+        note(.library, "ModalPresenter ignores animated: false at 1.1.1: the presentation animates")
+      }
       let before = state.world.modalTransitionInFlight()
-      uikit { $0.present(vc, from: from, animated: animated, effects: &$1) }
+      uikit { $0.present(vc, from: from, animated: true, effects: &$1) }
       presentModallyCompleted(vc, from: from, by: o, inFlightBefore: before)
     case .modalNavigationPresenter:
       let nav = state.coordinators[o].root
@@ -69,8 +74,13 @@ extension FlowStep where Runtime == JLCoordinator {
       state.coordinators[o].root = newNav
       uikit { $0.setViewControllers([vc], of: newNav, animated: false, effects: &$1) }
       state.world.objects[newNav].delegate = o
+      // `startWithUINavigationController` presents with `animated: true` whatever it is
+      // given (`ModalNavigationPresenter.swift:33`, `ModalPresenting.swift:28`, at 1.1.1).
+      if !animated {
+        note(.library, "ModalNavigationPresenter ignores animated: false at 1.1.1: the presentation animates")
+      }
       let before = state.world.modalTransitionInFlight()
-      uikit { $0.present(newNav, from: from, animated: animated, effects: &$1) }
+      uikit { $0.present(newNav, from: from, animated: true, effects: &$1) }
       presentModallyCompleted(newNav, root: vc, from: from, by: o, inFlightBefore: before)
     case .tabPresenter:
       // `tabBarController.viewControllers.append(vc)`, then the report.
@@ -82,7 +92,11 @@ extension FlowStep where Runtime == JLCoordinator {
       notifyPresentation(of: vc, by: o)
     case .tabNavigationPresenter:
       // The first `present` adds the presenter's own navigation controller as a tab, rooted at
-      // `vc`, its delegate the wrapper; later ones push onto it.
+      // `vc`, its delegate the wrapper; later ones push onto it. The first one reports the
+      // navigation controller, not `vc`: `presentOnTab(navigationController, …)`
+      // (`TabNavigationPresenter.swift:20-22`) notifies the controller it is given
+      // (`TabPresenting.swift:23`), and the push onto the stack outside the window has no
+      // transition for the wrapper to report. So a `didPresent S` never hears of `vc`.
       let nav = state.coordinators[o].root
       if nav >= 0, state.world.objects[nav].container != nil {
         uikit { $0.push(vc, on: nav, animated: animated, effects: &$1) }
@@ -97,7 +111,7 @@ extension FlowStep where Runtime == JLCoordinator {
       state.world.objects[newNav].delegate = o
       uikit { $0.setViewControllers([vc], of: newNav, animated: false, effects: &$1) }
       uikit { $0.addTab(newNav, to: tabBar, effects: &$1) }
-      notifyPresentation(of: vc, by: o)
+      notifyPresentation(of: newNav, by: o)
     default:
       note(.library, "\(presenterKind(of: o).rawValue) is not modelled: nothing happens")
     }
@@ -337,13 +351,14 @@ extension FlowStep where Runtime == JLCoordinator {
   }
 
   /// `notifyObserverAboutDismissOfAllViewControllers(to:)`: an animated pop landed on the
-  /// navigation controller's first screen. Every observer is told; a
-  /// `didDismissAllViewControllersTo S?` override runs in the coordinator that presented
-  /// that screen (the identity filter, as the example's pop-to-root handling does).
+  /// navigation controller's first screen. Every registered observer is told
+  /// (`Presenter.swift:72-79`), whoever presented that screen: a
+  /// `didDismissAllViewControllersTo S { … }` override runs in each of them when the root is
+  /// a screen S, and one without S in each of them always.
   mutating func notifyDismissalOfAll(to root: ObjectID, by o: CoordinatorID) {
     note(.library, "\(name(ofPresenter: o)) notifies didDismissAllViewControllersTo(\(name(ofObject: root)))")
     let screen = screenIndex(of: root)
-    for k in observers(of: o) where isAlive(k) && state.owners[root] == k {
+    for k in observers(of: o) where isAlive(k) {
       runHooks(JLCoordinator.didDismissAllViewControllersTo, in: k) { $0 == nil || $0 == screen }
     }
   }

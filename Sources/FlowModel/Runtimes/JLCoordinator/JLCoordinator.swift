@@ -182,6 +182,7 @@ public enum JLCoordinator: CoordinatorRuntime {
   ]
 
   public static let invariants: [Invariant] = [
+    .libraryTrap(runtime: name),
     Invariant(
       .stoppedOnScreen, rank: 110, kinds: [.step], runtimes: [name],
       explanation: InvariantExplanation(

@@ -4,6 +4,7 @@ import FlowLanguage
 // checks are in `Router+Invariants.swift`.
 extension Router {
   public static let invariants: [Invariant] = [
+    .libraryTrap(runtime: name),
     Invariant(
       .staleClosure, rank: 70, kinds: [.state], runtimes: [name],
       explanation: InvariantExplanation(
@@ -33,7 +34,7 @@ extension Router {
           Done button, which calls 'dismiss'; dismiss with animation; give a child that pushes \
           several screens its own ModalNavigationRouter, or run its onDismissed from the \
           screen it really started with.
-          """))
+          """)),
   ]
 }
 

@@ -73,10 +73,9 @@ extension FlowStep where Runtime == Router {
     return nil
   }
 
+  /// The pattern's own code traps (a force unwrap, an unowned read): `library-trap`.
   mutating func crash(_ detail: String) {
-    report(.uikitCrash, detail)
-    stopped = true
-    state.crashed = true
+    reportLibraryTrap(detail)
   }
 
   /// The flow's `dismiss` run by `c`: the protocol's default `dismiss(animated:)`,
@@ -131,8 +130,13 @@ extension FlowStep where Runtime == Router {
 
   /// `navigationController(_:didShow:animated:)` on the navigation controller's delegate,
   /// a router: when the transition's `from` has left the stack, its closure runs. Without a
-  /// transition coordinator (a change that was not animated) nothing runs.
+  /// transition coordinator (a change that was not animated) nothing runs. UIKit sends it
+  /// only once the navigation controller's view is in the window: a ModalNavigationRouter's
+  /// controller whose presentation UIKit refused (`ModalNavigationRouter.swift`'s
+  /// `presentModally`, `parentViewController.present(navigationController, …)`) never
+  /// appears, so its router never hears of the root it was given.
   mutating func navigationDidShow(nav: ObjectID, shown: ObjectID, transition: TransitionContext?) {
+    guard state.world.isInWindowHierarchy(nav) else { return }
     guard let delegate = state.world.objects[nav].delegate, isAlive(delegate) else {
       note(.uikit, "UIKit: didShow \(name(ofObject: shown)) — the navigation controller has no delegate")
       return

@@ -53,6 +53,9 @@ public enum Router: CoordinatorRuntime {
       "finish(value)": "write 'dismiss', and pass values through variables",
       "viewController": "a coordinator shows its screens with 'present' on its router",
       "result": "a child hands values to its parent through variables",
+      "selectTab": "the pattern's routers have no tab bar; present the screens with 'present S'",
+      "call":
+        "a coordinator keeps no method a parent could call; a parent hands values to a child through variables",
     ],
     portable: RouterPortableLowering(), checkStatement: check)
 
