@@ -335,13 +335,46 @@ import Testing
 
   @Test func aSecondBridgeReplacesTheFirst() throws {
     var h = try Harness(
-      Self.bridged.replacingOccurrences(of: "library handwritten", with: "library handwritten\n  limits { inflight 1 }"))
+      Self.bridged.replacingOccurrences(
+        of: "library handwritten", with: "library handwritten\n  limits { inflight 1 }"))
     try h.perform("tap Home.settings")
     try h.perform("the push to Settings finishes animating")
     try h.perform("tap Settings.sessions")
     try h.perform("tap Settings.sessions")
     #expect(h.log.contains { $0.contains("replaces the one that kept") })
     #expect(h.state.library.bridged.count == 1)
+  }
+
+  @Test func aChildPresentedAgainIsKeptOnPurpose() throws {
+    var h = try Harness(
+      """
+      app Library {
+        library handwritten
+        window Browser
+      }
+      screen Browser
+      screen Panel
+      coordinator Browser: Coordinator {
+        root window
+        start { root Browser }
+        on Browser.library {
+          if started(Library) { presentAgain Library } else { startChild Library }
+        }
+      }
+      coordinator Library: Coordinator {
+        root presented
+        start { root Panel }
+        on Panel.done { dismiss }
+      }
+      """)
+    try h.perform("tap Browser.library")
+    try h.perform("tap Panel.done")
+    // Kept by Browser with no screen on screen: on purpose, since the flow presents it again.
+    #expect(h.children(of: "Browser") == ["Library"])
+    #expect(h.failing.isEmpty)
+    try h.perform("tap Browser.library")
+    #expect(h.state.topScreen().map { h.flow.screens[$0].name } == "Panel")
+    #expect(h.children(of: "Browser") == ["Library"])
   }
 
   @Test func statementsTheBaseClassHasNoneOfAreRefusedWithTheirAlternative() throws {

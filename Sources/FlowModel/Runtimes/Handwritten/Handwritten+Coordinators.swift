@@ -26,10 +26,33 @@ extension FlowStep where Runtime == Handwritten {
       state.world.objects[nav].delegate = id
       note(.library, "\(info.name)(router: DefaultRouter(navigationController: UINavigationController()))")
     }
-    state.coordinators.append(
-      HandwrittenCoordinator(declaration: declaration, root: nav, locals: tables.initialLocals[declaration]))
+    var instance = HandwrittenCoordinator(
+      declaration: declaration, root: nav, locals: tables.initialLocals[declaration])
+    instance.isKept = flowPresentsAgain(declaration)
+    state.coordinators.append(instance)
     coordinatorsMayBeFreed = true  // held by nothing until it is made a child or the app's
     return id
+  }
+
+  /// Whether some block of the flow presents coordinator `declaration` again
+  /// (`presentAgain C`): the app keeps it to show again.
+  func flowPresentsAgain(_ declaration: Int) -> Bool {
+    func presents(_ statements: [CheckedStatement]) -> Bool {
+      statements.contains { statement in
+        switch statement {
+        case .library(let form):
+          form.keyword == Handwritten.presentAgain.keyword && form.operand == declaration
+        case .ifElse(_, let then, let otherwise): presents(then) || presents(otherwise)
+        default: false
+        }
+      }
+    }
+    let flow = tables.flow
+    return flow.coordinators.contains { info in
+      presents(info.start) || info.screenHandlers.contains { presents($0.body) }
+        || info.messageHandlers.values.contains(where: presents)
+    } || flow.asyncTasks.contains { presents($0.body) } || flow.appEvents.contains { presents($0.body) }
+      || flow.libraryBlocks.contains { presents($0.body) }
   }
 
   /// The scene delegate makes the window coordinator, puts its navigation controller in the
@@ -142,6 +165,25 @@ extension FlowStep where Runtime == Handwritten {
       uikit { $0.present(nav, from: host, animated: animated, effects: &$1) }
     }
     collectCoordinators()
+  }
+
+  /// The flow's `presentAgain C`: this coordinator's router presents the navigation
+  /// controller of its child C again; nothing happens without one.
+  mutating func presentAgain(_ declaration: Int, animated: Bool, from p: CoordinatorID) {
+    guard
+      let child = state.coordinators[p].children.first(where: {
+        isAlive($0) && state.coordinators[$0].declaration == declaration
+      })
+    else {
+      note(
+        .library,
+        "\(name(ofCoordinator: p)) keeps no \(tables.flow.coordinators[declaration].name): nothing happens")
+      return
+    }
+    let nav = state.coordinators[child].root
+    let presenter = state.coordinators[p].root
+    note(.library, "\(name(ofRouterOf: p)).present(\(name(ofObject: nav)), animated: \(animated))")
+    uikit { $0.present(nav, from: presenter, animated: animated, effects: &$1) }
   }
 
   /// A screen's `deinit`: the bridge presenters it kept go with it, and their coordinators

@@ -31,7 +31,7 @@ public enum Handwritten: CoordinatorRuntime {
     library: name,
     operations: [.root, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .send, .call, .handle]
       + RuntimeCapabilities.flowOperations,
-    statements: [push, presentChild, bridge],
+    statements: [push, presentChild, bridge, presentAgain],
     animatedVerbs: [.root, .pop, .popTo, .present, .dismiss],
     coordinatorKinds: [baseKind],
     alternatives: [
@@ -79,6 +79,13 @@ public enum Handwritten: CoordinatorRuntime {
   /// `handle m` (the bridge's delegate).
   static let bridge = StatementForm("bridge", operand: .coordinator, takesAnimated: true, startsOperand: true)
 
+  /// `presentAgain C animated: B`: `router.present(child.router.navigationController)`, the
+  /// parent presenting the navigation controller of a child it kept (Firefox's
+  /// `BrowserCoordinator.showLibrary(with:)` with an existing LibraryCoordinator). A child the
+  /// flow presents again is kept on purpose (`isDismissable == false`): its parent holding it
+  /// once its screens have left is not a finish that never propagated.
+  static let presentAgain = StatementForm("presentAgain", operand: .coordinator, takesAnimated: true)
+
   /// `presentChild` presents a navigation controller of the child's own.
   @Sendable static func check(_ use: StatementUse) -> StatementProblem? {
     guard use.keyword == presentChild.keyword, let child = use.operandName, use.operandIsWindow else {
@@ -117,6 +124,8 @@ public enum Handwritten: CoordinatorRuntime {
       step.routerPush(statement.operand!, animated: statement.animated, completion: statement.block, in: c)
     case .library(let statement) where statement.keyword == bridge.keyword:
       step.bridge(statement.operand!, animated: statement.animated, from: c)
+    case .library(let statement) where statement.keyword == presentAgain.keyword:
+      step.presentAgain(statement.operand!, animated: statement.animated, from: c)
     case .library(let statement) where statement.keyword == presentChild.keyword:
       step.presentChild(
         statement.operand!, animated: statement.animated, onDismissed: statement.block, from: c)
@@ -226,7 +235,7 @@ extension InvariantContext where Runtime == Handwritten {
   /// itself or below, and no work pending, whose screens (its own or its descendants') were
   /// once on screen or never were, as `everOnScreen` says: its name, and what holds it.
   func handwrittenAbandoned(everOnScreen: Bool) -> (child: String, holder: String)? {
-    for c in tree where c != state.appCoordinator {
+    for c in tree where c != state.appCoordinator && !state.coordinators[c].isKept {
       guard wasEverOnScreen(c) == everOnScreen, !ownsAttached(c), !awaitsWork(c) else { continue }
       return (name(c), holderWords(of: c))
     }

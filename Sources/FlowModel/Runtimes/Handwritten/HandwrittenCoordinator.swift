@@ -49,6 +49,8 @@ public struct HandwrittenCoordinator: CoordinatorState {
   public var hook: DisappearHook?
   /// The screen that keeps it through a bridge presenter (`bridge C`), not held by it.
   public var keptByScreen: ObjectID?
+  /// Whether the flow presents it again (`presentAgain C`): its parent keeps it on purpose.
+  public var isKept = false
   /// The screen whose delegate call the coordinator is handling, while the handler runs.
   /// Always nil between steps.
   var handlingScreen: ObjectID?
@@ -102,5 +104,6 @@ public struct HandwrittenCoordinator: CoordinatorState {
     fields.values(&completionBlocks)
     fields.group(&hook)
     fields.object(&keptByScreen)
+    fields.flag(&isKept)
   }
 }
