@@ -26,6 +26,8 @@ struct FieldPackingPropertyTests {
   @Test func insecurityCoordinators() { Self.checkBoth(InsecurityCoordinator.self) }
   @Test func insecurityHosts() { Self.checkBoth(InsecurityHost.self) }
   @Test func presenterCompletions() { Self.checkBoth(PresenterCompletions.self) }
+  @Test func handwrittenCoordinators() { Self.checkBoth(HandwrittenCoordinator.self) }
+  @Test func handwrittenLibraryStates() { Self.checkBoth(HandwrittenLibraryState.self) }
 
   /// The properties themselves can fail: a packer that forgot a field would not give the
   /// value back, and the check says so, with a shrunk value.
@@ -183,6 +185,8 @@ extension JLCoordinatorState: BlankValue { static var blank: Self { Self() } }
 extension InsecurityCoordinator: BlankValue { static var blank: Self { Self() } }
 extension InsecurityHost: BlankValue { static var blank: Self { Self() } }
 extension PresenterCompletions: BlankValue { static var blank: Self { Self() } }
+extension HandwrittenCoordinator: BlankValue { static var blank: Self { Self() } }
+extension HandwrittenLibraryState: BlankValue { static var blank: Self { Self() } }
 
 /// The choices a generator makes: drawn at random and recorded, or replayed from a list
 /// (past its end, each choice is the smallest), so that a failing case can be shrunk.
