@@ -377,6 +377,40 @@ import Testing
     #expect(h.children(of: "Browser") == ["Library"])
   }
 
+  @Test func aSwipeDownReachesThePresentationDelegateAndADismissFromCodeDoesNot() throws {
+    let text = """
+      app Rename {
+        library handwritten
+        window Flow
+      }
+      screen Overview
+      screen Form
+      var swiped = false
+      coordinator Flow: Coordinator {
+        root window
+        start { root Overview }
+        on Overview.rename { startChild Sheet }
+        handle done { dismiss; stopChild Sheet }
+        presentationControllerDidDismiss { swiped = true; stopChild Sheet }
+      }
+      coordinator Sheet: Coordinator {
+        root presented
+        start { root Form }
+        on Form.cancel { send done }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Overview.rename")
+    try h.perform("swipe down the Form sheet")
+    #expect(h.log.contains("Flow.presentationControllerDidDismiss"))
+    #expect(h.children(of: "Flow").isEmpty)
+    var code = try Harness(text)
+    try code.perform("tap Overview.rename")
+    try code.perform("tap Form.cancel")
+    #expect(!code.log.contains("Flow.presentationControllerDidDismiss"))
+    #expect(code.children(of: "Flow").isEmpty)
+  }
+
   @Test func statementsTheBaseClassHasNoneOfAreRefusedWithTheirAlternative() throws {
     let text = """
       app A {

@@ -186,6 +186,24 @@ extension FlowStep where Runtime == Handwritten {
     uikit { $0.present(nav, from: presenter, animated: animated, effects: &$1) }
   }
 
+  /// `presentationControllerDidDismiss(_:)` for the sheet `vc` the user swiped down: the
+  /// coordinator that presented it runs its `presentationControllerDidDismiss { … }`, if it
+  /// wrote one (see `Handwritten.presentationControllerDidDismiss`).
+  mutating func presentationDidDismiss(_ vc: ObjectID) {
+    note(.uikit, "UIKit: presentationControllerDidDismiss(\(name(ofObject: vc)))")
+    guard let owner = state.owners[vc], isAlive(owner) else { return }
+    let presenter = state.coordinators[owner].root == vc ? state.coordinators[owner].parentLink : owner
+    guard let p = presenter, isAlive(p),
+      let member = tables.flow.coordinators[state.coordinators[p].declaration].libraryMembers.first(where: {
+        $0.keyword == Handwritten.presentationControllerDidDismiss.keyword
+      })
+    else { return }
+    running(p) { step in
+      step.note(.library, "\(step.name(ofCoordinator: p)).presentationControllerDidDismiss")
+      step.execute(member.body, in: p)
+    }
+  }
+
   /// A screen's `deinit`: the bridge presenters it kept go with it, and their coordinators
   /// with them unless something else holds them.
   mutating func screenDeallocated(_ vc: ObjectID) {

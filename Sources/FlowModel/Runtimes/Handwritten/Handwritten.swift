@@ -32,6 +32,7 @@ public enum Handwritten: CoordinatorRuntime {
     operations: [.root, .pop, .popTo, .present, .dismiss, .startChild, .stopChild, .send, .call, .handle]
       + RuntimeCapabilities.flowOperations,
     statements: [push, presentChild, bridge, presentAgain],
+    members: [presentationControllerDidDismiss],
     animatedVerbs: [.root, .pop, .popTo, .present, .dismiss],
     coordinatorKinds: [baseKind],
     alternatives: [
@@ -85,6 +86,14 @@ public enum Handwritten: CoordinatorRuntime {
   /// flow presents again is kept on purpose (`isDismissable == false`): its parent holding it
   /// once its screens have left is not a finish that never propagated.
   static let presentAgain = StatementForm("presentAgain", operand: .coordinator, takesAnimated: true)
+
+  /// `presentationControllerDidDismiss { … }`: the coordinator made itself the presentation
+  /// controller's delegate of what it presents (`presentationController?.delegate = self`,
+  /// Element's `UserSessionsFlowCoordinator.showRenameSessionScreen`), and UIKit calls this when
+  /// the user swipes that sheet down (never for a dismissal from code). It runs in the
+  /// coordinator that presented the sheet: the parent of the child whose navigation
+  /// controller it is, or the coordinator that presented the screen.
+  static let presentationControllerDidDismiss = MemberForm("presentationControllerDidDismiss")
 
   /// `presentChild` presents a navigation controller of the child's own.
   @Sendable static func check(_ use: StatementUse) -> StatementProblem? {
@@ -145,7 +154,7 @@ public enum Handwritten: CoordinatorRuntime {
     case .removedFromHierarchy(let vc):
       step.viewDidDisappear(vc)
     case .presentationDidDismiss(let vc):
-      step.note(.uikit, "UIKit: presentationControllerDidDismiss(\(step.name(ofObject: vc)))")
+      step.presentationDidDismiss(vc)
     case .deallocated(let vc):
       step.screenDeallocated(vc)
     case .navigationWillShow, .presentationWillDismiss, .presentationDidAttemptToDismiss, .tabDidSelect:
