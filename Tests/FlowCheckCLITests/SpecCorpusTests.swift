@@ -19,6 +19,33 @@ import Testing
     return paths.sorted()
   }
 
+  /// Each bug spec and its fixed twin, relative to `Specs/`: `bugs/[DIR/]NAME.flow` and
+  /// `fixed/[DIR/]NAME-fixed.flow`, whether or not the twin exists.
+  static var bugsAndTwins: [(bug: String, fixed: String)] {
+    let root = specsDirectory.path + "/"
+    return specs.filter { $0.contains("/Specs/bugs/") }.map { path in
+      let bug = String(path.dropFirst(root.count))
+      let fixed = "fixed/" + bug.dropFirst("bugs/".count).dropLast(".flow".count) + "-fixed.flow"
+      return (bug, fixed)
+    }
+  }
+
+  /// Every bug spec has a fixed twin (the smallest change that fixes the bug) whose first
+  /// line names it, and every twin names a bug spec that exists.
+  @Test func everyBugSpecHasAFixedTwinThatNamesIt() throws {
+    let twins = Self.bugsAndTwins
+    for (bug, fixed) in twins {
+      let url = Self.specsDirectory.appendingPathComponent(fixed)
+      let text = try #require(try? String(contentsOf: url, encoding: .utf8), "\(bug) has no twin \(fixed)")
+      #expect(text.hasPrefix("// The fix of Specs/\(bug):"), "\(fixed) does not say it fixes Specs/\(bug)")
+    }
+    let root = Self.specsDirectory.path + "/"
+    let named = Set(twins.map(\.fixed))
+    for path in Self.specs where path.contains("/Specs/fixed/") {
+      #expect(named.contains(String(path.dropFirst(root.count))), "\(path) is the twin of no bug spec")
+    }
+  }
+
   @Test func theCorpusHasAShopAndAtLeastFifteenBugSpecs() {
     #expect(Self.specs.contains { $0.hasSuffix("Specs/shop.flow") })
     #expect(Self.specs.filter { $0.contains("/Specs/bugs/") }.count >= 15)

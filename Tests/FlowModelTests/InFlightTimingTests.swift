@@ -64,6 +64,57 @@ struct InFlightTimingTests {
     #expect(harness.failingInvariants.contains("dead-screen"))
   }
 
+  static let radianttapSheet = """
+    app Outlive {
+      window App
+      limits { inflight 1 }
+    }
+    screen Home
+    screen Player
+    screen Share
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.play { if !animating { startChild Playback } }
+    }
+    coordinator Playback: NavigationCoordinator {
+      root parent
+      start { show Player }
+      on Player.share { if !animating { present Share } }
+      on Share.close { dismiss; finish }
+    }
+    """
+
+  /// radianttap: Close asks UIKit to dismiss the sheet, then finishes its coordinator. While
+  /// the sheet animates out, a second tap on it goes up a responder chain with no handler,
+  /// but the sheet is leaving: not a dead screen. Once the sheet is at rest with no handler
+  /// (Close without the dismiss), the tap is a dead screen.
+  @Test func radianttapATapOnASheetAnimatingOutIsNotADeadScreen() throws {
+    var harness = try RuntimeHarness<Radianttap>(Self.radianttapSheet)
+    try harness.perform("tap Home.play")
+    try harness.perform("the push to Player finishes animating")
+    try harness.perform("tap Player.share")
+    try harness.perform("the presentation of Share finishes animating")
+    try harness.perform("tap Share.close")
+    #expect(harness.top == "Share", "the sheet is still on screen while it animates out")
+    try harness.perform("tap Share.close")
+    #expect(harness.lastStepViolations == [])
+    #expect(harness.lastLog.lines.contains { $0.text.contains("the sheet is already leaving") })
+    try harness.perform("the dismissal of Share finishes animating")
+    #expect(harness.top == "Home")
+    #expect(harness.failingInvariants == [])
+
+    var atRest = try RuntimeHarness<Radianttap>(
+      Self.radianttapSheet.replacing("on Share.close { dismiss; finish }", with: "on Share.close { finish }"))
+    try atRest.perform("tap Home.play")
+    try atRest.perform("the push to Player finishes animating")
+    try atRest.perform("tap Player.share")
+    try atRest.perform("the presentation of Share finishes animating")
+    try atRest.perform("tap Share.close")
+    try atRest.perform("tap Share.close")
+    #expect(atRest.lastStepViolations == ["dead-screen"])
+  }
+
   static let presenterSheet = """
     app Notes {
       library presenter

@@ -50,6 +50,49 @@ struct WorldTransitionTests {
     #expect(ended.gestures() == [.swipeDown(presented: sheet)])
   }
 
+  /// UIKit ignores interaction events while a non-interactive presentation or dismissal
+  /// animates: the covered stack's Back, edge swipe and long-press menu, a tab bar's tabs
+  /// and the leaving sheet's own Back wait for the end, though the covered screen's buttons
+  /// take taps.
+  @Test func uikitsOwnControlsWaitForAPresentationOrDismissalToEnd() {
+    var builder = WorldBuilder()
+    let screens = builder.screens(4)
+    let (first, second, third, pushed) = (screens[0], screens[1], screens[2], screens[3])
+    let nav = builder.nav([first, second, third])
+    let other = builder.nav([builder.screen()])
+    let tabBar = builder.tabBar([nav, other])
+    builder.root(tabBar)
+    let sheetStack = builder.nav([builder.screen(), pushed])
+    let world = builder.world
+    let idle: [Gesture] = [
+      .backButton(nav: nav), .swipeBack(nav: nav, completes: true),
+      .swipeBack(nav: nav, completes: false), .backMenu(nav: nav, toIndex: 0),
+      .selectTab(tabBar: tabBar, index: 0), .selectTab(tabBar: tabBar, index: 1),
+    ]
+    #expect(world.gestures() == idle)
+
+    let (presenting, _) = world.after(
+      Self.inFlight { $0.present(sheetStack, from: third, animated: true, effects: &$1) })
+    #expect(presenting.visibleTop() == third, "the covered screen's buttons take taps")
+    #expect(presenting.gestures() == [.animationEnds(presented: sheetStack)])
+
+    var presented = presenting
+    var effects = WorldEffects()
+    presented.perform(.animationEnds(presented: sheetStack), effects: &effects)
+    #expect(
+      presented.gestures() == [
+        .backButton(nav: sheetStack), .swipeBack(nav: sheetStack, completes: true),
+        .swipeBack(nav: sheetStack, completes: false), .swipeDown(presented: sheetStack),
+      ])
+
+    let (dismissing, _) = presented.after(
+      Self.inFlight { $0.dismiss(from: sheetStack, animated: true, effects: &$1) })
+    #expect(dismissing.gestures() == [.animationEnds(presented: sheetStack)])
+    var dismissed = dismissing
+    dismissed.perform(.animationEnds(presented: sheetStack), effects: &effects)
+    #expect(dismissed.gestures() == idle)
+  }
+
   @Test func anAnimatedDismissalKeepsTheSheetOnScreenUntilItsAnimationEnds() {
     var setup = Setup()
     setup.builder.present(setup.sheet, from: setup.home)

@@ -29,8 +29,18 @@ extension World {
   /// first, ascending index), then the end of the presentation or dismissal in flight, then
   /// the end of each push or pop in flight (ascending id).
   ///
-  /// While a presentation animates in, the gestures are those of the level it covers (see
-  /// `touchableModalTop()`); while any modal transition animates, no sheet is swiped.
+  /// While a presentation or dismissal animates, UIKit's own controls take no touch: no
+  /// sheet is swiped down, and no Back, edge swipe, long-press Back menu or tab is offered
+  /// on any level. A non-interactive transition ignores interaction events until it ends
+  /// (`UIView.isUserInteractionEnabled`: "During an animation, user interactions are
+  /// temporarily disabled for all views involved in the animation"; UIKit wraps an animated
+  /// view controller transition in `beginIgnoringInteractionEvents`, initwithfunk.com,
+  /// "Interactive Animated Transitions on iOS", 2014; touches wait until a non-interactive
+  /// custom presentation ends, Christian Selig, "Interruptible view controller transitions",
+  /// 2021). The screen's own buttons on the covered level still take taps (see
+  /// `touchableModalTop()`): an over-approximation on the side that finds double taps,
+  /// which an app's own guard (`transitionCoordinator`) answers, whereas a gesture of
+  /// UIKit's that no app can guard would only be a false alarm.
   ///
   /// Back gestures belong to the navigation controller showing `visibleTop()` when it holds
   /// at least two controllers; swipe down to the top of the modal chain when it is presented
@@ -55,7 +65,7 @@ extension World {
       containerOfLast = last
       last = child
     }
-    if let nav = containerOfLast {
+    if moving == nil, let nav = containerOfLast {
       let count = objects[nav].children.count
       if objects[nav].isNavigationController && count >= 2 {
         // While a push or pop animates, Back can be tapped once (a pop during the push,
@@ -82,7 +92,7 @@ extension World {
     if objects[top].presenting != nil, objects[top].style.isSheet, moving == nil {
       body(.swipeDown(presented: top))
     }
-    var onPath: ObjectID? = top
+    var onPath: ObjectID? = moving == nil ? top : nil
     while let id = onPath {
       if objects[id].isTabBarController {
         for index in objects[id].children.indices {

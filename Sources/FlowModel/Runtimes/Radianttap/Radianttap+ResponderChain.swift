@@ -43,7 +43,10 @@ extension FlowStep where Runtime == Radianttap {
   }
 
   /// The user taps `event` on the visible screen `vc`: the first coordinator on the chain
-  /// with a handler for it runs it; if none does, the tap is lost.
+  /// with a handler for it runs it; if none does, the tap is lost: a dead screen, unless the
+  /// screen is a sheet whose animated dismissal is still running, which is leaving whatever
+  /// its coordinator does (the coordinator may have finished when it asked for the
+  /// dismissal), so nothing the user needs is lost.
   mutating func tap(event: Int, on vc: ObjectID) {
     guard case .screen(let screen) = state.world.objects[vc].kind else { return }
     var found: FlowTables.Handler?
@@ -53,6 +56,13 @@ extension FlowStep where Runtime == Radianttap {
       return found != nil
     }
     guard let handler, let found else {
+      guard !state.world.isAnimatingAway(vc) else {
+        note(
+          .library,
+          "no coordinator on the responder chain handles the tap '\(tapLabel(screen: screen, event: event))': it does nothing, as the sheet is already leaving"
+        )
+        return
+      }
       report(
         .deadScreen,
         "the tap '\(tapLabel(screen: screen, event: event))' went up the responder chain and no coordinator handled it"
