@@ -148,8 +148,12 @@ public enum Router: CoordinatorRuntime {
   /// The Cancel button of each ModalNavigationRouter whose first screen is the one the user
   /// sees (its `leftBarButtonItem` shows while it is the only screen of its stack): event
   /// `c` taps the Cancel button of coordinator `c`'s router.
+  ///
+  /// The button is UIKit's (a bar button item), not the app's: like the Back button, it
+  /// takes no touch while a presentation or dismissal animates, since UIKit ignores touches
+  /// during a non-interactive modal transition (Docs/Language.md, *Transitions in flight*).
   public static func libraryEvents(in state: FlowState<Router>, into actions: inout [FlowAction]) {
-    guard let top = state.world.visibleTop() else { return }
+    guard state.world.modalTransitionInFlight() == nil, let top = state.world.visibleTop() else { return }
     for c in state.coordinators.indices where cancelButtonVisible(on: c, in: state, top: top) {
       actions.append(.library(c))
     }
