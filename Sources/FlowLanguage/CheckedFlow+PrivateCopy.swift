@@ -30,7 +30,9 @@ extension CheckedFlow {
         body: fresh(event.body))
     }
     copy.asyncTasks = asyncTasks.map { task in
-      AsyncTaskInfo(name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body))
+      AsyncTaskInfo(
+        name: fresh(task.name), coordinator: task.coordinator, body: fresh(task.body),
+        holdsCoordinator: task.holdsCoordinator)
     }
     copy.libraryBlocks = libraryBlocks.map { block in
       LibraryBlock(coordinator: block.coordinator, operand: block.operand, body: fresh(block.body))
