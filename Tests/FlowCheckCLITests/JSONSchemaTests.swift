@@ -235,6 +235,29 @@ import Testing
     let traces = directory.path("traces")
     let run = CommandRun(["check", bugs, "--trace-dir", traces, "--explore-past-violations"] + Self.options)
     #expect(run.status == 1, "\(run.stderr)")
+    // No bug spec needs a library's own event to break an invariant: this flow's property
+    // breaks only through the router's Cancel button.
+    let cancel = try directory.write(
+      "cancel.flow",
+      """
+      app Cancel {
+        library router
+        window Home
+      }
+      screen Home
+      screen Form
+      var cancelled = false
+      coordinator Home: AppDelegateRouter {
+        start { present Home }
+        on Home.write { presentChild Writer onDismissed { cancelled = true } }
+      }
+      coordinator Writer: ModalNavigationRouter {
+        start { present Form }
+      }
+      never cancelled
+      """)
+    let cancelRun = CommandRun(["check", cancel, "--trace-dir", traces] + Self.options)
+    #expect(cancelRun.status == 1, "\(cancelRun.stdout)\(cancelRun.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: traces).sorted()
     #expect(names.count > 10)
     var kinds: Set<String> = []
