@@ -106,6 +106,40 @@ import Testing
     #expect(h.failing.isEmpty)
   }
 
+  /// The Cancel button is UIKit's bar button: like Back, it takes no touch while a sheet is
+  /// being presented over its screen, and takes one again once that sheet is at rest.
+  @Test func cancelWaitsForAPresentationOverItsScreen() throws {
+    var h = try Harness(
+      """
+      app Mail {
+        library router
+        window Home
+        limits { inflight 1 }
+      }
+      screen Home
+      screen Form
+      screen Upload
+      coordinator Home: AppDelegateRouter {
+        start { present Home }
+        on Home.write { presentChild Writer }
+      }
+      coordinator Writer: ModalNavigationRouter {
+        start { present Form }
+        on Form.attach { presentChild Uploader }
+      }
+      coordinator Uploader: ModalNavigationRouter {
+        start { present Upload }
+      }
+      """)
+    try h.perform("tap Home.write")
+    try h.perform("the presentation of Form finishes animating")
+    #expect(h.events.contains("tap Cancel on Form"))
+    try h.perform("tap Form.attach")
+    #expect(!h.events.contains { $0.hasPrefix("tap Cancel") }, "\(h.events)")
+    try h.perform("the presentation of Upload finishes animating")
+    #expect(h.events.contains("tap Cancel on Upload"))
+  }
+
   @Test func cancelIsOfferedOnlyOnTheFirstScreenAndRemovesTheChild() throws {
     var h = try Harness(Self.modal)
     try h.perform("tap Home.schedule")
