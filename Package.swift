@@ -36,14 +36,15 @@ let package = Package(
     .target(name: "RelaxedAtomics"),
     // The executable's async-signal-safe SIGINT and SIGTERM handler, in C.
     .target(name: "StopSignals"),
-    .target(name: "FlowExplorer", dependencies: ["RelaxedAtomics"], swiftSettings: internalChecks),
+    .target(name: "MallocArena"),
+    .target(name: "FlowExplorer", dependencies: ["RelaxedAtomics", "MallocArena"], swiftSettings: internalChecks),
     .target(name: "FlowModel", dependencies: ["FlowLanguage", "FlowExplorer"], swiftSettings: internalChecks),
     .target(name: "FlowReport", dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer"]),
     .target(
       name: "FlowCheckCLI",
       dependencies: ["FlowLanguage", "FlowModel", "FlowExplorer", "FlowReport", "StopSignals"]
     ),
-    .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI"]),
+    .executableTarget(name: "flowcheck", dependencies: ["FlowCheckCLI", "FlowExplorer"]),
     .plugin(
       name: "FlowCheckPlugin",
       capability: .command(

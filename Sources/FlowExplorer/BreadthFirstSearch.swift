@@ -110,7 +110,7 @@ import Dispatch
   @inlinable mutating func run() -> ExplorationResult<System.Action> {
     // Room for the report if memory runs out (`MemoryReserve`); without even that, no search.
     reserve = MemoryReserve.hold()
-    if reserve == nil { stopReason = .outOfMemory }
+    if reserve == nil || !MemoryReserve.checkHeadroom() { stopReason = .outOfMemory }
     defer { reserve?.drop() }
     if stopReason == nil { seedInitialStates() }
     let buffers = (0..<options.threads * Self.chunksPerWorker).map { _ in Buffer() }
@@ -494,9 +494,11 @@ import Dispatch
   }
 
   /// Stops on a stop request and on the time and memory limits; memory is read at most
-  /// every 20 ms.
+  /// every 20 ms. Under an address-space limit, headroom is probed each time
+  /// (`MemoryReserve.checkHeadroom()`).
   @inlinable mutating func checkResources() {
     if let stop = options.stopRequest, stop.requested != 0 { stopReason = stopReason ?? .interrupted }
+    MemoryReserve.checkHeadroom()
     if reserve?.exhausted ?? false { stopReason = stopReason ?? .outOfMemory }
     let now = ResourceUsage.nanoseconds()
     if let maxSeconds = options.maxSeconds, Double(now - startTime) / 1e9 > maxSeconds {

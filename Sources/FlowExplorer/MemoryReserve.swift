@@ -22,6 +22,12 @@ import Synchronization
 ///
 /// A reserve is mapped, never touched: it holds address space, not resident memory.
 ///
+/// Most of the search's memory cannot be asked for fallibly: every Swift array, string and
+/// coroutine frame is `malloc`ed, and a refusal there ends the process. So a search under
+/// an address-space limit also keeps headroom: at each check it maps `headroomBytes` more
+/// for a moment (`checkHeadroom()`), and when that is refused it stops there, while the
+/// allocations it cannot check still have room until the reserve is given back.
+///
 /// The searches and allocators use the process's pool (`process`, and the static methods);
 /// a pool of its own is for tests.
 public final class MemoryReserve: Sendable {
@@ -34,9 +40,25 @@ public final class MemoryReserve: Sendable {
 
   /// Bytes of each reserve of this pool.
   public let bytes: Int
+  /// Bytes a search keeps free beside its reserve (`checkHeadroom()`).
+  public let headroomBytes: Int
+  /// Whether the address space is limited: without a limit, mapping address space that is
+  /// never touched is not refused, and `checkHeadroom()` maps nothing.
+  public let isLimited: Bool
 
-  /// A pool whose reserves are `bytes` each.
-  public init(bytes: Int = MemoryReserve.bytes) { self.bytes = bytes }
+  /// A pool whose reserves are `bytes` each, probing for `headroomBytes` when `isLimited`
+  /// (the process's pool: as much as a reserve, when `ulimit -v` is set).
+  public init(
+    bytes: Int = MemoryReserve.bytes, headroomBytes: Int = MemoryReserve.bytes,
+    isLimited: Bool = MemoryReserve.addressSpaceIsLimited
+  ) {
+    self.bytes = bytes
+    self.headroomBytes = headroomBytes
+    self.isLimited = isLimited
+  }
+
+  /// Whether the process's address space is limited (`ulimit -v`).
+  public static var addressSpaceIsLimited: Bool { AddressSpaceLimit.bytes != nil }
 
   /// One search's reserve.
   public final class Hold: Sendable {
@@ -104,6 +126,22 @@ public final class MemoryReserve: Sendable {
     }
   }
 
+  /// Whether `headroomBytes` more address space can be mapped now, beside the reserves held; when
+  /// not, every search running is marked `exhausted` and stops at its next check, before
+  /// an allocation that cannot fail is refused. Without an address-space limit, true
+  /// without asking the system.
+  @discardableResult
+  public func checkHeadroom() -> Bool {
+    guard isLimited else { return true }
+    guard let raw = mmap(nil, headroomBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
+    else {
+      noteRefusal()
+      return false
+    }
+    munmap(raw, headroomBytes)
+    return true
+  }
+
   /// `hold()` of the process's pool.
   public static func hold() -> Hold? { process.hold() }
 
@@ -112,4 +150,7 @@ public final class MemoryReserve: Sendable {
 
   /// `noteRefusal()` of the process's pool.
   public static func noteRefusal() { process.noteRefusal() }
+
+  /// `checkHeadroom()` of the process's pool.
+  @discardableResult public static func checkHeadroom() -> Bool { process.checkHeadroom() }
 }

@@ -1,4 +1,5 @@
 import FlowCheckCLI
+import FlowExplorer
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,9 @@ signal(SIGPIPE, SIG_IGN)
 // SIGINT and SIGTERM stop every subcommand with exit 130 or 143; a second signal ends the
 // process at once (`ProcessSignals`, a handler in C that only records the signal).
 ProcessSignals.install()
+// Under `ulimit -v`, helper threads share the main thread's malloc arena, so that running
+// out of memory ends as a report (`AddressSpaceLimit.shareOneArenaIfLimited`).
+AddressSpaceLimit.shareOneArenaIfLimited()
 /// The process's working directory, or nil when it cannot be read.
 func currentDirectory() -> String? {
   guard let path = getcwd(nil, 0) else { return nil }

@@ -40,4 +40,32 @@ import Testing
     #expect(running.exhausted && !ended.exhausted)
     running.drop()
   }
+
+  /// Under an address-space limit, a search that cannot map its headroom stops (every
+  /// search running is marked exhausted), before an allocation that cannot fail is refused.
+  /// Headroom larger than any address space stands for a limit reached.
+  @Test func headroomRefusedMarksTheSearchesRunning() throws {
+    let roomy = MemoryReserve(bytes: 1 << 16, headroomBytes: 1 << 16, isLimited: true)
+    let search = try #require(roomy.hold())
+    #expect(roomy.checkHeadroom())
+    #expect(!search.exhausted)
+    search.drop()
+
+    let full = MemoryReserve(bytes: 1 << 16, headroomBytes: 1 << 60, isLimited: true)
+    let starved = try #require(full.hold())
+    #expect(!full.checkHeadroom())
+    #expect(starved.exhausted)
+    // Its reserve is still there for the report.
+    #expect(full.release())
+    starved.drop()
+  }
+
+  /// Without a limit nothing is probed: the answer is yes, whatever the headroom.
+  @Test func withoutALimitHeadroomIsNotProbed() throws {
+    let pool = MemoryReserve(bytes: 1 << 16, headroomBytes: 1 << 60, isLimited: false)
+    let search = try #require(pool.hold())
+    #expect(pool.checkHeadroom())
+    #expect(!search.exhausted)
+    search.drop()
+  }
 }
