@@ -63,9 +63,8 @@ extension TransitionTour {
     var current = 0
     while left > 0 {
       guard
-        let route = shortestRoute(
-          from: current, outgoing: outgoing, graph: graph, wanted: { !covered[mapEdgeOf[$0]] },
-          gain: { route in Set(route.map { mapEdgeOf[$0] }.filter { !covered[$0] }).count })
+        let route = bestRoute(
+          from: current, outgoing: outgoing, graph: graph, mapEdgeOf: mapEdgeOf, covered: covered)
       else {
         guard !path.isEmpty else { break }  // nothing left is reachable from launch
         paths.append(path)
@@ -88,46 +87,75 @@ extension TransitionTour {
       paths: paths, mapEdges: mapEdgeIDs.count, start: places.first ?? .init(screen: nil, layer: 0))
   }
 
-  /// The state edges of the route from `start` that ends with a `wanted` edge and takes the
-  /// most map edges not yet taken per step (`gain` counts them); among equals the shortest,
-  /// then the first in breadth-first order. Routes are shortest paths to the wanted edge.
-  private static func shortestRoute<Runtime>(
-    from start: Int, outgoing: [[Int]], graph: ExploredGraph<Runtime>, wanted: (Int) -> Bool,
-    gain: ([Int]) -> Int
+  /// The state edges of the route from `start` that ends with an edge whose map edge is not
+  /// yet `covered` and takes the most such map edges per step; among equals the shortest,
+  /// then the first in breadth-first order. Routes are shortest paths to that last edge.
+  ///
+  /// A route's gain is at most its count of uncovered map edges with repeats, known per
+  /// state as the search goes; the exact count (distinct map edges, a walk back along the
+  /// route) is taken only for a route that bound lets beat the best so far. A route that
+  /// takes a new map edge at every step cannot be beaten, and ends the search.
+  private static func bestRoute<Runtime>(
+    from start: Int, outgoing: [[Int]], graph: ExploredGraph<Runtime>, mapEdgeOf: [Int], covered: [Bool]
   ) -> [Int]? {
-    var reachedBy = [Int?](repeating: nil, count: graph.states.count)
-    var seen = [Bool](repeating: false, count: graph.states.count)
+    let count = graph.states.count
+    var reachedBy = [Int](repeating: -1, count: count)
+    var seen = [Bool](repeating: false, count: count)
+    // Per state reached: the steps of its route, and how many of them take an uncovered map
+    // edge (repeats counted).
+    var steps = [Int](repeating: 0, count: count)
+    var uncoveredSteps = [Int](repeating: 0, count: count)
+    // The map edges counted by the walk under way are stamped with its number.
+    var stamp = [Int](repeating: 0, count: covered.count)
+    var walk = 0
     seen[start] = true
     var queue = [start]
     var head = 0
-    var best: (route: [Int], gain: Int)?
-    while head < queue.count {
+    var best: (last: Int, steps: Int, gain: Int)?
+    search: while head < queue.count {
       let state = queue[head]
       head += 1
       for edgeIndex in outgoing[state] {
-        if wanted(edgeIndex) {
-          var route = [edgeIndex]
-          var at = state
-          while let previous = reachedBy[at] {
-            route.append(previous)
-            at = graph.edges[previous].from
-          }
-          route.reverse()
-          let taken = gain(route)
-          if let current = best {
-            // taken / route.count > current.gain / current.route.count
-            if taken * current.route.count > current.gain * route.count { best = (route, taken) }
-          } else {
-            best = (route, taken)
+        let isNew = !covered[mapEdgeOf[edgeIndex]]
+        if isNew {
+          let length = steps[state] + 1
+          let bound = uncoveredSteps[state] + 1
+          // taken / length > best.gain / best.steps, at best
+          if best.map({ bound * $0.steps > $0.gain * length }) ?? true {
+            walk += 1
+            stamp[mapEdgeOf[edgeIndex]] = walk
+            var taken = 1
+            var at = state
+            while reachedBy[at] >= 0 {
+              let mapEdge = mapEdgeOf[reachedBy[at]]
+              if !covered[mapEdge] && stamp[mapEdge] != walk {
+                stamp[mapEdge] = walk
+                taken += 1
+              }
+              at = graph.edges[reachedBy[at]].from
+            }
+            if best.map({ taken * $0.steps > $0.gain * length }) ?? true {
+              best = (edgeIndex, length, taken)
+              if taken == length { break search }
+            }
           }
         }
         let target = graph.edges[edgeIndex].to
         guard !seen[target] else { continue }
         seen[target] = true
         reachedBy[target] = edgeIndex
+        steps[target] = steps[state] + 1
+        uncoveredSteps[target] = uncoveredSteps[state] + (isNew ? 1 : 0)
         queue.append(target)
       }
     }
-    return best?.route
+    guard let best else { return nil }
+    var route = [best.last]
+    var at = graph.edges[best.last].from
+    while reachedBy[at] >= 0 {
+      route.append(reachedBy[at])
+      at = graph.edges[reachedBy[at]].from
+    }
+    return route.reversed()
   }
 }
