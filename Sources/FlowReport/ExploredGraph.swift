@@ -50,9 +50,10 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
       guard depths[sourceIndex] < flow.limits.depth, !terminal[sourceIndex] else { continue }
       actions.removeAll(keepingCapacity: true)
       system.enabledActions(in: source, into: &actions)
+      let packedSource = system.pack(source)
       for action in actions {
         var violations: [Int] = []
-        guard let packed = system.successor(of: system.pack(source), via: action, violations: &violations)
+        guard let packed = system.successor(of: packedSource, via: action, violations: &violations)
         else {
           continue
         }
