@@ -59,7 +59,7 @@ public enum Handwritten: CoordinatorRuntime {
       "setStack":
         "a team's own assignments of the navigation stack are not modelled yet; use 'root S' (setRootViewController) and 'push'",
     ],
-    checkStatement: check)
+    checkStatement: check, baseSettings: baseSettings)
 
   /// `push S animated: B { … }`: `router.push(vc, animated:, completion:)`; the block, when
   /// written, is the completion the router keeps for the screen.
