@@ -161,20 +161,17 @@ extension FlowStep where Runtime == Handwritten {
 
   /// The completions the router keeps for controllers no longer in `nav`'s `viewControllers`,
   /// each removed and run (CoordinatorOverview's `performOnDismissedForSilentlyDismissed
-  /// ViewControllers`, which filters the keys of its map against the stack). The map's order
-  /// is unspecified; the model runs the newest controller's first, as a pop would. A push
-  /// UIKit deferred behind the running transition is not in the stack yet either: its
-  /// completion runs too, as the real diff would run it.
+  /// ViewControllers`, which filters the keys of its map against the stack once, then runs
+  /// each). The map's order is unspecified; the model runs the newest controller's first, as
+  /// a pop would. A push UIKit deferred behind the running transition is not in the stack
+  /// yet either: its completion runs too, as the real diff would run it.
   mutating func runCompletionsOfControllersThatLeft(_ nav: ObjectID) {
-    while !stopped {
-      let stack = state.world.objects[nav].children
-      var next: ObjectID?
-      for keeper in routerUsers(of: nav) {
-        for vc in state.coordinators[keeper].completionScreens where !stack.contains(vc) {
-          if next.map({ vc > $0 }) ?? true { next = vc }
-        }
-      }
-      guard let vc = next else { return }
+    let stack = state.world.objects[nav].children
+    var left: [ObjectID] = []
+    for keeper in routerUsers(of: nav) {
+      left += state.coordinators[keeper].completionScreens.filter { !stack.contains($0) }
+    }
+    for vc in left.sorted(by: >) where !stopped {
       runCompletion(for: vc, on: nav)
     }
   }
