@@ -11,6 +11,7 @@ extension CheckedFlow {
   public func privateCopy() -> CheckedFlow {
     var copy = self
     copy.appName = fresh(appName)
+    copy.base = base.map { $0 }
     copy.screens = screens.map { screen in
       var screen = screen
       screen.name = fresh(screen.name)

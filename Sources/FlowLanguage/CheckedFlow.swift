@@ -412,6 +412,10 @@ public struct CheckedFlow: Equatable, Sendable {
   /// The screen `can-return` aims for.
   public var home: Int?
   public var limits: FlowLimits
+  /// The value of each of the runtime's `base { … }` settings (`RuntimeCapabilities
+  /// .baseSettings`, in that order), as an index into the setting's values; empty when the
+  /// runtime has none. Read through `baseValue(_:)`.
+  public var base: [Int] = []
   public var screens: [ScreenInfo]
   public var variables: [VariableInfo]
   public var coordinators: [CoordinatorInfo]

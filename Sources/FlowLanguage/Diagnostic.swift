@@ -86,6 +86,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case unknownCoordinatorKind = "unknown-coordinator-kind"
   case unknownStyle = "unknown-style"
   case unknownLimit = "unknown-limit"
+  /// A `base` setting the flow's library does not have (or a `base` under a library with none).
+  case unknownBaseSetting = "unknown-base-setting"
   case unknownInvariant = "unknown-invariant"
   case unknownFunction = "unknown-function"
   /// A value that is not among a coordinator's `result` values.
@@ -102,6 +104,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case typeMismatch = "type-mismatch"
   case invalidRoot = "invalid-root"
   case invalidLimit = "invalid-limit"
+  /// A value a `base` setting does not take.
+  case invalidBaseSetting = "invalid-base-setting"
   case tooManyVariables = "too-many-variables"
   case coordinatorNeverStarted = "coordinator-never-started"
   case screenNeverShown = "screen-never-shown"

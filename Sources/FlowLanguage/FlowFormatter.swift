@@ -5,8 +5,8 @@
 ///
 /// The canonical form:
 /// - two-space indentation, one declaration, member or statement per line;
-/// - `screen X { style pageSheet, modalInPresentation }` and `limits { stack 6, presented 2 }`
-///   on one line;
+/// - `screen X { style pageSheet, modalInPresentation }`, `limits { stack 6, presented 2 }` and
+///   `base { completions popped }` on one line;
 /// - a block stays on one line, `{ dismiss; finish }`, when it holds at most three statements
 ///   without comments, none of them an `if` or `after`, and the line fits in 100 columns; an
 ///   `if` is on one line when all its blocks are; otherwise blocks are expanded, and `else if`
@@ -168,6 +168,10 @@ private struct FlowPrinter {
       entries.isEmpty
         ? "limits {}"
         : "limits { " + entries.map { "\($0.name.text) \($0.value)" }.joined(separator: ", ") + " }"
+    case .base(let entries):
+      entries.isEmpty
+        ? "base {}"
+        : "base { " + entries.map { "\($0.name.text) \($0.value.text)" }.joined(separator: ", ") + " }"
     }
   }
 

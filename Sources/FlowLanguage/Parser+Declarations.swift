@@ -53,12 +53,13 @@ extension Parser.Session {
     return .app(AppDeclaration(name: name, members: members, closingComments: closing))
   }
 
-  /// `app-member := 'library' NAME | 'window' NAME | 'home' NAME | 'limits' '{' … '}'`
+  /// `app-member := 'library' NAME | 'window' NAME | 'home' NAME | 'limits' '{' … '}'
+  /// | 'base' '{' … '}'`
   mutating func parseAppMember() -> AppMemberKind? {
     let token = current
     guard token.kind == .identifier else {
       report(
-        .expectedDeclaration, "expected an app member: 'library', 'window', 'home' or 'limits'",
+        .expectedDeclaration, "expected an app member: 'library', 'window', 'home', 'limits' or 'base'",
         at: token.range.start)
       skipGarbage(.app)
       return nil
@@ -75,6 +76,8 @@ extension Parser.Session {
       return .home(expectName("a screen name after 'home'"))
     case "limits":
       return .limits(parseLimits())
+    case "base":
+      return .base(parseBase())
     default:
       report(
         .unknownKeyword, Parser.unknownMessage("app member", token.text, among: Parser.appMemberKeywords),
@@ -135,6 +138,64 @@ extension Parser.Session {
         )
       } else {
         reportExpected("expected a number after limit '\(nameToken.text)'")
+        while !atEnd && !at(.comma) && !at(.rightBrace) && !current.startsLine { advance() }
+      }
+      needsComma = true
+    }
+    return entries
+  }
+
+  /// `'base' '{' NAME NAME (',' NAME NAME)* ','? '}'`, as `limits` with a name for each value;
+  /// line breaks inside the braces are free.
+  mutating func parseBase() -> [BaseEntry] {
+    advance()
+    guard at(.leftBrace) else {
+      reportExpected("expected '{' after 'base'")
+      return []
+    }
+    let open = advance()
+    var entries: [BaseEntry] = []
+    var needsComma = false
+    while true {
+      if at(.rightBrace) {
+        advance()
+        break
+      }
+      if atEnd {
+        reportUnterminated(owner: "'base'", open: open)
+        break
+      }
+      if current.startsLine && current.kind == .identifier
+        && (Parser.declarationKeywords.contains(current.text)
+          || Parser.appMemberKeywords.contains(current.text))
+      {
+        reportMissingClosingBrace("'base'", open: open)
+        break
+      }
+      if at(.comma) {
+        if !needsComma {
+          report(.expectedToken, "expected a setting name such as 'completions'", at: current.range.start)
+        }
+        advance()
+        needsComma = false
+        continue
+      }
+      if needsComma {
+        reportExpected("expected ',' between settings")
+        needsComma = false
+      }
+      guard current.kind == .identifier else {
+        report(.expectedToken, "expected a setting name such as 'completions'", at: current.range.start)
+        advance()
+        continue
+      }
+      let nameToken = advance()
+      if current.kind == .identifier && !current.startsLine {
+        let value = advance()
+        entries.append(
+          BaseEntry(name: Name(nameToken.text, nameToken.range), value: Name(value.text, value.range)))
+      } else {
+        reportExpected("expected a value after setting '\(nameToken.text)'")
         while !atEnd && !at(.comma) && !at(.rightBrace) && !current.startsLine { advance() }
       }
       needsComma = true

@@ -71,7 +71,7 @@ extension Parser {
   static let declarationKeywords = [
     "app", "screen", "var", "coordinator", "event", "always", "never", "reachable", "expect",
   ]
-  static let appMemberKeywords = ["library", "window", "home", "limits"]
+  static let appMemberKeywords = ["library", "window", "home", "limits", "base"]
   static let coordinatorMemberKeywords = [
     "root", "identifier", "var", "start", "on", "handle", "viewController", "result",
   ]

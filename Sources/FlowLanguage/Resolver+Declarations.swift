@@ -37,6 +37,7 @@ extension Resolution {
     var windowAt: Int?
     var homeAt: Int?
     var limitAt: [String: Int] = [:]
+    var baseBlocks: [(entries: [BaseEntry], at: Int)] = []
     for member in appDeclaration.members {
       switch member.kind {
       case .library(let name):
@@ -88,8 +89,11 @@ extension Resolution {
           limitAt[name] = entry.name.range.start
           setLimit(name, entry.value, at: entry.valueRange.start)
         }
+      case .base(let entries):
+        baseBlocks.append((entries, member.range.start))
       }
     }
+    readBase(baseBlocks)
     if windowAt == nil {
       error(.missingWindow, "app '\(appName)' has no 'window'; add 'window COORDINATOR'", at: appAt)
     }

@@ -108,6 +108,8 @@ struct Resolution {
   var homeName: Name?
   var home: Int?
   var limits = FlowLimits()
+  /// The values of the library's `base` settings (`CheckedFlow.base`).
+  var base: [Int] = []
 
   // Screens.
   var screens: [ScreenInfo] = []
@@ -206,6 +208,7 @@ struct Resolution {
       appEvents: appEvents, asyncTasks: asyncTasks, properties: properties, expectation: expectation)
     flow.libraryBlocks = libraryBlocks
     flow.completionBlocks = completionBlocks
+    flow.base = base
     return ResolveResult(flow: flow, diagnostics: sorted)
   }
 

@@ -89,6 +89,10 @@ public struct RuntimeCapabilities: Sendable {
   /// whose window is owned by a class of its own); nil when any kind the window check
   /// accepts may own it.
   public let windowKind: CoordinatorKind?
+  /// The settings a flow may give in `base { … }`: how the team's own base class and router
+  /// differ from the pattern the runtime models; empty when the runtime is a library the
+  /// team does not write (the flow may then write no `base`).
+  public let baseSettings: [BaseSetting]
   /// The invariant ids a flow's `expect violation` may name, in report order: the shared
   /// ones unless the registry of runtimes sets every id it registers.
   public var invariantIDs: [String] = InvariantID.shared.map(\.rawValue)
@@ -101,11 +105,12 @@ public struct RuntimeCapabilities: Sendable {
     checkWindowKind: (@Sendable (_ name: String, _ kind: CoordinatorKind) -> String?)? = nil,
     alternatives: [String: String] = [:], portable: (any PortableLowering)? = nil,
     checkStatement: (@Sendable (StatementUse) -> StatementProblem?)? = nil,
-    startContexts: [String] = [], windowKind: CoordinatorKind? = nil
+    startContexts: [String] = [], windowKind: CoordinatorKind? = nil, baseSettings: [BaseSetting] = []
   ) {
     precondition(startContexts.count < Int(UInt8.max), "a StartContext numbers at most 254 contexts")
     self.startContexts = startContexts
     self.windowKind = windowKind
+    self.baseSettings = baseSettings
     self.kindWord = kindWord
     self.checkWindowKind = checkWindowKind
     self.portable = portable

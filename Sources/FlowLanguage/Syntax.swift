@@ -91,12 +91,24 @@ public struct AppMember: Equatable, Sendable {
   }
 }
 
-/// `library NAME` | `window NAME` | `home NAME` | `limits { NAME INT (, NAME INT)* }`
+/// `library NAME` | `window NAME` | `home NAME` | `limits { NAME INT (, NAME INT)* }` |
+/// `base { NAME NAME (, NAME NAME)* }`
 public enum AppMemberKind: Equatable, Sendable {
   case library(Name)
   case window(Name)
   case home(Name)
   case limits([LimitEntry])
+  case base([BaseEntry])
+}
+
+/// One `NAME VALUE` inside `base { … }`, e.g. `completions popped`.
+public struct BaseEntry: Equatable, Sendable {
+  public var name: Name
+  public var value: Name
+  public init(name: Name, value: Name) {
+    self.name = name
+    self.value = value
+  }
 }
 
 /// One `NAME INT` inside `limits { … }`, e.g. `stack 6`.

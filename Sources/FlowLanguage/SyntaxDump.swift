@@ -33,6 +33,8 @@ public enum SyntaxDump {
         case .home(let name): line(1, "home \(name.text)", into: &output)
         case .limits(let entries):
           line(1, "limits" + entries.map { " \($0.name.text)=\($0.value)" }.joined(), into: &output)
+        case .base(let entries):
+          line(1, "base" + entries.map { " \($0.name.text)=\($0.value.text)" }.joined(), into: &output)
         }
       }
     case .screen(let screen):

@@ -74,6 +74,7 @@ struct EditorSupportTests {
       + PortableKind.allCases.map(\.rawValue)
       + RuntimeRegistry.libraries.map(\.library.rawValue)
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
+      + RuntimeRegistry.libraries.flatMap { $0.baseSettings.flatMap { [$0.name] + $0.values } }
       + ["true", "false", "started", "onScreen", "pageSheet", "formSheet", "fullScreen", "overFullScreen"]
     for word in words {
       // `app X` and `var x` are matched with their name, as a declaration.

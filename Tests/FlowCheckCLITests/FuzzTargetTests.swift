@@ -145,6 +145,7 @@ import Testing
       + RuntimeRegistry.libraries.map(\.library.rawValue)
       + RuntimeRegistry.libraries.flatMap { $0.coordinatorKinds.map(\.rawValue) }
       + RuntimeRegistry.libraries.flatMap { $0.statements.map(\.keyword) + $0.members.map(\.keyword) }
+      + RuntimeRegistry.libraries.flatMap { $0.baseSettings.flatMap { [$0.name] + $0.values } }
       + PortableKind.allCases.map(\.rawValue)
       + rootSourceNames + PresentationStyle.allCases.map(\.rawValue) + FlowLimits.names
       + builtInValueNames + builtInFunctionNames + invariantIDs

@@ -179,6 +179,16 @@ func commentTexts(_ text: String) -> [String] {
         .sorted())
   }
 
+  @Test func baseIsPrintedOnOneLineAndFormatsToItself() {
+    let messy =
+      "app A{library handwritten;base {\n  completions   popped ,\n  removeChild type,\n}\nwindow C}\n"
+    let canonical =
+      "app A {\n  library handwritten\n  base { completions popped, removeChild type }\n  window C\n}\n"
+    #expect(formatted(messy) == canonical)
+    #expect(formatted(canonical) == canonical)
+    #expect(formatted("app A {\n  base {}\n}\n") == "app A {\n  base {}\n}\n")
+  }
+
   @Test func messyLayoutBecomesCanonical() {
     let messy = """
       app   A{library radianttap;window   C

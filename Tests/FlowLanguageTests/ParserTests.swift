@@ -42,6 +42,14 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     #expect(parsedDump("app A { limits {} }") == ["app A", "  limits"])
   }
 
+  @Test func baseMaySpanLinesWithATrailingComma() {
+    #expect(
+      parsedDump("app A {\n  base {\n    completions popped,\n    removeChild type,\n  }\n}") == [
+        "app A", "  base completions=popped removeChild=type",
+      ])
+    #expect(parsedDump("app A { base {} }") == ["app A", "  base"])
+  }
+
   @Test func screens() {
     let text = """
       screen Home
@@ -400,6 +408,13 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
     Case("app A { limits { stack 1️⃣x } }", .expectedToken, "expected a number after limit 'stack'"),
     Case("app A { limits { 1️⃣, stack 1 } }", .expectedToken, "expected a limit name such as 'stack'"),
     Case("app A { limits { stack 1 1️⃣depth 2 } }", .expectedToken, "expected ',' between limits"),
+    Case("app A { base { completions 1️⃣3 } }", .expectedToken, "expected a value after setting 'completions'"),
+    Case(
+      "app A { base { 1️⃣, completions popped } }", .expectedToken,
+      "expected a setting name such as 'completions'"),
+    Case(
+      "app A { base { completions popped 1️⃣removeChild type } }", .expectedToken,
+      "expected ',' between settings"),
     Case("always (a || b1️⃣\nscreen A", .expectedToken, "expected ')' to match '('"),
     Case(
       "screen A { style pageSheet 1️⃣modalInPresentation }", .expectedToken,
@@ -425,7 +440,8 @@ func parsedFile(_ text: String, sourceLocation: Testing.SourceLocation = #_sourc
       "app A {}\n1️⃣)\nscreen B", .expectedDeclaration,
       "expected a declaration such as 'app', 'screen' or 'coordinator'"),
     Case(
-      "app A { 1️⃣) }", .expectedDeclaration, "expected an app member: 'library', 'window', 'home' or 'limits'"),
+      "app A { 1️⃣) }", .expectedDeclaration,
+      "expected an app member: 'library', 'window', 'home', 'limits' or 'base'"),
     Case(
       "coordinator A: NavigationCoordinator { 1️⃣42 }", .expectedDeclaration,
       "expected a coordinator member such as 'start' or 'on'"),

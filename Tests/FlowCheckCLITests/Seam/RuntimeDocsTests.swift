@@ -57,6 +57,21 @@ import Testing
     #expect(invariants == Set(runtime.invariants.map(\.id.rawValue)))
   }
 
+  /// The `base { … }` table of "Your own coordinators" has a row per setting a runtime
+  /// accepts, with its values and its default.
+  @Test func theBaseTableListsEachSettingWithItsValuesAndDefault() throws {
+    let lines = try Self.text("Docs/Language.md").split(separator: "\n").map(String.init)
+    let settings = RuntimeRegistry.libraries.flatMap(\.baseSettings)
+    #expect(!settings.isEmpty)
+    for setting in settings {
+      let line = try #require(
+        lines.first { $0.hasPrefix("| `\(setting.name)` |") }, "no row '\(setting.name)'")
+      let cells = Self.cells(line)
+      #expect(cells[1] == setting.values.map { "`\($0)`" }.joined(separator: ", "), "\(setting.name)")
+      #expect(cells[2] == "`\(setting.defaultValue)`", "\(setting.name)")
+    }
+  }
+
   /// The README's paragraph of invariant ids names every id, in the catalogue's order.
   @Test func theReadmeListsEveryInvariantId() throws {
     let readme = try Self.text("README.md")

@@ -219,7 +219,8 @@ extension FlowStep where Runtime == Handwritten {
 
   /// The flow's `stopChild C`: `remove(child:)`, by identity: in a delegate method a child
   /// called (`send m`), that child when it is a C (`didFinish(from: child)`), else the first
-  /// child C of `childCoordinators`; nothing happens without one. UIKit is not told. A C
+  /// child C of `childCoordinators`; nothing happens without one. With `base { removeChild
+  /// type }`, every child C goes (`removeChild(withType:)`). UIKit is not told. A C
   /// that a screen of this coordinator keeps through a bridge presenter is let go instead
   /// (`self.xBridgePresenter = nil`).
   mutating func removeChild(_ declaration: Int, from p: CoordinatorID) {
@@ -236,6 +237,21 @@ extension FlowStep where Runtime == Handwritten {
       note(.library, "\(name(ofObject: host)) sets its bridge presenter for \(childName) to nil")
       state.coordinators[bridged].keptByScreen = nil
       state.library.bridged.remove(at: state.library.bridged.firstIndex(of: bridged)!)
+      holdersMayHaveChanged()
+      return
+    }
+    if removesChildrenByType {
+      let children = state.coordinators[p].children
+      let kept = children.filter { state.coordinators[$0].declaration != declaration }
+      guard kept.count < children.count else {
+        note(
+          .library,
+          "\(name(ofCoordinator: p)).removeChild(withType: \(childName).self): no such child; nothing happens"
+        )
+        return
+      }
+      note(.library, "\(name(ofCoordinator: p)).removeChild(withType: \(childName).self)")
+      state.coordinators[p].children = IDList(kept)
       holdersMayHaveChanged()
       return
     }

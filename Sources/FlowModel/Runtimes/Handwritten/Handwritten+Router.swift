@@ -7,7 +7,8 @@ import FlowLanguage
 // delegate, in `didShow` for the transition's `from` controller once it left the stack
 // (DefaultRouter `checkNavigationCompletion`, NavigationRouter `navigationController(_:
 // didShow:animated:)`). A UIKit pop over several screens (the Back button's long-press
-// menu) therefore runs only the old top's completion.
+// menu) therefore runs only the old top's completion, unless the flow's `base { completions
+// popped }` says the router runs every popped controller's (`Handwritten.completions`).
 extension FlowStep where Runtime == Handwritten {
   /// The router in traces: `Settings.router`, named after the coordinator that made it.
   func name(ofRouterOf c: CoordinatorID) -> String {
@@ -134,7 +135,8 @@ extension FlowStep where Runtime == Handwritten {
 
   /// `navigationController(_:didShow:animated:)` on the router, the navigation controller's
   /// delegate: the transition's `from` controller's completion runs when it has left the
-  /// stack. A change that was not animated has no transition coordinator: nothing runs.
+  /// stack, then, with `base { completions popped }`, those of the other controllers that
+  /// left it. A change that was not animated has no transition coordinator: nothing runs.
   mutating func navigationDidShow(nav: ObjectID, shown: ObjectID, transition: TransitionContext?) {
     guard let delegate = state.world.objects[nav].delegate, isAlive(delegate) else {
       note(.uikit, "UIKit: didShow \(name(ofObject: shown)) — the navigation controller has no delegate")
@@ -151,6 +153,26 @@ extension FlowStep where Runtime == Handwritten {
       return
     }
     guard !state.world.objects[nav].children.contains(transition.from) else { return }
-    running(delegate) { step in step.runCompletion(for: transition.from, on: nav) }
+    running(delegate) { step in
+      step.runCompletion(for: transition.from, on: nav)
+      if step.runsEveryPoppedCompletion { step.runCompletionsOfControllersThatLeft(nav) }
+    }
+  }
+
+  /// The completions the router keeps for controllers no longer in `nav`'s `viewControllers`,
+  /// each removed and run (CoordinatorOverview's `performOnDismissedForSilentlyDismissed
+  /// ViewControllers`, which filters the keys of its map against the stack once, then runs
+  /// each). The map's order is unspecified; the model runs the newest controller's first, as
+  /// a pop would. A push UIKit deferred behind the running transition is not in the stack
+  /// yet either: its completion runs too, as the real diff would run it.
+  mutating func runCompletionsOfControllersThatLeft(_ nav: ObjectID) {
+    let stack = state.world.objects[nav].children
+    var left: [ObjectID] = []
+    for keeper in routerUsers(of: nav) {
+      left += state.coordinators[keeper].completionScreens.filter { !stack.contains($0) }
+    }
+    for vc in left.sorted(by: >) where !stopped {
+      runCompletion(for: vc, on: nav)
+    }
   }
 }

@@ -9,7 +9,8 @@ import FlowLanguage
 /// delegate and keeps one completion per pushed view controller. The router runs a
 /// completion when its own `pop` removes that controller, and in `navigationController(_:
 /// didShow:animated:)` for the transition's `from` controller only, once it has left the
-/// stack, so a jump back over several screens runs one completion. A child tells its parent
+/// stack, so a jump back over several screens runs one completion. A flow whose team writes
+/// its base differently says so in `base { … }` (`Handwritten+Base.swift`). A child tells its parent
 /// it is done through a delegate method (`send m`); a parent calls into a child it holds
 /// (`call C.m`) and removes it (`stopChild C`); a sheet's swipe-down is seen through the
 /// closure a parent sets on the presented navigation controller's `viewDidDisappear`
@@ -59,7 +60,7 @@ public enum Handwritten: CoordinatorRuntime {
       "setStack":
         "a team's own assignments of the navigation stack are not modelled yet; use 'root S' (setRootViewController) and 'push'",
     ],
-    checkStatement: check)
+    checkStatement: check, baseSettings: baseSettings)
 
   /// `push S animated: B { … }`: `router.push(vc, animated:, completion:)`; the block, when
   /// written, is the completion the router keeps for the screen.
