@@ -1,4 +1,4 @@
-// The settings of `base { … }`: how a team's own coordinator base class and router differ
+// The settings of `base { … }`: how a team's own coordinator base class and navigation helper differ
 // from the pattern a runtime models, each a choice among a few values.
 
 /// One setting a runtime accepts in `base { NAME VALUE, … }`: its name and the values it

@@ -89,7 +89,7 @@ public struct RuntimeCapabilities: Sendable {
   /// whose window is owned by a class of its own); nil when any kind the window check
   /// accepts may own it.
   public let windowKind: CoordinatorKind?
-  /// The settings a flow may give in `base { … }`: how the team's own base class and router
+  /// The settings a flow may give in `base { … }`: how the team's own base class and navigation helper
   /// differ from the pattern the runtime models; empty when the runtime is a library the
   /// team does not write (the flow may then write no `base`).
   public let baseSettings: [BaseSetting]

@@ -11,8 +11,8 @@ extension Handwritten {
   ///   .checkNavigationCompletion`, Element `NavigationRouter`): a jump over several screens
   ///   runs one completion.
   /// - `popped`: the `from` controller's, then those of every other controller no longer in
-  ///   `viewControllers` (arctouch-matheusvaccaro/CoordinatorOverview, Presentation Layer/
-  ///   Navigation/Router/NavigationRouter.swift, `performOnDismissedForSilentlyDismissedViewControllers`,
+  ///   `viewControllers` (arctouch-matheusvaccaro/CoordinatorOverview, `NavigationRouter.swift`
+  ///   under Presentation Layer/Navigation, `performOnDismissedForSilentlyDismissedViewControllers`,
   ///   written for the Back button's menu).
   static let completions = BaseSetting(
     "completions", values: ["from", "popped"],
