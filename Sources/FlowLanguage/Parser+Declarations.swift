@@ -89,72 +89,45 @@ extension Parser.Session {
 
   /// `'limits' '{' NAME INT (',' NAME INT)* ','? '}'`; line breaks inside the braces are free.
   mutating func parseLimits() -> [LimitEntry] {
-    advance()
-    guard at(.leftBrace) else {
-      reportExpected("expected '{' after 'limits'")
-      return []
+    parseNamedValues("limits", name: "a limit name such as 'stack'", plural: "limits") { parser, name in
+      guard parser.at(.integer) else {
+        parser.reportExpected("expected a number after limit '\(name.text)'")
+        return nil
+      }
+      let value = parser.advance()
+      return LimitEntry(name: Name(name.text, name.range), value: value.value, valueRange: value.range)
     }
-    let open = advance()
-    var entries: [LimitEntry] = []
-    var needsComma = false
-    while true {
-      if at(.rightBrace) {
-        advance()
-        break
-      }
-      if atEnd {
-        reportUnterminated(owner: "'limits'", open: open)
-        break
-      }
-      if current.startsLine && current.kind == .identifier
-        && (Parser.declarationKeywords.contains(current.text)
-          || Parser.appMemberKeywords.contains(current.text))
-      {
-        reportMissingClosingBrace("'limits'", open: open)
-        break
-      }
-      if at(.comma) {
-        if !needsComma {
-          report(.expectedToken, "expected a limit name such as 'stack'", at: current.range.start)
-        }
-        advance()
-        needsComma = false
-        continue
-      }
-      if needsComma {
-        reportExpected("expected ',' between limits")
-        needsComma = false
-      }
-      guard current.kind == .identifier else {
-        report(.expectedToken, "expected a limit name such as 'stack'", at: current.range.start)
-        advance()
-        continue
-      }
-      let nameToken = advance()
-      if at(.integer) {
-        let value = advance()
-        entries.append(
-          LimitEntry(name: Name(nameToken.text, nameToken.range), value: value.value, valueRange: value.range)
-        )
-      } else {
-        reportExpected("expected a number after limit '\(nameToken.text)'")
-        while !atEnd && !at(.comma) && !at(.rightBrace) && !current.startsLine { advance() }
-      }
-      needsComma = true
-    }
-    return entries
   }
 
   /// `'base' '{' NAME NAME (',' NAME NAME)* ','? '}'`, as `limits` with a name for each value;
   /// line breaks inside the braces are free.
   mutating func parseBase() -> [BaseEntry] {
+    parseNamedValues("base", name: "a setting name such as 'completions'", plural: "settings") {
+      parser, name in
+      guard parser.current.kind == .identifier && !parser.current.startsLine else {
+        parser.reportExpected("expected a value after setting '\(name.text)'")
+        return nil
+      }
+      let value = parser.advance()
+      return BaseEntry(name: Name(name.text, name.range), value: Name(value.text, value.range))
+    }
+  }
+
+  /// `KEYWORD '{' NAME VALUE (',' NAME VALUE)* ','? '}'` (`limits`, `base`): the entries
+  /// `value` makes, given each name's token with the parser at its value; nil when the value
+  /// is missing, which `value` reports and the rest of the entry is skipped. `name` and
+  /// `plural` word the errors. Line breaks inside the braces are free; a declaration or an
+  /// app member at the start of a line is a missing `}`.
+  mutating func parseNamedValues<Entry>(
+    _ keyword: String, name: String, plural: String, value: (inout Parser.Session, Token) -> Entry?
+  ) -> [Entry] {
     advance()
     guard at(.leftBrace) else {
-      reportExpected("expected '{' after 'base'")
+      reportExpected("expected '{' after '\(keyword)'")
       return []
     }
     let open = advance()
-    var entries: [BaseEntry] = []
+    var entries: [Entry] = []
     var needsComma = false
     while true {
       if at(.rightBrace) {
@@ -162,40 +135,35 @@ extension Parser.Session {
         break
       }
       if atEnd {
-        reportUnterminated(owner: "'base'", open: open)
+        reportUnterminated(owner: "'\(keyword)'", open: open)
         break
       }
       if current.startsLine && current.kind == .identifier
         && (Parser.declarationKeywords.contains(current.text)
           || Parser.appMemberKeywords.contains(current.text))
       {
-        reportMissingClosingBrace("'base'", open: open)
+        reportMissingClosingBrace("'\(keyword)'", open: open)
         break
       }
       if at(.comma) {
-        if !needsComma {
-          report(.expectedToken, "expected a setting name such as 'completions'", at: current.range.start)
-        }
+        if !needsComma { report(.expectedToken, "expected \(name)", at: current.range.start) }
         advance()
         needsComma = false
         continue
       }
       if needsComma {
-        reportExpected("expected ',' between settings")
+        reportExpected("expected ',' between \(plural)")
         needsComma = false
       }
       guard current.kind == .identifier else {
-        report(.expectedToken, "expected a setting name such as 'completions'", at: current.range.start)
+        report(.expectedToken, "expected \(name)", at: current.range.start)
         advance()
         continue
       }
       let nameToken = advance()
-      if current.kind == .identifier && !current.startsLine {
-        let value = advance()
-        entries.append(
-          BaseEntry(name: Name(nameToken.text, nameToken.range), value: Name(value.text, value.range)))
+      if let entry = value(&self, nameToken) {
+        entries.append(entry)
       } else {
-        reportExpected("expected a value after setting '\(nameToken.text)'")
         while !atEnd && !at(.comma) && !at(.rightBrace) && !current.startsLine { advance() }
       }
       needsComma = true
