@@ -28,7 +28,7 @@ import Testing
     #expect(h.completionsRun == 1)
     #expect(h.children(of: "Settings").isEmpty)
     #expect(!h.isAlive("Passwords"))
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func withCompletionsFromTheSameJumpLeavesTheChild() throws {
@@ -39,7 +39,7 @@ import Testing
     try h.perform("long-press Back, choose Settings")
     #expect(h.completionsRun == 0)
     #expect(h.children(of: "Settings") == ["Passwords"])
-    #expect(h.failing == ["finish-propagation"])
+    #expect(h.failingInvariants == ["finish-propagation"])
   }
 
   @Test func withCompletionsPoppedTheFromControllersCompletionRunsFirst() throws {
@@ -88,10 +88,10 @@ import Testing
     #expect(h.children(of: "Main") == ["Child", "Child"])
     try h.perform("tap Back (from Item)")
     #expect(h.children(of: "Main") == ["Child"])
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
     try h.perform("tap Back (from Item)")
     #expect(h.children(of: "Main").isEmpty)
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func byTypeStopChildRemovesEveryChildOfTheType() throws {

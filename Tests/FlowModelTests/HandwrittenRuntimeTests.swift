@@ -7,64 +7,7 @@ import Testing
 /// The runtime of a team's own coordinators, behaviour by behaviour, driven by hand (no
 /// explorer): the router's completions, the `onViewDismissed` closure, delegate calls.
 @Suite struct HandwrittenRuntimeTests {
-  /// A hand-driven flow under `library handwritten`: launch, then events named as reports name them.
-  struct Harness {
-    let flow: CheckedFlow
-    let system: FlowSystem<Handwritten>
-    var state: FlowState<Handwritten>
-    var log: [String] = []
-    var violations: [String] = []
-
-    init(_ text: String) throws {
-      let result = FrontEnd.check(
-        source: SourceFile(path: "handwritten.flow", text: TransitionsInTheirStep.flow(text)))
-      #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
-      flow = try #require(result.flow)
-      system = FlowSystem<Handwritten>(flow: flow)
-      let launch = system.launch(logging: true)
-      state = launch.state
-      log = launch.log.lines.map(\.text)
-    }
-
-    var events: [String] {
-      var actions: [FlowAction] = []
-      system.enabledActions(in: state, into: &actions)
-      return actions.map { $0.describe(in: state, flow: flow) }
-    }
-
-    mutating func perform(_ label: String) throws {
-      var actions: [FlowAction] = []
-      system.enabledActions(in: state, into: &actions)
-      let action = try #require(
-        actions.first { $0.describe(in: state, flow: flow) == label }, "no '\(label)' in \(events)")
-      let outcome = system.run(state, action, logging: true)
-      state = outcome.state
-      log = outcome.log.lines.map(\.text)
-      violations = outcome.violations.map(\.invariant.rawValue)
-    }
-
-    /// The children of the live coordinator named `name`.
-    func children(of name: String) -> [String] {
-      guard
-        let c = state.coordinators.first(where: {
-          $0.isAlive && flow.coordinators[$0.declaration].name == name
-        })
-      else { return [] }
-      return c.children.map { flow.coordinators[state.coordinators[$0].declaration].name }
-    }
-
-    func isAlive(_ name: String) -> Bool {
-      state.coordinators.contains { $0.isAlive && flow.coordinators[$0.declaration].name == name }
-    }
-
-    var failing: [String] {
-      guard !state.crashed else { return [] }
-      let context = InvariantContext(flow: flow, state: state)
-      return system.stateInvariants.filter { $0.check(context) != nil }.map(\.id.rawValue)
-    }
-
-    var completionsRun: Int { log.filter { $0.hasPrefix("the router runs the completion") }.count }
-  }
+  typealias Harness = RuntimeHarness<Handwritten>
 
   /// Settings on a sheet; a child on Settings' router that pushes a list with a completion
   /// and a detail without one.
@@ -112,7 +55,7 @@ import Testing
     #expect(h.log.contains { $0.contains("navigationController(didShow: Settings)") })
     #expect(h.children(of: "Settings").isEmpty)
     #expect(!h.isAlive("Passwords"))
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func aCancelledSwipeRunsNoCompletion() throws {
@@ -133,7 +76,7 @@ import Testing
     // `from` is Detail, which has no completion: List's never runs.
     #expect(h.completionsRun == 0)
     #expect(h.children(of: "Settings") == ["Passwords"])
-    #expect(h.failing == ["finish-propagation"])
+    #expect(h.failingInvariants == ["finish-propagation"])
   }
 
   @Test func theRoutersOwnPopRunsTheCompletionAtOnce() throws {
@@ -171,7 +114,7 @@ import Testing
     try h.perform("swipe down the Settings sheet")
     #expect(h.log.contains { $0.contains("viewDidDisappear: onViewDismissed runs") })
     // Its `dismiss` finds the sheet gone: not a call UIKit ignored.
-    #expect(h.violations.isEmpty)
+    #expect(h.lastStepViolations.isEmpty)
     #expect(h.children(of: "Browser").isEmpty)
     #expect(!h.isAlive("Settings"))
     #expect(h.state.library.hooked.isEmpty)
@@ -190,7 +133,7 @@ import Testing
     try h.perform("the dismissal of Settings finishes animating")
     #expect(h.log.contains { $0.contains("onViewDismissed runs") })
     #expect(!h.isAlive("Settings"))
-    #expect(h.violations.isEmpty)
+    #expect(h.lastStepViolations.isEmpty)
   }
 
   @Test func aDelegateCallToAFreedParentDoesNothing() throws {
@@ -216,7 +159,7 @@ import Testing
     try h.perform("tap Home.open")
     // Nothing holds Editor once removed; its screen's taps go nowhere.
     #expect(!h.isAlive("Editor"))
-    #expect(h.failing == ["dead-screen"])
+    #expect(h.failingInvariants == ["dead-screen"])
   }
 
   @Test func aDelegateMethodTheParentLacksIsReported() throws {
@@ -241,7 +184,7 @@ import Testing
       """)
     try h.perform("tap Home.open")
     try h.perform("tap Form.save")
-    #expect(h.violations == ["unhandled-message"])
+    #expect(h.lastStepViolations == ["unhandled-message"])
   }
 
   static func saving(_ after: String) -> String {
@@ -325,12 +268,12 @@ import Testing
     // finish-propagation though only its child showed a screen.
     try h.perform("tap Back (from Overview)")
     #expect(h.isAlive("Sessions"))
-    #expect(h.failing == ["finish-propagation"])
+    #expect(h.failingInvariants == ["finish-propagation"])
     // Back to Home: Settings is freed, and its bridge presenter with it.
     try h.perform("tap Back (from Settings)")
     #expect(!h.isAlive("Sessions"))
     #expect(h.state.library.bridged.isEmpty)
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func aSecondBridgeReplacesTheFirst() throws {
@@ -371,7 +314,7 @@ import Testing
     try h.perform("tap Panel.done")
     // Kept by Browser with no screen on screen: on purpose, since the flow presents it again.
     #expect(h.children(of: "Browser") == ["Library"])
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
     try h.perform("tap Browser.library")
     #expect(h.state.topScreen().map { h.flow.screens[$0].name } == "Panel")
     #expect(h.children(of: "Browser") == ["Library"])
@@ -430,4 +373,9 @@ import Testing
     let offset = try #require(errors.first?.offset)
     #expect(text.prefix(offset).hasSuffix("start { "), "at the statement 'show Home'")
   }
+}
+
+extension RuntimeHarness where Runtime == Handwritten {
+  /// Completions the router ran in the last step.
+  var completionsRun: Int { log.filter { $0.hasPrefix("the router runs the completion") }.count }
 }

@@ -6,60 +6,7 @@ import Testing
 
 /// The router runtime, behaviour by behaviour, driven by hand (no explorer).
 @Suite struct RouterRuntimeTests {
-  /// A hand-driven router flow: launch, then events named as reports name them.
-  struct Harness {
-    let flow: CheckedFlow
-    let system: FlowSystem<Router>
-    var state: FlowState<Router>
-    var log: [String] = []
-    var violations: [String] = []
-
-    init(_ text: String) throws {
-      let result = FrontEnd.check(
-        source: SourceFile(path: "router.flow", text: TransitionsInTheirStep.flow(text)))
-      #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
-      flow = try #require(result.flow)
-      system = FlowSystem<Router>(flow: flow)
-      let launch = system.launch(logging: true)
-      state = launch.state
-      log = launch.log.lines.map(\.text)
-    }
-
-    var events: [String] {
-      var actions: [FlowAction] = []
-      system.enabledActions(in: state, into: &actions)
-      return actions.map { $0.describe(in: state, flow: flow) }
-    }
-
-    mutating func perform(_ label: String) throws {
-      var actions: [FlowAction] = []
-      system.enabledActions(in: state, into: &actions)
-      let action = try #require(
-        actions.first { $0.describe(in: state, flow: flow) == label }, "no '\(label)' in \(events)")
-      let outcome = system.run(state, action, logging: true)
-      state = outcome.state
-      log = outcome.log.lines.map(\.text)
-      violations = outcome.violations.map(\.invariant.rawValue)
-    }
-
-    /// The children of the live coordinator named `name`.
-    func children(of name: String) -> [String] {
-      guard
-        let c = state.coordinators.first(where: {
-          $0.isAlive && flow.coordinators[$0.declaration].name == name
-        })
-      else { return [] }
-      return c.children.map { flow.coordinators[state.coordinators[$0].declaration].name }
-    }
-
-    var failing: [String] {
-      guard !state.crashed else { return [] }
-      let context = InvariantContext(flow: flow, state: state)
-      return system.stateInvariants.filter { $0.check(context) != nil }.map(\.id.rawValue)
-    }
-
-    var top: String? { state.topScreen().map { flow.screens[$0].name } }
-  }
+  typealias Harness = RuntimeHarness<Router>
 
   static let modal = """
     app Pets {
@@ -87,7 +34,7 @@ import Testing
     #expect(h.children(of: "Home") == ["Builder"])
     #expect(h.top == "Visit")
     #expect(h.state.world.modalChain().count == 2)
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func dismissRunsTheWrapperBeforeTheAnimationAndTheBlockAfterTheRemoval() throws {
@@ -103,7 +50,7 @@ import Testing
     let removal = try #require(h.log.firstIndex { $0 == "Home.removeChild(Builder)" })
     let dismissal = try #require(h.log.firstIndex { $0 == "Home.dismiss(animated: true)" })
     #expect(closure < removal && removal < dismissal)
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   /// The Cancel button is UIKit's bar button: like Back, it takes no touch while a sheet is
@@ -157,7 +104,7 @@ import Testing
     try h.perform("tap Home.schedule")
     try h.perform("swipe down the Visit sheet")
     #expect(h.children(of: "Home") == ["Builder"])
-    #expect(h.failing == ["finish-propagation", "stale-closure"])
+    #expect(h.failingInvariants == ["finish-propagation", "stale-closure"])
     try h.perform("tap Home.schedule")
     #expect(h.children(of: "Home") == ["Builder", "Builder"])
   }
@@ -189,7 +136,7 @@ import Testing
     #expect(h.state.world.objects[h.state.coordinators[0].root].delegate == 1)
     try h.perform("tap Back (from Editor)")
     #expect(h.children(of: "Lists") == [])
-    #expect(h.failing.isEmpty)
+    #expect(h.failingInvariants.isEmpty)
   }
 
   @Test func dismissAfterOnePushRunsTheClosureThroughDidShow() throws {
@@ -206,7 +153,7 @@ import Testing
     try h.perform("tap Editor.quiet")
     #expect(h.top == "Items")
     #expect(h.children(of: "Lists") == ["ItemEditor"])
-    #expect(h.failing == ["finish-propagation", "stale-closure"])
+    #expect(h.failingInvariants == ["finish-propagation", "stale-closure"])
   }
 
   @Test func dismissAfterTwoPushesRunsNeitherClosure() throws {
@@ -254,7 +201,7 @@ import Testing
       """)
     try h.perform("tap Home.open")
     #expect(h.state.crashed)
-    #expect(h.violations == ["library-trap"])
+    #expect(h.lastStepViolations == ["library-trap"])
   }
 
   @Test func aNavigationControllerWhosePresentationWasRefusedNeverGetsDidShow() throws {
@@ -278,7 +225,7 @@ import Testing
     try h.perform("tap Home.open")
     #expect(h.log.contains { $0.contains("navigationController(didShow: Form)") })
     try h.perform("app event 'reminder'")
-    #expect(h.violations.contains("uikit-noop"))
+    #expect(h.lastStepViolations.contains("uikit-noop"))
     #expect(!h.log.contains { $0.contains("didShow") }, "the refused sheet never appears")
   }
 }

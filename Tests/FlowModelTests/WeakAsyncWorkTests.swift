@@ -61,16 +61,11 @@ import Testing
     """
   }
 
-  /// Whether a coordinator named `name` is alive.
-  static func isAlive<Runtime>(_ name: String, in h: RuntimeHarness<Runtime>) -> Bool {
-    h.state.coordinators.contains { $0.isAlive && h.flow.coordinators[$0.declaration].name == name }
-  }
-
   @Test func radianttapWeakWorkLetsTheFinishedChildGo() throws {
     var h = try RuntimeHarness<Radianttap>(Self.radianttap("after weak"))
     try h.perform("tap Home.write")
     try h.perform("tap Editor.save")
-    #expect(!Self.isAlive("Editor", in: h))
+    #expect(!h.isAlive("Editor"))
     #expect(h.state.pending.isEmpty)
   }
 
@@ -78,10 +73,10 @@ import Testing
     var h = try RuntimeHarness<Radianttap>(Self.radianttap("after"))
     try h.perform("tap Home.write")
     try h.perform("tap Editor.save")
-    #expect(Self.isAlive("Editor", in: h))
+    #expect(h.isAlive("Editor"))
     #expect(h.state.pending.count == 1)
     try h.perform("async 'save' completes")
-    #expect(!Self.isAlive("Editor", in: h))
+    #expect(!h.isAlive("Editor"))
     #expect(h.global("saved") == 1)
   }
 
@@ -89,7 +84,7 @@ import Testing
     var h = try RuntimeHarness<Router>(Self.router("after weak"))
     try h.perform("tap Home.write")
     try h.perform("tap Form.send")
-    #expect(!Self.isAlive("Writer", in: h))
+    #expect(!h.isAlive("Writer"))
     #expect(h.state.pending.isEmpty)
   }
 
@@ -97,10 +92,10 @@ import Testing
     var h = try RuntimeHarness<Router>(Self.router("after"))
     try h.perform("tap Home.write")
     try h.perform("tap Form.send")
-    #expect(Self.isAlive("Writer", in: h))
+    #expect(h.isAlive("Writer"))
     #expect(h.state.pending.count == 1)
     try h.perform("async 'send' completes")
-    #expect(!Self.isAlive("Writer", in: h))
+    #expect(!h.isAlive("Writer"))
     #expect(h.global("sent") == 1)
   }
 }

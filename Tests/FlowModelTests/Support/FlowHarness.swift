@@ -89,6 +89,24 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
     state.coordinatorTree().map { flow.coordinators[state.coordinators[$0].declaration].name }
   }
 
+  /// The lines of the last step's log.
+  var log: [String] { lastLog.lines.map(\.text) }
+
+  /// The live coordinators' children of the one named `name`, by name.
+  func children(of name: String) -> [String] {
+    guard
+      let c = state.coordinators.first(where: {
+        $0.isAlive && flow.coordinators[$0.declaration].name == name
+      })
+    else { return [] }
+    return c.children.map { flow.coordinators[state.coordinators[$0].declaration].name }
+  }
+
+  /// Whether a coordinator named `name` is alive.
+  func isAlive(_ name: String) -> Bool {
+    state.coordinators.contains { $0.isAlive && flow.coordinators[$0.declaration].name == name }
+  }
+
   func screenName(_ id: ObjectID) -> String {
     if case .screen(let s) = state.world.objects[id].kind { return flow.screens[s].name }
     return "?"
