@@ -326,38 +326,4 @@ extension FlowStep where Runtime == Handwritten {
       return
     }
   }
-
-  /// The user taps `event` on the visible screen `vc`: the screen calls its delegate, the
-  /// coordinator that made it (weak: nothing when it is gone).
-  mutating func tap(event: Int, on vc: ObjectID) {
-    guard case .screen(let screen) = state.world.objects[vc].kind else { return }
-    let label = "\(tables.flow.screens[screen].name).\(tables.flow.screens[screen].events[event])"
-    guard let owner = state.owners[vc], isAlive(owner) else {
-      guard !state.world.isAnimatingAway(vc) else {
-        note(
-          .library,
-          "the screen's delegate was deallocated: the tap '\(label)' does nothing, as the sheet is already leaving"
-        )
-        return
-      }
-      report(
-        .deadScreen, "the tap '\(label)' goes to the screen's delegate, a coordinator that was deallocated")
-      return
-    }
-    guard
-      let handler = tables.screenHandler(
-        declaration: state.coordinators[owner].declaration, screen: screen, event: event)
-    else {
-      note(.library, "\(name(ofCoordinator: owner)) has no handler for \(label): nothing happens")
-      return
-    }
-    handlersRun.append(handler.slot)
-    note(.library, "\(name(ofCoordinator: owner)) handles \(label)")
-    running(owner) { step in
-      let outer = step.state.coordinators[owner].handlingScreen
-      step.state.coordinators[owner].handlingScreen = vc
-      step.execute(handler.body, in: owner)
-      if step.isAlive(owner) { step.state.coordinators[owner].handlingScreen = outer }
-    }
-  }
 }

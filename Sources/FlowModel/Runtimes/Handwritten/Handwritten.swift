@@ -145,7 +145,7 @@ public enum Handwritten: CoordinatorRuntime {
   }
 
   public static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<Handwritten>) {
-    step.tap(event: event, on: vc)
+    step.tapScreenDelegate(event: event, on: vc)
   }
 
   public static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<Handwritten>) {

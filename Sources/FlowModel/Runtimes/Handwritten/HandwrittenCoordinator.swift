@@ -31,7 +31,7 @@ extension DisappearHook: FieldGroup {
 /// (`completions: [UIViewController: () -> Void]`); each completion is kept here, with the
 /// coordinator that passed it, since it captures that coordinator weakly (`[weak self]`) and
 /// does nothing once the coordinator is gone.
-public struct HandwrittenCoordinator: CoordinatorState {
+public struct HandwrittenCoordinator: ScreenDelegateCoordinator {
   public var declaration: Int
   /// `childCoordinators`, in the array's order.
   public var children: IDList

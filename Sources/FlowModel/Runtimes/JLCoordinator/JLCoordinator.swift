@@ -133,7 +133,7 @@ public enum JLCoordinator: CoordinatorRuntime {
   }
 
   public static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<JLCoordinator>) {
-    step.tap(event: event, on: vc)
+    step.tapScreenDelegate(event: event, on: vc)
   }
 
   public static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<JLCoordinator>) {

@@ -11,7 +11,7 @@ import FlowLanguage
 /// view controller it presented, as the example's `ViewCoordinator` keeps its one
 /// `viewController` in a `let`; which controllers it presented (the identity its hooks
 /// filter by) is the step's record of who made each controller.
-public struct JLCoordinatorState: CoordinatorState {
+public struct JLCoordinatorState: ScreenDelegateCoordinator {
   public var declaration: Int
   /// `childCoordinators`, in the array's order.
   public var children: IDList

@@ -118,7 +118,7 @@ public enum Router: CoordinatorRuntime {
   }
 
   public static func tap(event: Int, on vc: ObjectID, _ step: inout FlowStep<Router>) {
-    step.tap(event: event, on: vc)
+    step.tapScreenDelegate(event: event, on: vc)
   }
 
   public static func deliver(_ callback: WorldCallback, _ step: inout FlowStep<Router>) {

@@ -24,7 +24,7 @@ public struct OnDismissedClosure: Hashable, Sendable, BitwiseCopyable {
 /// of a NavigationRouter, and its `onDismissForViewController` map. The map can hold one
 /// entry: a router stores a closure only when `present` is passed one, which only the
 /// coordinator's own `present(animated:onDismissed:)` does, once.
-public struct RouterCoordinator: CoordinatorState {
+public struct RouterCoordinator: ScreenDelegateCoordinator {
   public var declaration: Int
   /// `children`, in the array's order.
   public var children: IDList
