@@ -13,7 +13,9 @@ import FlowModel
 /// every edge left is behind a step that cannot be undone), the path ends and the next starts
 /// again from launch.
 ///
-/// - Complexity: O(E · (S · D + T)) for E map edges, S states, T state edges and depth D.
+/// - Complexity: O(E · (S + T · D)) for E map edges, S states, T state edges and depth D: a
+///   breadth-first search per route, and a walk back along it for each candidate edge whose
+///   bound could beat the best so far.
 public struct TransitionTour: Sendable, Equatable {
   /// One step of a path: the event, and where the user is after it (nil: the app crashed).
   public struct Step: Sendable, Equatable {
