@@ -2,11 +2,13 @@ import FlowExplorer
 import FlowLanguage
 import FlowModel
 
-/// The reachable state graph of a flow, built breadth-first from launch with the explorer's
-/// rules (the flow's `limits` cut steps and bound the depth; crashed apps and states kept
-/// beyond a bound are not expanded), for the commands that draw or walk it (`graph`,
-/// `tests`, `diff`). The explorer itself keeps no edges; spec-sized flows are redrawn here,
-/// one state at a time, up to `stateLimit` states.
+/// The reachable state graph of a flow, for the commands that draw or walk it (`graph`,
+/// `tests`, `diff`): the states `check` explores, with its rules (the flow's `limits` cut
+/// steps and bound the depth; crashed apps, states kept beyond a bound and, unless told
+/// otherwise, states that follow a violation are not expanded), with every edge and each
+/// edge's action by name. The graph itself is built by the runtime
+/// (``ReachableGraph``), specialised as the explorer's steps are; spec-sized flows only, up
+/// to `stateLimit` states.
 struct ExploredGraph<Runtime: CoordinatorRuntime> {
   /// One edge: `action` taken in state `from` leads to state `to`.
   struct Edge {
@@ -25,58 +27,28 @@ struct ExploredGraph<Runtime: CoordinatorRuntime> {
   /// Edges in the order found: by source state, then in the order of `enabledActions`.
   /// Events that change nothing (a cancelled swipe, a tap no handler takes) are left out.
   private(set) var edges: [Edge] = []
-  /// Per state: the crashed app or a state kept beyond a bound, which is not expanded.
+  /// Per state: the crashed app, a state kept beyond a bound or one that follows a
+  /// violation (unless the graph explores past violations), which is not expanded.
   private(set) var terminal: [Bool] = []
   /// Whether the state graph had more than `stateLimit` states: then it is left unfinished.
   private(set) var exceededLimit = false
 
-  /// Explores `flow` up to `stateLimit` states.
-  init(flow: CheckedFlow, stateLimit: Int) {
-    system = FlowSystem<Runtime>(flow: flow)
-    var index: [[UInt16]: Int] = [:]
-    // States are identified by the explorer's own successor function, so that the graph is
-    // the one `check` explores, state for state.
-    guard let first = system.initialStates().first else { return }
-    index[first.words] = 0
-    states.append(FlowState<Runtime>(packed: first.words))
-    terminal = [system.isTerminal(first)]
-    depths.append(0)
-    var actions: [FlowAction] = []
-    var next = 0
-    while next < states.count {
-      let source = states[next]
-      let sourceIndex = next
-      next += 1
-      guard depths[sourceIndex] < flow.limits.depth, !terminal[sourceIndex] else { continue }
-      actions.removeAll(keepingCapacity: true)
-      system.enabledActions(in: source, into: &actions)
-      let packedSource = system.pack(source)
-      for action in actions {
-        var violations: [Int] = []
-        guard let packed = system.successor(of: packedSource, via: action, violations: &violations)
-        else {
-          continue
-        }
-        let target: Int
-        if let known = index[packed.words] {
-          target = known
-        } else {
-          guard states.count < stateLimit else {
-            exceededLimit = true
-            return
-          }
-          target = states.count
-          index[packed.words] = target
-          states.append(FlowState<Runtime>(packed: packed.words))
-          terminal.append(system.isTerminal(packed))
-          depths.append(depths[sourceIndex] + 1)
-        }
-        guard target != sourceIndex else { continue }
-        edges.append(
-          Edge(
-            from: sourceIndex, to: target, action: action,
-            traceAction: CheckReport.TraceAction(action, in: source, flow: flow)))
-      }
+  /// Explores `flow` up to `stateLimit` states; with `exploresPastViolations`, the states
+  /// that follow a violation too (as `check --explore-past-violations` does).
+  init(flow: CheckedFlow, stateLimit: Int, exploresPastViolations: Bool = false) {
+    system = FlowSystem<Runtime>(flow: flow, exploresPastViolations: exploresPastViolations)
+    let graph = Runtime.reachableGraph(system, stateLimit: stateLimit)
+    exceededLimit = graph.exceededLimit
+    guard !exceededLimit else { return }
+    states = graph.states.map { FlowState<Runtime>(packed: $0) }
+    depths = graph.depths
+    terminal = graph.terminal
+    edges.reserveCapacity(graph.edges.count)
+    for edge in graph.edges {
+      edges.append(
+        Edge(
+          from: edge.from, to: edge.to, action: edge.action,
+          traceAction: CheckReport.TraceAction(edge.action, in: states[edge.from], flow: flow)))
     }
   }
 

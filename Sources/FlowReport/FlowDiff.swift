@@ -95,8 +95,7 @@ public struct FlowDiff: Sendable, Equatable {
     guard !graph.exceededLimit else { throw FlowGraph.TooLarge(limit: FlowGraph.mapStateLimit) }
     var settings = CheckSettings()
     settings.threads = 1
-    // The whole graph, as the map draws it: a violation new behind an old one is a change too.
-    settings.exploresPastViolations = true
+    // The graph `check` explores, as the map draws it: the violations `check` reports.
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     let map = NavigationMap.build(graph, violations: report.violations)
     var cannotReturn: [String: Int] = [:]

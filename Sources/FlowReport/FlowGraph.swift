@@ -27,8 +27,8 @@ public enum FlowGraph {
     guard !graph.exceededLimit else { throw TooLarge(limit: mapStateLimit) }
     var settings = CheckSettings()
     settings.threads = 1
-    // The whole graph, as the map draws it: the map marks every violation, those that only follow another too.
-    settings.exploresPastViolations = true
+    // The graph `check` explores, as the map draws it: each violation is marked where its
+    // trace ends, and nothing past a violation is drawn.
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     return NavigationMap.build(graph, violations: report.violations)
   }

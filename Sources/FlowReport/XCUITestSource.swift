@@ -62,8 +62,7 @@ public struct XCUITestSource: Sendable {
     let tour = try TransitionTour.build(flow, under: Runtime.self)
     var settings = CheckSettings()
     settings.threads = 1
-    // The whole graph, as the map draws it: every violation gets its test, those that only follow another too.
-    settings.exploresPastViolations = true
+    // The graph `check` explores, as the tour walks it: every violation `check` reports gets its test.
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     let system = FlowSystem<Runtime>(flow: flow)
     var tests: [Test] = []

@@ -61,10 +61,9 @@ import Testing
     let shown = Set(map.nodes.compactMap(\.place.screen))
     #expect(Set(flow.screens.map(\.name)) == shown.union(map.unreachable))
     #expect(shown.isDisjoint(with: map.unreachable))
-    // The same state graph as `check --explore-past-violations` explores.
+    // The same state graph as `check` explores.
     var settings = CheckSettings()
     settings.threads = 1
-    settings.exploresPastViolations = true
     #expect(map.states == FlowChecker.check(flow, path: spec, options: settings).states)
   }
 

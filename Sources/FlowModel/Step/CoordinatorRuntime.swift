@@ -130,6 +130,10 @@ public protocol CoordinatorRuntime: Sendable {
   /// `Explorer.explore(system, options: options)`, written in the runtime's own file:
   /// compiled there with the runtime known, the explorer and the step are specialised for it.
   static func explore(_ system: FlowSystem<Self>, options: ExplorerOptions) -> ExplorationResult<FlowAction>
+
+  /// `system.reachableGraph(stateLimit: stateLimit)`, written in the runtime's own file for
+  /// the same reason as `explore(_:options:)`.
+  static func reachableGraph(_ system: FlowSystem<Self>, stateLimit: Int) -> ReachableGraph<Self>
 }
 
 extension CoordinatorRuntime {

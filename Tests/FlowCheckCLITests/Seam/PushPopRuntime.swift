@@ -189,4 +189,8 @@ enum PushPop: CoordinatorRuntime {
   > {
     Explorer.explore(system, options: options)
   }
+
+  static func reachableGraph(_ system: FlowSystem<PushPop>, stateLimit: Int) -> ReachableGraph<PushPop> {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }

@@ -215,6 +215,12 @@ public enum Handwritten: CoordinatorRuntime {
   {
     Explorer.explore(system, options: options)
   }
+
+  public static func reachableGraph(_ system: FlowSystem<Handwritten>, stateLimit: Int)
+    -> ReachableGraph<Handwritten>
+  {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }
 
 extension StateInvariantCheck where Runtime == Handwritten {

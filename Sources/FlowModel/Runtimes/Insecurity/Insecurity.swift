@@ -237,4 +237,10 @@ public enum Insecurity: CoordinatorRuntime {
   {
     Explorer.explore(system, options: options)
   }
+
+  public static func reachableGraph(_ system: FlowSystem<Insecurity>, stateLimit: Int)
+    -> ReachableGraph<Insecurity>
+  {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }

@@ -254,6 +254,12 @@ public enum JLCoordinator: CoordinatorRuntime {
   {
     Explorer.explore(system, options: options)
   }
+
+  public static func reachableGraph(_ system: FlowSystem<JLCoordinator>, stateLimit: Int)
+    -> ReachableGraph<JLCoordinator>
+  {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }
 
 extension StateInvariantCheck where Runtime == JLCoordinator {

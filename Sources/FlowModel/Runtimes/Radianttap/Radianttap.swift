@@ -179,4 +179,10 @@ public enum Radianttap: CoordinatorRuntime {
   {
     Explorer.explore(system, options: options)
   }
+
+  public static func reachableGraph(_ system: FlowSystem<Radianttap>, stateLimit: Int)
+    -> ReachableGraph<Radianttap>
+  {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }

@@ -206,4 +206,10 @@ public enum Router: CoordinatorRuntime {
   {
     Explorer.explore(system, options: options)
   }
+
+  public static func reachableGraph(_ system: FlowSystem<Router>, stateLimit: Int)
+    -> ReachableGraph<Router>
+  {
+    system.reachableGraph(stateLimit: stateLimit)
+  }
 }
