@@ -162,6 +162,13 @@ extension OptionSpec {
   static let states = OptionSpec(
     name: "--states",
     help: "Draw the whole state graph instead of the navigation map (flows of at most 200 states).")
+  /// `--explore-past-violations` for `graph`, `tests` and `diff`, which walk the state graph.
+  static let graphPastViolations = OptionSpec(
+    name: "--explore-past-violations",
+    help:
+      "Also explore the states that follow a violation, as 'check --explore-past-violations' does, "
+      + "with the violations found there. (default: the graph 'check' explores, which stops at a "
+      + "violation's state)")
 
   static let xcuitest = OptionSpec(
     name: "--xcuitest", valueName: "directory",
@@ -289,7 +296,7 @@ extension CommandSpec {
       """,
     usage: ["flowcheck graph <file> [--format mermaid|dot|svg] [--states]"],
     arguments: [("<file>", "The .flow file to draw.")],
-    options: [.graphFormat, .states, .noColor, .help]
+    options: [.graphFormat, .states, .graphPastViolations, .noColor, .help]
   )
 
   static let tests = CommandSpec(
@@ -306,7 +313,7 @@ extension CommandSpec {
       """,
     usage: ["flowcheck tests <file> --xcuitest <directory>"],
     arguments: [("<file>", "The .flow file to generate tests for.")],
-    options: [.xcuitest, .noColor, .help]
+    options: [.xcuitest, .graphPastViolations, .noColor, .help]
   )
 
   static let diff = CommandSpec(
@@ -321,7 +328,7 @@ extension CommandSpec {
       """,
     usage: ["flowcheck diff <old> <new> [--format text|json|markdown]"],
     arguments: [("<old>", "The .flow file before the change."), ("<new>", "The .flow file after it.")],
-    options: [.diffFormat, .noColor, .help]
+    options: [.diffFormat, .graphPastViolations, .noColor, .help]
   )
 
   static let merge = CommandSpec(

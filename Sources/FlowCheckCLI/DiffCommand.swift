@@ -7,7 +7,8 @@ import FlowReport
 /// not all known, as `check` exits 2 then); 0 otherwise.
 enum DiffCommand {
   static func run<Output, ErrorOutput>(
-    old oldPath: String, new newPath: String, format: DiffFormat, console: inout Console<Output, ErrorOutput>
+    old oldPath: String, new newPath: String, format: DiffFormat, exploresPastViolations: Bool,
+    console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     var summaries: [FlowDiff.Summary] = []
     var failure = ExitCode.verified
@@ -17,7 +18,8 @@ enum DiffCommand {
         failure = failure.combined(with: console.report(error))
       case .success(let loaded):
         do throws(FlowGraph.TooLarge) {
-          summaries.append(try FlowDiff.summary(loaded.flow, path: path))
+          summaries.append(
+            try FlowDiff.summary(loaded.flow, path: path, exploresPastViolations: exploresPastViolations))
         } catch {
           console.writeError(
             "\(path):1:1: error: the state graph has more than \(error.limit) states, too many to compare\n"

@@ -83,14 +83,16 @@ public enum FlowCheckCommand {
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: options.noColor)
       return GraphCommand.run(options, environment: environment, console: &console)
-    case .tests(let file, let directory, let noColor):
+    case .tests(let file, let directory, let exploresPastViolations, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)
-      return TestsCommand.run(file: file, directory: directory, console: &console)
-    case .diff(let old, let new, let format, let noColor):
+      return TestsCommand.run(
+        file: file, directory: directory, exploresPastViolations: exploresPastViolations, console: &console)
+    case .diff(let old, let new, let format, let exploresPastViolations, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)
-      return DiffCommand.run(old: old, new: new, format: format, console: &console)
+      return DiffCommand.run(
+        old: old, new: new, format: format, exploresPastViolations: exploresPastViolations, console: &console)
     case .merge(let files, let format, let noColor):
       console.colour = ColourChoice.useColour(
         isTerminal: isTerminal, environment: environment, noColor: noColor)

@@ -28,7 +28,10 @@ enum GraphCommand {
     do throws(FlowGraph.TooLarge) {
       picture =
         options.states
-        ? try FlowGraph.stateGraph(loaded.flow) : try FlowGraph.map(loaded.flow, path: options.file).picture
+        ? try FlowGraph.stateGraph(loaded.flow, exploresPastViolations: options.exploresPastViolations)
+        : try FlowGraph.map(
+          loaded.flow, path: options.file, exploresPastViolations: options.exploresPastViolations
+        ).picture
     } catch {
       let what = options.states ? "state graph" : "navigation map's state graph"
       let hint =

@@ -11,9 +11,9 @@ enum Invocation: Equatable, Sendable {
   /// `flowcheck graph FILE`.
   case graph(GraphOptions)
   /// `flowcheck tests FILE --xcuitest DIR`.
-  case tests(file: String, directory: String, noColor: Bool)
+  case tests(file: String, directory: String, exploresPastViolations: Bool, noColor: Bool)
   /// `flowcheck diff OLD NEW`.
-  case diff(old: String, new: String, format: DiffFormat, noColor: Bool)
+  case diff(old: String, new: String, format: DiffFormat, exploresPastViolations: Bool, noColor: Bool)
   /// `flowcheck merge RESULT…`.
   case merge(files: [String], format: MergeFormat, noColor: Bool)
   /// `flowcheck replay FILE TRACE`.
@@ -65,6 +65,8 @@ struct GraphOptions: Equatable, Sendable {
   var format: Format = .mermaid
   /// `--states`: the whole state graph instead of the navigation map.
   var states = false
+  /// `--explore-past-violations`: the states that follow a violation are explored too.
+  var exploresPastViolations = false
   var noColor = false
 }
 

@@ -246,6 +246,7 @@ struct InvocationParser {
         }
         options.format = format
       case .states: options.states = true
+      case .graphPastViolations: options.exploresPastViolations = true
       case .noColor: options.noColor = true
       default: break
       }
@@ -265,7 +266,9 @@ struct InvocationParser {
     else {
       throw UsageError("missing expected option '--xcuitest <directory>'", subcommand: .tests)
     }
-    return .tests(file: file, directory: directory, noColor: scanned.contains(.noColor))
+    return .tests(
+      file: file, directory: directory, exploresPastViolations: scanned.contains(.graphPastViolations),
+      noColor: scanned.contains(.noColor))
   }
 
   private func parseDiff(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -289,7 +292,7 @@ struct InvocationParser {
     }
     return .diff(
       old: scanned.positionals[0], new: scanned.positionals[1], format: format,
-      noColor: scanned.contains(.noColor))
+      exploresPastViolations: scanned.contains(.graphPastViolations), noColor: scanned.contains(.noColor))
   }
 
   private func parseReplay(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -6,7 +6,8 @@ import FlowReport
 /// that another spec generated is refused, not overwritten.
 enum TestsCommand {
   static func run<Output, ErrorOutput>(
-    file path: String, directory: String, console: inout Console<Output, ErrorOutput>
+    file path: String, directory: String, exploresPastViolations: Bool,
+    console: inout Console<Output, ErrorOutput>
   ) -> ExitCode {
     let loaded: FlowLoading.Loaded
     switch FlowLoading.load(path, console: &console) {
@@ -15,7 +16,8 @@ enum TestsCommand {
     }
     let source: XCUITestSource
     do throws(FlowGraph.TooLarge) {
-      source = try XCUITestSource.build(loaded.flow, path: path)
+      source = try XCUITestSource.build(
+        loaded.flow, path: path, exploresPastViolations: exploresPastViolations)
     } catch {
       console.writeError(
         "\(path):1:1: error: the state graph has more than \(error.limit) states, too many to tour\n"

@@ -84,18 +84,24 @@ public struct FlowDiff: Sendable, Equatable {
   }
 
   /// The summary of one version of a flow.
-  public static func summary(_ flow: CheckedFlow, path: String) throws(FlowGraph.TooLarge) -> Summary {
-    try summary(flow, path: path, under: RuntimeRegistry.modelledRuntime(of: flow))
-  }
-
-  static func summary<Runtime: CoordinatorRuntime>(_ flow: CheckedFlow, path: String, under: Runtime.Type)
+  public static func summary(_ flow: CheckedFlow, path: String, exploresPastViolations: Bool = false)
     throws(FlowGraph.TooLarge) -> Summary
   {
-    let graph = ExploredGraph<Runtime>(flow: flow, stateLimit: FlowGraph.mapStateLimit)
+    try summary(
+      flow, path: path, exploresPastViolations: exploresPastViolations,
+      under: RuntimeRegistry.modelledRuntime(of: flow))
+  }
+
+  static func summary<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, path: String, exploresPastViolations: Bool = false, under: Runtime.Type
+  ) throws(FlowGraph.TooLarge) -> Summary {
+    let graph = ExploredGraph<Runtime>(
+      flow: flow, stateLimit: FlowGraph.mapStateLimit, exploresPastViolations: exploresPastViolations)
     guard !graph.exceededLimit else { throw FlowGraph.TooLarge(limit: FlowGraph.mapStateLimit) }
     var settings = CheckSettings()
     settings.threads = 1
     // The graph `check` explores, as the map draws it: the violations `check` reports.
+    settings.exploresPastViolations = exploresPastViolations
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     let map = NavigationMap.build(graph, violations: report.violations)
     var cannotReturn: [String: Int] = [:]

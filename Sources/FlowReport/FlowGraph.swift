@@ -15,35 +15,47 @@ public enum FlowGraph {
     public var limit: Int
   }
 
-  /// The navigation map of `flow`, with the screens where `check`'s violations end marked.
-  public static func map(_ flow: CheckedFlow, path: String) throws(TooLarge) -> NavigationMap {
-    try map(flow, path: path, under: RuntimeRegistry.modelledRuntime(of: flow))
-  }
-
-  static func map<Runtime: CoordinatorRuntime>(_ flow: CheckedFlow, path: String, under: Runtime.Type)
+  /// The navigation map of `flow`, with the screens where `check`'s violations end marked;
+  /// with `exploresPastViolations`, of the states that follow a violation too (as
+  /// `check --explore-past-violations` explores), with every violation found there.
+  public static func map(_ flow: CheckedFlow, path: String, exploresPastViolations: Bool = false)
     throws(TooLarge) -> NavigationMap
   {
-    let graph = ExploredGraph<Runtime>(flow: flow, stateLimit: mapStateLimit)
+    try map(
+      flow, path: path, exploresPastViolations: exploresPastViolations,
+      under: RuntimeRegistry.modelledRuntime(of: flow))
+  }
+
+  static func map<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, path: String, exploresPastViolations: Bool = false, under: Runtime.Type
+  ) throws(TooLarge) -> NavigationMap {
+    let graph = ExploredGraph<Runtime>(
+      flow: flow, stateLimit: mapStateLimit, exploresPastViolations: exploresPastViolations)
     guard !graph.exceededLimit else { throw TooLarge(limit: mapStateLimit) }
     var settings = CheckSettings()
     settings.threads = 1
     // The graph `check` explores, as the map draws it: each violation is marked where its
-    // trace ends, and nothing past a violation is drawn.
+    // trace ends, and nothing past a violation is drawn unless it is explored.
+    settings.exploresPastViolations = exploresPastViolations
     let report = FlowChecker.check(flow, under: Runtime.self, path: path, options: settings)
     return NavigationMap.build(graph, violations: report.violations)
   }
 
   /// Every state of `flow` as a node (`#3 Cart (modal 1)`), every event that changes the
-  /// state as an edge; refused past `stateGraphLimit` states.
-  public static func stateGraph(_ flow: CheckedFlow) throws(TooLarge) -> GraphPicture {
-    try stateGraph(flow, under: RuntimeRegistry.modelledRuntime(of: flow))
-  }
-
-  static func stateGraph<Runtime: CoordinatorRuntime>(_ flow: CheckedFlow, under: Runtime.Type)
-    throws(TooLarge)
+  /// state as an edge; refused past `stateGraphLimit` states. With `exploresPastViolations`,
+  /// the states that follow a violation are expanded too.
+  public static func stateGraph(_ flow: CheckedFlow, exploresPastViolations: Bool = false) throws(TooLarge)
     -> GraphPicture
   {
-    let graph = ExploredGraph<Runtime>(flow: flow, stateLimit: stateGraphLimit)
+    try stateGraph(
+      flow, exploresPastViolations: exploresPastViolations, under: RuntimeRegistry.modelledRuntime(of: flow))
+  }
+
+  static func stateGraph<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, exploresPastViolations: Bool = false, under: Runtime.Type
+  ) throws(TooLarge) -> GraphPicture {
+    let graph = ExploredGraph<Runtime>(
+      flow: flow, stateLimit: stateGraphLimit, exploresPastViolations: exploresPastViolations)
     guard !graph.exceededLimit else { throw TooLarge(limit: stateGraphLimit) }
     let nodes = graph.states.enumerated().map { index, state in
       let place: String

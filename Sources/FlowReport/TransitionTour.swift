@@ -35,16 +35,20 @@ public struct TransitionTour: Sendable, Equatable {
 }
 
 extension TransitionTour {
-  /// The tour of `flow`'s map; nil when its state graph passes `FlowGraph.mapStateLimit`.
-  public static func build(_ flow: CheckedFlow) throws(FlowGraph.TooLarge) -> TransitionTour {
-    try build(flow, under: RuntimeRegistry.modelledRuntime(of: flow))
+  /// The tour of `flow`'s map (with `exploresPastViolations`, of the map that goes past
+  /// violations); refused when its state graph passes `FlowGraph.mapStateLimit`.
+  public static func build(_ flow: CheckedFlow, exploresPastViolations: Bool = false)
+    throws(FlowGraph.TooLarge) -> TransitionTour
+  {
+    try build(
+      flow, exploresPastViolations: exploresPastViolations, under: RuntimeRegistry.modelledRuntime(of: flow))
   }
 
-  static func build<Runtime: CoordinatorRuntime>(_ flow: CheckedFlow, under: Runtime.Type) throws(FlowGraph
-    .TooLarge)
-    -> TransitionTour
-  {
-    let graph = ExploredGraph<Runtime>(flow: flow, stateLimit: FlowGraph.mapStateLimit)
+  static func build<Runtime: CoordinatorRuntime>(
+    _ flow: CheckedFlow, exploresPastViolations: Bool = false, under: Runtime.Type
+  ) throws(FlowGraph.TooLarge) -> TransitionTour {
+    let graph = ExploredGraph<Runtime>(
+      flow: flow, stateLimit: FlowGraph.mapStateLimit, exploresPastViolations: exploresPastViolations)
     guard !graph.exceededLimit else { throw FlowGraph.TooLarge(limit: FlowGraph.mapStateLimit) }
     let places = graph.states.map { NavigationMap.place(of: $0, flow: flow) }
     // Each state edge's map edge, numbered.

@@ -67,6 +67,42 @@ import Testing
     #expect(map.states == FlowChecker.check(flow, path: spec, options: settings).states)
   }
 
+  /// The graph stops where `check` stops, at a violation's state, unless asked to go on:
+  /// then `graph`, `tests` and `diff` walk the graph `check --explore-past-violations` explores.
+  /// After the double push, Detail's Back menu leads home; that edge lies past the violation.
+  @Test func statesPastAViolationAreWalkedOnlyWhenAsked() throws {
+    let bug = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "bugs/class9-double-tap-pushes-twice.flow"
+    ).path
+    let fixed = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "fixed/class9-double-tap-pushes-twice-fixed.flow"
+    ).path
+    let plain = CommandRun(["graph", bug])
+    let past = CommandRun(["graph", bug, "--explore-past-violations"])
+    #expect(plain.status == 0 && past.status == 0)
+    #expect(!plain.stdout.contains("back menu to Home"))
+    #expect(past.stdout.contains("back menu to Home"))
+    let flow = try Self.load(bug)
+    var settings = CheckSettings()
+    settings.threads = 1
+    settings.exploresPastViolations = true
+    let everything = FlowChecker.check(flow, path: bug, options: settings)
+    let map = try FlowGraph.map(flow, path: bug, exploresPastViolations: true)
+    #expect(map.states == everything.states)
+    #expect(map.states > (try FlowGraph.map(flow, path: bug)).states)
+    let diff = CommandRun(["diff", bug, fixed, "--explore-past-violations"])
+    #expect(diff.stdout.contains("Detail -back menu to Home-> Home"))
+    #expect(!CommandRun(["diff", bug, fixed]).stdout.contains("Detail -back menu to Home-> Home"))
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let tests = CommandRun(["tests", bug, "--xcuitest", scratch.path("ui"), "--explore-past-violations"])
+    #expect(tests.status == 0, "\(tests.stderr)")
+    let tour = try TransitionTour.build(flow, exploresPastViolations: true)
+    #expect(
+      tests.stdout.hasSuffix("\(tour.length) step(s) for the \(tour.mapEdges) edges of the navigation map\n"))
+    #expect(tour.mapEdges == map.edges.count)
+  }
+
   @Test func unreachableScreensAndViolationsAreMarked() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
