@@ -224,22 +224,24 @@ import Testing
   }
 
   @Test func aFullCacheEmptiesItselfAndTurnsOffWhenItDoesNotPay() {
-    // Ten entries of one 100-byte successor fit (with their step and entry records), not
-    // eleven; the cache judges itself every ten lookups.
-    let cache = StepCache(byteBudget: 1500, lookupBlock: 10)
+    // Ten structures with one 100-byte successor each, all different, fit (with their step
+    // record and two entry records, their own and their successor's), not eleven; the cache
+    // judges itself every ten lookups.
+    let cache = StepCache(byteBudget: 2000, lookupBlock: 10)
     let step = [StepCache.Step(start: 0, count: 100, variablesAt: 1)]
-    let bytes = [UInt8](repeating: 1, count: 100)
+    func successor(_ index: Int) -> [UInt8] { [UInt8](repeating: UInt8(index), count: 100) }
     var steps: [StepCache.Step] = []
     var found: [UInt8] = []
     // Each entry is looked up before it is kept and once after: half the lookups find theirs.
     for index in 0..<10 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       #expect(!cache.steps(for: key, into: &steps, bytes: &found))
-      cache.keep(step, bytes: bytes, for: key)
+      cache.keep(step, bytes: successor(index), for: key)
       #expect(cache.steps(for: key, into: &steps, bytes: &found))
+      #expect(found == successor(index))
     }
     // The eleventh does not fit: the cache starts again with it.
-    cache.keep(step, bytes: bytes, for: StepCache.Key(first: 10, second: 0))
+    cache.keep(step, bytes: successor(10), for: StepCache.Key(first: 10, second: 0))
     #expect(cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &steps, bytes: &found))
     #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &steps, bytes: &found))
@@ -247,11 +249,58 @@ import Testing
     for index in 11..<40 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       _ = cache.steps(for: key, into: &steps, bytes: &found)
-      cache.keep(step, bytes: bytes, for: key)
+      cache.keep(step, bytes: successor(index), for: key)
     }
     #expect(!cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 39, second: 0), into: &steps, bytes: &found))
     #expect(cache.reusedStates == 11)
+  }
+
+  @Test func structuresThatLeadToTheSameSuccessorShareItsBytes() {
+    let cache = StepCache(byteBudget: 1 << 16)
+    let successor: [UInt8] = [3, 1, 2, 4, 5, 6]
+    let key = StepCache.Key(
+      before: UnsafeRawBufferPointer(start: nil, count: 0),
+      after: UnsafeRawBufferPointer(start: nil, count: 0))
+    var steps: [StepCache.Step] = []
+    var found: [UInt8] = []
+    // Two structures, each with a step to the same successor (variables after its first
+    // byte); the first has a cut too, the second a step to a successor of its own.
+    let first = StepCache.Key(first: 1, second: 1)
+    let second = StepCache.Key(first: 2, second: 2)
+    cache.keep(
+      [
+        StepCache.Step(start: 0, count: 6, variablesAt: 1),
+        StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0),
+      ],
+      bytes: successor, for: first)
+    cache.keep(
+      [
+        StepCache.Step(start: 0, count: 6, variablesAt: 1),
+        StepCache.Step(start: 6, count: 2, variablesAt: 0),
+      ],
+      bytes: successor + [8, 9], for: second)
+    #expect(cache.steps(for: first, into: &steps, bytes: &found))
+    #expect(
+      steps.map(\.start) == [0, StepCache.Step.cut] && steps[0].count == 6 && steps[0].variablesAt == 1)
+    #expect(found == successor)
+    #expect(cache.steps(for: second, into: &steps, bytes: &found))
+    #expect(
+      steps.map(\.start) == [0, 6] && steps.map(\.count) == [6, 2] && steps.map(\.variablesAt) == [1, 0])
+    #expect(found == successor + [8, 9])
+    // A successor's structure is not an expanded one until its own steps are kept.
+    let successorKey = successor.withUnsafeBytes { bytes in
+      StepCache.Key(
+        before: UnsafeRawBufferPointer(rebasing: bytes[..<1]),
+        after: UnsafeRawBufferPointer(rebasing: bytes[1...]))
+    }
+    #expect(!cache.steps(for: successorKey, into: &steps, bytes: &found))
+    cache.keep(
+      [StepCache.Step(start: StepCache.Step.notReusable, count: 0, variablesAt: 0)], bytes: [],
+      for: successorKey)
+    #expect(cache.steps(for: successorKey, into: &steps, bytes: &found))
+    #expect(steps.map(\.start) == [StepCache.Step.notReusable] && found.isEmpty)
+    #expect(!cache.steps(for: key, into: &steps, bytes: &found))
   }
 
   @Test func aCacheRefusedItsMemoryHoldsNothingAndRunsEveryStep() {

@@ -33,6 +33,9 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   /// arrays allocated and freed about ten of them per state.
   var source = FlowState<Runtime>(globals: [])
   var attached: [Bool] = []
+  /// The words of the state `source` holds, which `FlowSystem.expand` then takes from there
+  /// instead of unpacking them again; nil before the first.
+  var preparedWords: [UInt16]? = nil
   /// The steps `StepCache` had for the state being expanded, and their successors' bytes.
   var cachedSteps: [StepCache.Step] = []
   var cachedBytes: [UInt8] = []

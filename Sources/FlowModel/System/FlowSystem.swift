@@ -327,7 +327,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     successors: inout PackedFrontier<Runtime>, scratch workspace: inout StepWorkspace<Runtime>,
     _ body: (_ position: Int, _ fingerprint: UInt64?, _ violations: [Int]) -> Void
   ) {
-    let state = packed.unpacked ?? FlowState<Runtime>(packed: packed.words)
+    // Unpacked by `prepared(_:scratch:)` into the workspace, as the explorer does first.
+    let state =
+      packed.unpacked
+      ?? (workspace.preparedWords == packed.words
+        ? workspace.source : FlowState<Runtime>(packed: packed.words))
     enabledActions(in: state, tables: workspace.step.tables, into: &actions)
     workspace.sourceIsEncoded = false
     /// Whether the steps come from the cache, or are kept in it, for this state.
@@ -517,16 +521,22 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return analysed(packed, unpacked: state, attached: state.world.attachedObjects())
   }
 
-  /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused once the
-  /// previous state handed out (which shares them through `unpacked`) is gone.
+  /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused from state to
+  /// state. The state handed out does not carry the unpacked one: `expand` finds it in the
+  /// workspace (`StepWorkspace.preparedWords`), and a copy in the state cost the explorer a
+  /// generic copy and destruction of the whole `FlowState` for each state it expands.
   public func prepared(_ packed: PackedState<Runtime>, scratch workspace: inout StepWorkspace<Runtime>)
     -> PackedState<Runtime>
   {
     guard !packed.isAnalysed else { return packed }
     workspace.source.replace(withPacked: packed.words)
+    workspace.preparedWords = packed.words
     workspace.source.world.markAttached(into: &workspace.attached)
-    return analysed(
-      packed, unpacked: workspace.source, attached: workspace.attached, tables: workspace.step.tables)
+    recorder.record(state: workspace.source, attached: workspace.attached, handlersRun: [])
+    var analysed = pack(
+      workspace.source, words: packed.words, attached: workspace.attached, tables: workspace.step.tables)
+    analysed.fingerprint = packed.fingerprint
+    return analysed
   }
 
   /// `packed` with its property bits, holding `state`, which it encodes; records the screens

@@ -3,34 +3,47 @@
 /// too, so no layout needs to declare its size beforehand. The storage is sized for the
 /// usual state (`FlowState.pack` reserves from its object count), and growing is the rare
 /// path, kept out of line.
+///
+/// It keeps a cursor and the last place a whole word (three bytes) still fits, not a base,
+/// a capacity and a count: a write is then one comparison and a store through the cursor,
+/// with two values to keep in registers across a record instead of three.
 public struct PackedWriter {
   /// Not retained: a writer lives within one `FlowState.pack`, whose caller holds the
   /// storage (a retain and release for every state packed would cost more than the writes).
   private unowned(unsafe) let storage: PackedBytes
   private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  /// Bytes written.
-  public private(set) var count = 0
+  /// Where the next byte goes.
+  private var cursor: UnsafeMutablePointer<UInt8>
+  /// The storage's end less `PackedEncoding.maximumBytesPerWord`: a word written at or
+  /// before it fits.
+  private var limit: UnsafeMutablePointer<UInt8>
 
   /// Writes from the start of `storage`, over what it held.
   init(into storage: PackedBytes) {
     self.storage = storage
+    if storage.capacity < PackedEncoding.maximumBytesPerWord {
+      storage.reserve(PackedEncoding.maximumBytesPerWord)
+    }
     base = storage.base
-    capacity = storage.capacity
+    cursor = storage.base
+    limit = storage.base + (storage.capacity - PackedEncoding.maximumBytesPerWord)
   }
+
+  /// Bytes written.
+  public var count: Int { cursor - base }
 
   /// A word below 65535, as one byte when below 255.
   @inline(__always) public mutating func put(_ value: Int) {
-    if count &+ PackedEncoding.maximumBytesPerWord > capacity { grow() }
+    if cursor > limit { grow() }
     let word = UInt16(truncatingIfNeeded: value)
     if word < 255 {
-      base[count] = UInt8(word)
-      count &+= 1
+      cursor.pointee = UInt8(word)
+      cursor += 1
     } else {
-      base[count] = 255
-      base[count &+ 1] = UInt8(truncatingIfNeeded: word)
-      base[count &+ 2] = UInt8(truncatingIfNeeded: word >> 8)
-      count &+= 3
+      cursor[0] = 255
+      cursor[1] = UInt8(truncatingIfNeeded: word)
+      cursor[2] = UInt8(truncatingIfNeeded: word >> 8)
+      cursor += 3
     }
   }
 
@@ -60,10 +73,10 @@ public struct PackedWriter {
 
   /// Makes room for one byte below 255, set later with `patch(_:_:)`; returns where it is.
   @inline(__always) mutating func reserveByte() -> Int {
-    if count &+ 1 > capacity { grow() }
-    base[count] = 0
-    count &+= 1
-    return count &- 1
+    if cursor > limit { grow() }
+    cursor.pointee = 0
+    cursor += 1
+    return cursor - base - 1
   }
 
   /// Sets the byte at `offset`, one `reserveByte()` made, to `value`.
@@ -76,15 +89,19 @@ public struct PackedWriter {
   /// Drops what was written from `offset` on.
   @inline(__always) mutating func rewind(to offset: Int) {
     precondition(offset >= 0 && offset <= count, "rewind past the bytes written")
-    count = offset
+    cursor = base + offset
   }
 
   /// The storage holds the bytes written.
   func finish() { storage.count = count }
 
   /// Not a mutating method out of line: that would take the writer's address, and keep
-  /// its count in memory instead of a register for every write.
+  /// its cursor in memory instead of a register for every write.
   @inline(__always) private mutating func grow() {
-    (base, capacity) = storage.grown(keeping: count)
+    let written = count
+    let capacity: Int
+    (base, capacity) = storage.grown(keeping: written)
+    cursor = base + written
+    limit = base + (capacity - PackedEncoding.maximumBytesPerWord)
   }
 }

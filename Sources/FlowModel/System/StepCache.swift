@@ -21,7 +21,10 @@ import Synchronization
 /// an app event (whose guard reads variables, so the list of app events enabled changes
 /// from state to state while the others do not), the successor's bytes without its
 /// variables, a cut, or nothing (a step that used variables or broke a property is always
-/// run). Breadth-first search meets the other states of a structure a level or so later,
+/// run). A successor's bytes are kept once per structure, under its own key, and every
+/// step that leads to that structure names it: a structure is the successor of about as
+/// many steps as it has actions, so the same memory holds several times the structures it
+/// held when each step kept a copy. Breadth-first search meets the other states of a structure a level or so later,
 /// so the cache keeps the most recent entries: when it is full it is emptied and refills.
 /// Full means its budget, or less early in a search: its memory grows with the states
 /// looked up, so that a small search does not pay for the whole of it.
@@ -65,8 +68,13 @@ final class StepCache: Sendable {
     /// variables at `variables`.
     init(structureOf bytes: UnsafeBufferPointer<UInt8>, variables: Range<Int>) {
       let raw = UnsafeRawBufferPointer(bytes)
-      let before = UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound])
-      let after = UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...])
+      self.init(
+        before: UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound]),
+        after: UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...]))
+    }
+
+    /// The structure whose bytes are `before`, the variables, then `after`.
+    init(before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer) {
       var first = Fingerprint(seed: 1)
       first.combine(bytes: before)
       first.combine(bytes: after)
@@ -77,12 +85,19 @@ final class StepCache: Sendable {
     }
   }
 
+  /// A structure: its steps, when it was expanded, and its bytes without the variables,
+  /// when it was met as a successor.
   private struct Entry {
     var key: Key
+    /// Where its steps start in the steps, -1 when it has none kept. Each step's `start` is
+    /// the entry of its successor's structure (or `Step.cut`, `Step.notReusable`).
     var firstStep: Int32
     var stepCount: Int32
+    /// Where its bytes start in the bytes, -1 when none are kept.
     var firstByte: Int32
     var byteCount: Int32
+    /// Where the variables go in its bytes.
+    var variablesAt: Int32
   }
 
   /// The table, the entries, their steps and their successors' bytes, all in memory the
@@ -118,6 +133,36 @@ final class StepCache: Sendable {
       var slot = Int(truncatingIfNeeded: key.first) & mask
       while slots[slot] >= 0 && entries![Int(slots[slot])].key != key { slot = (slot + 1) & mask }
       return slot
+    }
+
+    /// Adds an entry for `key`, which has none, with no steps and no bytes; returns it. The
+    /// entries have room for it (`reserve`).
+    mutating func insert(_ key: Key) -> Int32 {
+      let slot = slot(of: key)
+      precondition(slots![slot] < 0 && entryCount < entryCapacity, "a structure entered twice, or no room")
+      (entries! + entryCount).initialize(
+        to: Entry(key: key, firstStep: -1, stepCount: 0, firstByte: -1, byteCount: 0, variablesAt: 0))
+      slots![slot] = Int32(entryCount)
+      entryCount += 1
+      return Int32(entryCount - 1)
+    }
+
+    /// The entry of the structure `key`, whose bytes without the variables are `bytes`
+    /// (the variables go at `variablesAt`), made or given them if need be. The entries and
+    /// the bytes have room (`reserve`, and the budget checked before).
+    mutating func successor(_ key: Key, bytes: UnsafeRawBufferPointer, variablesAt: Int32) -> Int32 {
+      let found = slots![slot(of: key)]
+      let entry = found >= 0 ? found : insert(key)
+      guard entries![Int(entry)].firstByte < 0 else { return entry }
+      precondition(byteCount + bytes.count <= byteCapacity, "successor bytes beyond the cache's memory")
+      if let base = bytes.baseAddress, !bytes.isEmpty {
+        (self.bytes! + byteCount).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+      }
+      entries![Int(entry)].firstByte = Int32(byteCount)
+      entries![Int(entry)].byteCount = Int32(bytes.count)
+      entries![Int(entry)].variablesAt = variablesAt
+      byteCount += bytes.count
+      return entry
     }
 
     /// Allocates the table and the bytes; false, holding nothing, when the system refuses.
@@ -221,7 +266,9 @@ final class StepCache: Sendable {
     bytes.removeAll(keepingCapacity: true)
     return storage.withLock { storage in
       guard isOn, let slots = storage.slots else { return false }
-      let index = slots[storage.slot(of: key)]
+      var index = slots[storage.slot(of: key)]
+      // Met only as a successor: its bytes are kept, its steps are not.
+      if index >= 0 && storage.entries![Int(index)].firstStep < 0 { index = -1 }
       storage.lookups += 1
       storage.looked += 1
       if index >= 0 { storage.hits += 1 }
@@ -237,19 +284,27 @@ final class StepCache: Sendable {
       guard index >= 0 else { return false }
       storage.reused += 1
       let entry = storage.entries![Int(index)]
-      steps.append(
-        contentsOf: UnsafeBufferPointer(
-          start: storage.steps! + Int(entry.firstStep), count: Int(entry.stepCount)))
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(
-          start: storage.bytes! + Int(entry.firstByte), count: Int(entry.byteCount)))
+      for position in 0..<Int(entry.stepCount) {
+        let step = storage.steps![Int(entry.firstStep) + position]
+        guard step.start >= 0 else {
+          steps.append(step)
+          continue
+        }
+        let successor = storage.entries![Int(step.start)]
+        steps.append(
+          Step(start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt))
+        bytes.append(
+          contentsOf: UnsafeBufferPointer(
+            start: storage.bytes! + Int(successor.firstByte), count: Int(successor.byteCount)))
+      }
       return true
     }
   }
 
   /// Keeps `steps`, whose successors' bytes are `bytes`, for `key`, unless an entry for it is
-  /// there already (another worker expanded a state of the same structure meanwhile).
-  /// Empties the cache first when the entry would not fit.
+  /// there already (another worker expanded a state of the same structure meanwhile). Each
+  /// successor's bytes are kept under its own structure's key, unless they are there
+  /// already. Empties the cache first when the entry might not fit.
   func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
     storage.withLock { storage in
       guard isOn else { return }
@@ -260,44 +315,51 @@ final class StepCache: Sendable {
       }
       // An entry larger than the whole budget is not kept.
       guard bytes.count <= storage.byteCapacity else { return }
+      // At most: every successor's bytes new, an entry for this structure and one per step.
+      let newEntries = 1 + steps.count
       let size =
         storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.stepCount + steps.count)
-        + MemoryLayout<Entry>.stride * storage.entryCount
+        + MemoryLayout<Entry>.stride * (storage.entryCount + newEntries)
       // Memory in proportion to the search, up to the budget: a small search has no use for
       // the whole of it.
       let budget = min(byteBudget, max(Self.bytesPerStateLookedUp * storage.looked, 4 << 20))
       if size > budget || storage.byteCount + bytes.count > storage.byteCapacity
-        || 2 * (storage.entryCount + 1) > slotCount
+        || 2 * (storage.entryCount + newEntries) > slotCount
       {
         storage.entryCount = 0
         storage.stepCount = 0
         storage.byteCount = 0
         storage.slots!.update(repeating: -1, count: slotCount)
       }
-      let slot = storage.slot(of: key)
-      guard storage.slots![slot] < 0 else { return }
-      guard storage.reserve(entries: storage.entryCount + 1, steps: storage.stepCount + steps.count) else {
+      let own = storage.slots![storage.slot(of: key)]
+      guard own < 0 || storage.entries![Int(own)].firstStep < 0 else { return }
+      guard storage.reserve(entries: storage.entryCount + newEntries, steps: storage.stepCount + steps.count)
+      else {
         on.store(false, ordering: .relaxed)
         storage.deallocate()
         return
       }
-      storage.slots![slot] = Int32(storage.entryCount)
-      (storage.entries! + storage.entryCount).initialize(
-        to: Entry(
-          key: key, firstStep: Int32(storage.stepCount), stepCount: Int32(steps.count),
-          firstByte: Int32(storage.byteCount), byteCount: Int32(bytes.count)))
-      storage.entryCount += 1
-      steps.withUnsafeBufferPointer { source in
-        // An empty array may have an address while no step storage is made yet.
-        guard let base = source.baseAddress, !source.isEmpty else { return }
-        (storage.steps! + storage.stepCount).initialize(from: base, count: source.count)
+      let entry = own >= 0 ? own : storage.insert(key)
+      let firstStep = storage.stepCount
+      bytes.withUnsafeBytes { bytes in
+        for step in steps {
+          var kept = step
+          if step.start >= 0 {
+            let start = Int(step.start)
+            let split = start + Int(step.variablesAt)
+            let end = start + Int(step.count)
+            kept.start = storage.successor(
+              Key(
+                before: UnsafeRawBufferPointer(rebasing: bytes[start..<split]),
+                after: UnsafeRawBufferPointer(rebasing: bytes[split..<end])),
+              bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), variablesAt: step.variablesAt)
+          }
+          (storage.steps! + storage.stepCount).initialize(to: kept)
+          storage.stepCount += 1
+        }
       }
-      storage.stepCount += steps.count
-      bytes.withUnsafeBufferPointer { source in
-        guard let base = source.baseAddress else { return }
-        (storage.bytes! + storage.byteCount).update(from: base, count: source.count)
-      }
-      storage.byteCount += bytes.count
+      storage.entries![Int(entry)].firstStep = Int32(firstStep)
+      storage.entries![Int(entry)].stepCount = Int32(steps.count)
     }
   }
 }
