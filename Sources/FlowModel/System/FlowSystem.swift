@@ -518,13 +518,14 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     let state = FlowState<Runtime>(packed: packed.words)
     // The window's hierarchy once, for coverage and for the invariants.
-    return analysed(packed, unpacked: state, attached: state.world.attachedObjects())
+    var prepared = analysed(packed, unpacked: state, attached: state.world.attachedObjects())
+    prepared.unpacked = state
+    return prepared
   }
 
   /// `prepared(_:)` unpacking into `workspace.source`, whose arrays are reused from state to
   /// state. The state handed out does not carry the unpacked one: `expand` finds it in the
-  /// workspace (`StepWorkspace.preparedWords`), and a copy in the state cost the explorer a
-  /// generic copy and destruction of the whole `FlowState` for each state it expands.
+  /// workspace (`StepWorkspace.preparedWords`), so no `FlowState` is copied per state.
   public func prepared(_ packed: PackedState<Runtime>, scratch workspace: inout StepWorkspace<Runtime>)
     -> PackedState<Runtime>
   {
@@ -532,15 +533,12 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.source.replace(withPacked: packed.words)
     workspace.preparedWords = packed.words
     workspace.source.world.markAttached(into: &workspace.attached)
-    recorder.record(state: workspace.source, attached: workspace.attached, handlersRun: [])
-    var analysed = pack(
-      workspace.source, words: packed.words, attached: workspace.attached, tables: workspace.step.tables)
-    analysed.fingerprint = packed.fingerprint
-    return analysed
+    return analysed(
+      packed, unpacked: workspace.source, attached: workspace.attached, tables: workspace.step.tables)
   }
 
-  /// `packed` with its property bits, holding `state`, which it encodes; records the screens
-  /// shown for coverage. `attached` is `state.world.attachedObjects()`; `tables` a worker's
+  /// `packed` with its property bits (it does not keep `state`, which it encodes); records
+  /// the screens shown for coverage. `attached` is `state.world.attachedObjects()`; `tables` a worker's
   /// own copy, when it has one (see `pack(_:words:attached:tables:)`).
   private func analysed(
     _ packed: PackedState<Runtime>, unpacked state: FlowState<Runtime>, attached: [Bool],
@@ -548,7 +546,6 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   ) -> PackedState<Runtime> {
     recorder.record(state: state, attached: attached, handlersRun: [])
     var analysed = pack(state, words: packed.words, attached: attached, tables: tables)
-    analysed.unpacked = state
     analysed.fingerprint = packed.fingerprint
     return analysed
   }
