@@ -4,7 +4,8 @@ import FlowExplorer
 /// (`FrontierBlock`).
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
-/// so a state takes little more than one byte per word plus eight for its place, with no
+/// so a state takes little more than one byte per word plus eight for its place (and sixteen
+/// for how it was reached, `StateArrival`), with no
 /// heap object of its own; separate `[UInt16]` arrays (and a `PackedState` each) would take
 /// about three times that. Blocks rather than one growing array: an array doubles its
 /// storage when full and copies it, so a level of the frontier would hold up to twice its
@@ -20,6 +21,8 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// Per state, its block (high 32 bits) and the end of its bytes in that block; it starts
   /// where the state before it ends if that one is in the same block, else at 0.
   private var places: [UInt64] = []
+  /// Per state, how the explorer reached it first (`PackedState.arrival`).
+  private var arrivals: [StateArrival] = []
   /// Blocks `0..<discardedBlocks` were given back by `discard(before:)`.
   private var discardedBlocks = 0
 
@@ -47,18 +50,19 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     let bytes = bytes(at: position)
     var state = PackedState<Runtime>(words: PackedEncoding.decode(bytes), isAnalysed: false)
     state.fingerprint = FlowSystem<Runtime>.fingerprint(ofEncoded: bytes)
+    state.arrival = arrivals[position]
     return state
   }
 
   public mutating func append(_ state: PackedState<Runtime>) {
-    PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0) }
+    PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0, arrival: state.arrival) }
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    append(encoded: other.bytes(at: position))
+    append(encoded: other.bytes(at: position), arrival: other.arrivals[position])
   }
 
-  /// Appends the state whose `PackedEncoding` is `bytes`.
+  /// Appends the state whose `PackedEncoding` is `bytes`, reached as `arrival` says.
   ///
   /// Appends into the last block only when no copy of this store shares it: a copy must not
   /// see its block change (the bytes it reads are not overwritten, but a later append of its
@@ -67,7 +71,9 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// The blocks are read through a buffer pointer, the last one as a guaranteed reference:
   /// this runs for every successor the explorer computes, and reading the last block out of
   /// the array retained and released it.
-  public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(
+    encoded bytes: UnsafeBufferPointer<UInt8>, arrival: StateArrival = StateArrival()
+  ) {
     let last = blocks.count - 1
     let fits =
       last >= 0 && blocks.withUnsafeBufferPointer { $0[last].count + bytes.count <= $0[last].capacity }
@@ -81,6 +87,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
       }
     }
     places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
+    arrivals.append(arrival)
   }
 
   /// With `keepingCapacity`, keeps the first block (a chunk's successors usually fit in it)
@@ -88,6 +95,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// all.
   public mutating func removeAll(keepingCapacity: Bool) {
     places.removeAll(keepingCapacity: keepingCapacity)
+    arrivals.removeAll(keepingCapacity: keepingCapacity)
     discardedBlocks = 0
     guard keepingCapacity, !blocks.isEmpty, isKnownUniquelyReferenced(&blocks[0]) else {
       blocks = []
