@@ -41,12 +41,8 @@ extension FlowAction {
       guard state.world.objects[presented].kind == .navigationController else {
         return "the \(name(presented)) sheet"
       }
-      let owner =
-        state.owners[presented].flatMap { state.liveCoordinator($0) }.map {
-          "(\(flow.coordinators[$0.declaration].name))"
-        } ?? ""
-      let shown = state.world.topViewController(of: presented).map { " (showing \(name($0)))" } ?? ""
-      return "the UINavigationController\(owner) sheet\(shown)"
+      let shown = name(state.world.topViewController(of: presented) ?? presented)
+      return "the \(state.navigationControllerName(presented, flow: flow)) sheet (showing \(shown))"
     }
     switch self {
     case .tap(let event):

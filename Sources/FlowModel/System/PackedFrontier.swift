@@ -4,8 +4,8 @@ import FlowExplorer
 /// (`FrontierBlock`).
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
-/// so a state takes little more than one byte per word plus eight for its place (and sixteen
-/// for how it was reached, `StateArrival`), with no
+/// so a state takes little more than one byte per word plus eight for its place (and twelve
+/// in its block after its bytes for how it was reached, `StateArrival`), with no
 /// heap object of its own; separate `[UInt16]` arrays (and a `PackedState` each) would take
 /// about three times that. Blocks rather than one growing array: an array doubles its
 /// storage when full and copies it, so a level of the frontier would hold up to twice its
@@ -21,8 +21,6 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// Per state, its block (high 32 bits) and the end of its bytes in that block; it starts
   /// where the state before it ends if that one is in the same block, else at 0.
   private var places: [UInt64] = []
-  /// Per state, how the explorer reached it first (`PackedState.arrival`).
-  private var arrivals: [StateArrival] = []
   /// Blocks `0..<discardedBlocks` were given back by `discard(before:)`.
   private var discardedBlocks = 0
 
@@ -39,18 +37,33 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     return (block, Int(places[position - 1] & 0xFFFF_FFFF)..<end)
   }
 
-  /// The bytes of the state at `position`.
+  /// Bytes kept after each state's: its `StateArrival`, the statement (4) and the failing
+  /// bits (8). In the block, not in an array beside `places`: an array grows by allocations
+  /// the frontier's fallible memory does not cover.
+  private static var arrivalBytes: Int { 12 }
+
+  /// The bytes of the state at `position`, without its arrival.
   private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {
     let (block, range) = place(position)
     precondition(!blocks[block].isDiscarded, "frontier state read after it was discarded")
-    return UnsafeBufferPointer(start: blocks[block].bytes + range.lowerBound, count: range.count)
+    return UnsafeBufferPointer(
+      start: blocks[block].bytes + range.lowerBound, count: range.count - Self.arrivalBytes)
+  }
+
+  /// How the state at `position` was reached.
+  private func arrival(at position: Int) -> StateArrival {
+    let (block, range) = place(position)
+    let raw = UnsafeRawPointer(blocks[block].bytes + range.upperBound - Self.arrivalBytes)
+    return StateArrival(
+      lastStatementAt: raw.loadUnaligned(as: Int32.self),
+      previousFailing: raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
   }
 
   public subscript(position: Int) -> PackedState<Runtime> {
     let bytes = bytes(at: position)
     var state = PackedState<Runtime>(words: PackedEncoding.decode(bytes), isAnalysed: false)
     state.fingerprint = FlowSystem<Runtime>.fingerprint(ofEncoded: bytes)
-    state.arrival = arrivals[position]
+    state.arrival = arrival(at: position)
     return state
   }
 
@@ -59,7 +72,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    append(encoded: other.bytes(at: position), arrival: other.arrivals[position])
+    append(encoded: other.bytes(at: position), arrival: other.arrival(at: position))
   }
 
   /// Appends the state whose `PackedEncoding` is `bytes`, reached as `arrival` says.
@@ -76,18 +89,23 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   ) {
     let last = blocks.count - 1
     let fits =
-      last >= 0 && blocks.withUnsafeBufferPointer { $0[last].count + bytes.count <= $0[last].capacity }
+      last >= 0
+      && blocks.withUnsafeBufferPointer {
+        $0[last].count + bytes.count + Self.arrivalBytes <= $0[last].capacity
+      }
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
-      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count)))
+      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
     }
+    var trailer = (arrival.lastStatementAt, arrival.previousFailing)
     let end = blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
         block.append(bytes)
+        withUnsafeBytes(of: &trailer.0) { block.append($0.bindMemory(to: UInt8.self)) }
+        withUnsafeBytes(of: &trailer.1) { block.append($0.bindMemory(to: UInt8.self)) }
         return block.count
       }
     }
     places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
-    arrivals.append(arrival)
   }
 
   /// With `keepingCapacity`, keeps the first block (a chunk's successors usually fit in it)
@@ -95,7 +113,6 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// all.
   public mutating func removeAll(keepingCapacity: Bool) {
     places.removeAll(keepingCapacity: keepingCapacity)
-    arrivals.removeAll(keepingCapacity: keepingCapacity)
     discardedBlocks = 0
     guard keepingCapacity, !blocks.isEmpty, isKnownUniquelyReferenced(&blocks[0]) else {
       blocks = []
