@@ -279,12 +279,18 @@ import Dispatch
   /// nil when it allows no lookup from other threads.
   @inlinable var knownSuccessors: Visited? { visited.allowsConcurrentLookup ? visited : nil }
 
-  /// The state predicates still worth evaluating: every `always` property (a broken one may
-  /// yet be broken at another site), `sometimes` not yet witnessed, and every `canReach`
-  /// target.
+  /// The state predicates still worth evaluating: `always` properties not yet broken, or
+  /// broken at a site (``TransitionSystem/site(ofBroken:in:)``), where they may yet be broken
+  /// at another; `sometimes` not yet witnessed; every `canReach` target.
   @inlinable func activeChecks() -> [PropertyPlan<State>.StateCheck] {
     plan.checks.filter { check in
-      check.role != .sometimes || witnessSites[Int(check.property)] == nil
+      let property = Int(check.property)
+      switch check.role {
+      case .always:
+        return violationSites[property] == nil || violationSiteKeys[property].contains { $0 != 0 }
+      case .sometimes: return witnessSites[property] == nil
+      case .target, .none: return true
+      }
     }
   }
 

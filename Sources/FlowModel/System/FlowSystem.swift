@@ -92,7 +92,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       descriptors.append(PropertyDescriptor(id: step.rawValue))
     }
     self.stateInvariants = Runtime.stateInvariants
-    precondition(stateInvariants.count < 63, "a state invariant's bit would collide with the stuck bit")
+    // 32 at most: a frontier state keeps the invariant bits of the state before it in four
+    // bytes (`StateArrival`).
+    precondition(stateInvariants.count <= 32, "more than 32 state invariants")
     for (index, invariant) in stateInvariants.enumerated() {
       let bit: UInt64 = 1 << UInt64(index)
       properties.append(Property(name: invariant.id.rawValue, kind: .always({ $0.failing & bit == 0 })))
@@ -360,7 +362,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     func arrival(lastStatementAt offset: Int) -> StateArrival {
       StateArrival(
         lastStatementAt: offset >= 0 ? Int32(offset) : packed.arrival.lastStatementAt,
-        previousFailing: packed.failing)
+        previousFailing: packed.failing & invariantBits)
     }
     var successorArrival = StateArrival()
     // With pushes and pops in flight the back button's pop animates while a completed swipe

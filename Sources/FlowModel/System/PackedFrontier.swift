@@ -4,7 +4,7 @@ import FlowExplorer
 /// (`FrontierBlock`).
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
-/// so a state takes little more than one byte per word plus eight for its place (and twelve
+/// so a state takes little more than one byte per word plus eight for its place (and eight
 /// in its block after its bytes for how it was reached, `StateArrival`), with no
 /// heap object of its own; separate `[UInt16]` arrays (and a `PackedState` each) would take
 /// about three times that. Blocks rather than one growing array: an array doubles its
@@ -38,9 +38,9 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   }
 
   /// Bytes kept after each state's: its `StateArrival`, the statement (4) and the failing
-  /// bits (8). In the block, not in an array beside `places`: an array grows by allocations
+  /// bits of the state invariants (4: `FlowSystem` has at most 32). In the block, not in an array beside `places`: an array grows by allocations
   /// the frontier's fallible memory does not cover.
-  private static var arrivalBytes: Int { 12 }
+  private static var arrivalBytes: Int { 8 }
 
   /// The bytes of the state at `position`, without its arrival.
   private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {
@@ -56,7 +56,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     let raw = UnsafeRawPointer(blocks[block].bytes + range.upperBound - Self.arrivalBytes)
     return StateArrival(
       lastStatementAt: raw.loadUnaligned(as: Int32.self),
-      previousFailing: raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
+      previousFailing: UInt64(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
   }
 
   public subscript(position: Int) -> PackedState<Runtime> {
@@ -96,7 +96,7 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
       blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
     }
-    var trailer = (arrival.lastStatementAt, arrival.previousFailing)
+    var trailer = (arrival.lastStatementAt, UInt32(truncatingIfNeeded: arrival.previousFailing))
     let end = blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
         block.append(bytes)

@@ -45,7 +45,8 @@ public struct PackedState<Runtime: CoordinatorRuntime>: Hashable, Sendable {
 public struct StateArrival: Sendable, Equatable {
   /// A byte offset in the flow's source; -1 when the trace ran no statement.
   var lastStatementAt: Int32 = -1
-  /// `PackedState.failing` of the state the last step left; 0 for an initial state.
+  /// `PackedState.failing` of the state the last step left, its state invariants' bits (the
+  /// stuck bit left out); 0 for an initial state.
   var previousFailing: UInt64 = 0
 
   /// An initial state's: no statement, nothing broken before it.
