@@ -59,7 +59,7 @@ import Dispatch
 
   // Findings, per property index.
   @usableFromInline var violationSites: [Site?]
-  /// Per property index, a step property's violations at sites (``ViolationCode``) other
+  /// Per property index, a step or `always` property's violations at sites (``ViolationCode``) other
   /// than its first one's, each with the first place it was broken there, in the order
   /// found; `violationSiteKeys` the sites already found, the first one's included.
   @usableFromInline var otherViolationSites: [[(key: Int, site: Site)]]
@@ -279,13 +279,15 @@ import Dispatch
   /// nil when it allows no lookup from other threads.
   @inlinable var knownSuccessors: Visited? { visited.allowsConcurrentLookup ? visited : nil }
 
-  /// The state predicates still worth evaluating: `always` properties not yet broken,
-  /// `sometimes` not yet witnessed, and every `canReach` target.
+  /// The state predicates still worth evaluating: `always` properties not yet broken, or
+  /// broken at a site (``TransitionSystem/site(ofBroken:in:)``), where they may yet be broken
+  /// at another; `sometimes` not yet witnessed; every `canReach` target.
   @inlinable func activeChecks() -> [PropertyPlan<State>.StateCheck] {
     plan.checks.filter { check in
       let property = Int(check.property)
       switch check.role {
-      case .always: return violationSites[property] == nil
+      case .always:
+        return violationSites[property] == nil || violationSiteKeys[property].contains { $0 != 0 }
       case .sometimes: return witnessSites[property] == nil
       case .target, .none: return true
       }
@@ -315,10 +317,12 @@ import Dispatch
       let source = firstState + offset
       let isTerminal = summary.flags & Buffer.Source.terminal != 0
       while hit < Int(summary.hitEnd) {
-        let property = Int(buffer.hits[hit])
+        let code = buffer.hits[hit]
+        let property = ViolationCode.property(code)
         hit += 1
         switch plan.roles[property] {
-        case .always: recordViolation(property, Site(state: source, action: nil))
+        case .always:
+          recordViolation(property, Site(state: source, action: nil), at: ViolationCode.site(code))
         case .sometimes:
           if witnessSites[property] == nil {
             witnessSites[property] = source

@@ -70,7 +70,9 @@
   /// target there.
   @usableFromInline @exclusivity(unchecked) var sourceSlots: [Int] = []
   @usableFromInline @exclusivity(unchecked) var actionIndices: [UInt32] = []
-  @usableFromInline @exclusivity(unchecked) var hits: [Int32] = []
+  /// Per expanded state, the properties its checks hit, as ``ViolationCode``s: an `always`
+  /// property at the site ``TransitionSystem/site(ofBroken:in:)`` gives.
+  @usableFromInline @exclusivity(unchecked) var hits: [Int] = []
   @usableFromInline @exclusivity(unchecked) var stepHits: [StepHit] = []
   /// Scratch for `actions(in:into:)`.
   @usableFromInline @exclusivity(unchecked) var actions: [System.Action] = []
@@ -132,7 +134,14 @@
       let state = system.prepared(frontier[position], scratch: &systemScratch)
       if fingerprintingSources { sourceFingerprints.append(system.fingerprint(of: state)) }
       for check in checks where check.isHit(state) {
-        hits.append(check.property)
+        let property = Int(check.property)
+        guard check.role == .always else {
+          hits.append(property)
+          continue
+        }
+        // Broken where it came from already: no new violation.
+        guard let site = system.site(ofBroken: property, in: state) else { continue }
+        hits.append(ViolationCode.code(property: property, site: site))
       }
       var flags: UInt8 = 0
       var cuts: Int32 = 0

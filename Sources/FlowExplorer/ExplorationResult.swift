@@ -98,7 +98,7 @@ public struct ExplorationResult<Action: Sendable>: Sendable {
   /// Whether every reachable state was explored.
   public var completion: Completion
   /// Per violated property, sorted by property index: its shortest trace, then for a step
-  /// property broken at other sites (``ViolationCode``), the shortest trace to each of them,
+  /// or `always` property broken at other sites (``ViolationCode``), the shortest trace to each of them,
   /// in the order the search found them.
   public var violations: [PropertyViolation<Action>]
   /// One per `sometimes` property that was reached, sorted by property index, each with its

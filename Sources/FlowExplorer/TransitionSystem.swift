@@ -51,6 +51,16 @@ public protocol TransitionSystem: Sendable {
   /// The properties, in a fixed order (their index is their id in results).
   var properties: [Property<State>] { get }
 
+  /// Where the way `state` was reached broke the `always` property `property`, which `state`
+  /// breaks: a site (``ViolationCode``, 0 for none), so that the explorer keeps a shortest
+  /// trace for each site of it as it does for a step property; nil when `state` is not where
+  /// it was broken (the state it was reached from broke it already), so no new violation.
+  /// 0 by default: every state that breaks it is a violation at no particular site.
+  ///
+  /// The explorer asks on the states it expands, each reached first by its shortest trace
+  /// (the one it reports): what the system answers must depend on that way only.
+  func site(ofBroken property: Int, in state: State) -> Int?
+
   /// Called once on each explored state before its properties are evaluated. A model may
   /// fill in derived data here (not part of the fingerprint) instead of in `successor`,
   /// which also runs for the many successors that turn out to be known states.
@@ -81,6 +91,10 @@ extension TransitionSystem where ExpansionScratch == Void {
 }
 
 extension TransitionSystem {
+  /// By default an `always` property is broken at no particular site, in every state that
+  /// breaks it.
+  @inlinable public func site(ofBroken property: Int, in state: State) -> Int? { 0 }
+
   /// By default no state is left unexpanded for following a violation.
   @inlinable public func followsViolation(_ state: State) -> Bool { false }
 

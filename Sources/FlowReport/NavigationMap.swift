@@ -84,7 +84,7 @@ public struct NavigationMap: Sendable, Equatable {
     case .gesture(.backMenu(let to, _)): "back menu to \(to)"
     case .gesture(.swipeDown): "swipe down"
     case .gesture(.selectTab(let tab, _, let reselect)): reselect ? "re-tap tab \(tab)" : "tab \(tab)"
-    case .gesture(.animationEnds(_, let dismissal)): dismissal ? "dismissal ends" : "presentation ends"
+    case .gesture(.animationEnds(_, let dismissal, _)): dismissal ? "dismissal ends" : "presentation ends"
     case .gesture(.navigationAnimationEnds(_, let pop)): pop ? "pop ends" : "push ends"
     case .appEvent(let name): "app: \(name)"
     case .completion(let task, _): "done: \(task)"

@@ -50,14 +50,16 @@ extension CheckReport {
     case swipeBack(from: String, completes: Bool)
     /// The long-press Back menu: pop to `to`, the entry at `index` of the stack.
     case backMenu(to: String, index: Int)
-    /// Swipe down the sheet showing `sheet`.
-    case swipeDown(sheet: String)
+    /// Swipe down the sheet showing `sheet`; `navigationController` names the sheet when it is
+    /// a navigation controller (`UINavigationController(Payment)`), nil when it is a screen.
+    case swipeDown(sheet: String, navigationController: String? = nil)
     /// Tap the tab `tab` (named by the coordinator whose root it is), at `index` (0-based);
     /// `reselect` when it is already selected, which pops its stack to the root.
     case selectTab(tab: String, index: Int, reselect: Bool)
     /// The animation of the presentation (or, `dismissal`, the dismissal) of the sheet
-    /// showing `sheet` ends; only with `limits { inflight 1 }`.
-    case animationEnds(sheet: String, dismissal: Bool)
+    /// showing `sheet` ends, `navigationController` as for `swipeDown`; only with
+    /// `limits { inflight 1 }`.
+    case animationEnds(sheet: String, dismissal: Bool, navigationController: String? = nil)
     /// The animation of a push (or, `pop`, a pop) to `screen` ends and `didShow` arrives;
     /// only with `limits { inflight 1 }`.
     case navigationAnimationEnds(screen: String, pop: Bool)
@@ -100,6 +102,11 @@ extension CheckReport.TraceAction {
       case .tabBarController: return "tab bar"
       }
     }
+    /// A presented navigation controller's name (`FlowAction.describe(in:flow:)`), nil for
+    /// a screen.
+    func navigationController(_ id: ObjectID) -> String? {
+      world.objects[id].kind == .navigationController ? state.navigationControllerName(id, flow: flow) : nil
+    }
     switch action {
     case .tap(let event):
       guard let top = state.topScreen(), event < flow.screens[top].events.count else {
@@ -121,7 +128,7 @@ extension CheckReport.TraceAction {
         let shown =
           world.objects[presented].kind == .navigationController
           ? world.topViewController(of: presented) ?? presented : presented
-        self = .gesture(.swipeDown(sheet: name(shown)))
+        self = .gesture(.swipeDown(sheet: name(shown), navigationController: navigationController(presented)))
       case .selectTab(let tabBar, let index):
         self = .gesture(
           .selectTab(
@@ -133,7 +140,8 @@ extension CheckReport.TraceAction {
           ? world.topViewController(of: presented) ?? presented : presented
         self = .gesture(
           .animationEnds(
-            sheet: name(shown), dismissal: world.objects[presented].modalTransition == .dismissing))
+            sheet: name(shown), dismissal: world.objects[presented].modalTransition == .dismissing,
+            navigationController: navigationController(presented)))
       case .navigationAnimationEnds(let nav):
         let from = world.objects[nav].navigationTransitionFrom ?? -1
         self = .gesture(

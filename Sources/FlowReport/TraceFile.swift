@@ -137,14 +137,17 @@ public struct TraceFile: Sendable, Equatable {
       case .backMenu(let to, let index):
         fields["to"] = .string(to)
         fields["index"] = .int(index)
-      case .swipeDown(let sheet): fields["sheet"] = .string(sheet)
+      case .swipeDown(let sheet, let navigationController):
+        fields["sheet"] = .string(sheet)
+        if let navigationController { fields["navigationController"] = .string(navigationController) }
       case .selectTab(let tab, let index, let reselect):
         fields["tab"] = .string(tab)
         fields["index"] = .int(index)
         fields["reselect"] = .bool(reselect)
-      case .animationEnds(let sheet, let dismissal):
+      case .animationEnds(let sheet, let dismissal, let navigationController):
         fields["sheet"] = .string(sheet)
         fields["dismissal"] = .bool(dismissal)
+        if let navigationController { fields["navigationController"] = .string(navigationController) }
       case .navigationAnimationEnds(let screen, let pop):
         fields["screen"] = .string(screen)
         fields["pop"] = .bool(pop)
@@ -182,7 +185,10 @@ public struct TraceFile: Sendable, Equatable {
       case .backMenu:
         guard let to = string("to"), let index = int("index") else { return nil }
         return .gesture(.backMenu(to: to, index: index))
-      case .swipeDown: return string("sheet").map { .gesture(.swipeDown(sheet: $0)) }
+      case .swipeDown:
+        return string("sheet").map {
+          .gesture(.swipeDown(sheet: $0, navigationController: string("navigationController")))
+        }
       case .selectTab:
         guard let tab = string("tab"), let index = int("index"), let reselect = bool("reselect") else {
           return nil
@@ -190,7 +196,9 @@ public struct TraceFile: Sendable, Equatable {
         return .gesture(.selectTab(tab: tab, index: index, reselect: reselect))
       case .animationEnds:
         guard let sheet = string("sheet"), let dismissal = bool("dismissal") else { return nil }
-        return .gesture(.animationEnds(sheet: sheet, dismissal: dismissal))
+        return .gesture(
+          .animationEnds(
+            sheet: sheet, dismissal: dismissal, navigationController: string("navigationController")))
       case .navigationAnimationEnds:
         guard let screen = string("screen"), let pop = bool("pop") else { return nil }
         return .gesture(.navigationAnimationEnds(screen: screen, pop: pop))

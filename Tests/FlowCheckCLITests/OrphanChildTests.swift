@@ -26,7 +26,10 @@ import Testing
     #expect(RadianttapCheck.verdicts(report)["finish-propagation"] == .violated)
     #expect(RadianttapCheck.verdicts(report)["orphan-child"] == .holds)
     let violation = try #require(report.violations.first { $0.id == "finish-propagation" })
-    #expect(violation.events == ["tap Home.cart", "swipe down the Cart sheet"])
+    #expect(
+      violation.events == [
+        "tap Home.cart", "swipe down the UINavigationController(Basket) sheet (showing Cart)",
+      ])
   }
 
   @Test func aChildThatNeverShowsAScreenIsAnOrphan() throws {

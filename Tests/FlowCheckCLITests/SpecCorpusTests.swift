@@ -116,7 +116,9 @@ import Testing
     #expect(run.status == 1)
     #expect(run.stdout.contains("violation: finish-propagation"))
     #expect(run.stdout.contains("1. tap Home.openCart"))
-    #expect(run.stdout.contains("2. the presentation of Cart finishes animating"))
+    #expect(
+      run.stdout.contains(
+        "2. the presentation of the UINavigationController(Basket) sheet (showing Cart) finishes animating"))
     #expect(run.stdout.contains("3. swipe down the"))
     #expect(run.stdout.contains("UIKit: presentationControllerDidDismiss"))
     #expect(run.stdout.contains("Basket is still a child of App"))

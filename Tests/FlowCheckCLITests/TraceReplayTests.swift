@@ -61,6 +61,12 @@ import Testing
     return kinds
   }
 
+  /// A sheet as the event text names it: `the Receipt sheet`, `the
+  /// UINavigationController(Payment) sheet (showing Pay)`.
+  static func sheetText(_ sheet: String, _ navigationController: String?) -> String {
+    navigationController.map { "the \($0) sheet (showing \(sheet))" } ?? "the \(sheet) sheet"
+  }
+
   /// The event text told from the structured action alone: its names are the event's.
   static func eventText(_ action: CheckReport.TraceAction) -> String {
     switch action {
@@ -73,11 +79,12 @@ import Testing
     case .gesture(.swipeBack(let from, let completes)):
       completes ? "swipe back from \(from) (completed)" : "swipe back from \(from), then cancel"
     case .gesture(.backMenu(let to, _)): "long-press Back, choose \(to)"
-    case .gesture(.swipeDown(let sheet)): "swipe down the \(sheet) sheet"
+    case .gesture(.swipeDown(let sheet, let navigationController)):
+      "swipe down \(sheetText(sheet, navigationController))"
     case .gesture(.selectTab(let tab, _, let reselect)):
       reselect ? "tap the \(tab) tab again" : "select the \(tab) tab"
-    case .gesture(.animationEnds(let sheet, let dismissal)):
-      "the \(dismissal ? "dismissal" : "presentation") of \(sheet) finishes animating"
+    case .gesture(.animationEnds(let sheet, let dismissal, let navigationController)):
+      "the \(dismissal ? "dismissal" : "presentation") of \(sheetText(sheet, navigationController)) finishes animating"
     case .gesture(.navigationAnimationEnds(let screen, let pop)):
       "the \(pop ? "pop" : "push") to \(screen) finishes animating"
     }

@@ -107,4 +107,55 @@ import Testing
     #expect(text.contains("  AddCard (NavigationCoordinator) waiting to start (deferred)\n"))
     #expect(!text.contains("  AddCard (NavigationCoordinator) finished"))
   }
+
+  @Test("a navigation controller sheet is named as one, and two instances of one name apart")
+  func navigationControllerSheets() throws {
+    // A double tap starts PaymentSuccess twice in a new navigation controller: the second
+    // is presented from the first, still animating in.
+    let text = try Self.trace(
+      """
+      app Pay {
+        library insecurity
+        window App
+        limits { presented 2, coordinators 4, inflight 1 }
+      }
+
+      screen Home { emits pay }
+      screen PaymentSuccess { emits close }
+
+      coordinator App: WindowCoordinator {
+        start { start Home }
+      }
+
+      coordinator Home: ModalCoordinator {
+        viewController Home
+        on Home.pay { start PaymentSuccess in: newNavigation }
+      }
+
+      coordinator PaymentSuccess: NavigationCoordinator {
+        viewController PaymentSuccess
+        on PaymentSuccess.close { finish }
+      }
+
+      expect violation uikit-noop
+
+      """)
+    #expect(
+      text.contains(
+        "why: present 'UINavigationController(PaymentSuccess)' from the other 'UINavigationController(PaymentSuccess)': the presentation of the other 'UINavigationController(PaymentSuccess)' is still animating\n"
+      ))
+    #expect(!text.contains("from 'UINavigationController(PaymentSuccess)'"))
+  }
+
+  @Test("a gesture on a navigation controller sheet names the controller and the screen it shows")
+  func navigationControllerSheetGestures() throws {
+    let spec = SpecCorpusTests.specsDirectory.appendingPathComponent(
+      "bugs/class6-present-from-dismissed-sheet.flow")
+    let text = CommandRun([spec.path, "--no-color"]).stdout
+    #expect(text.contains(". swipe down the UINavigationController(Payment) sheet (showing Pay)\n"))
+    #expect(
+      text.contains(
+        ". the presentation of the UINavigationController(Payment) sheet (showing Pay) finishes animating\n"))
+    #expect(!text.contains("the Pay sheet"))
+  }
 }

@@ -1,8 +1,8 @@
 import FlowExplorer
 import Testing
 
-/// A step property broken at several sites (`ViolationCode`) gets a shortest trace per
-/// site; reported as a plain index, one trace per property.
+/// A step or `always` property broken at several sites (`ViolationCode`) gets a shortest
+/// trace per site; reported as a plain index, one trace per property.
 @Suite struct ViolationSiteTests {
   /// 0…199 by +1 and +7; the step property is broken by every step that lands on a multiple
   /// of 50, at the site of that multiple (1, 2, 3), or at no site with `sited` false.
@@ -20,6 +20,39 @@ import Testing
     }
     func fingerprint(of state: Int) -> UInt64 { Fingerprint.hash(UInt64(state)) }
     func isTerminal(_ state: Int) -> Bool { false }
+  }
+
+  /// The same walk with an `always` property that every multiple of 50 breaks, at the site of
+  /// that multiple (`site(ofBroken:in:)`); `notNew` is a multiple not broken there (as if the
+  /// state it came from broke it already), `sited` false puts them all at no site.
+  struct Multiples: TransitionSystem {
+    var sited = true
+    var notNew: Int? = nil
+    let properties: [Property<Int>] = [.always("not a multiple of 50") { $0 == 0 || $0 % 50 != 0 }]
+
+    func initialStates() -> [Int] { [0] }
+    func actions(in state: Int, into actions: inout [Int]) { actions.append(contentsOf: [1, 7]) }
+    func successor(of state: Int, via increment: Int, violations: inout [Int]) -> Int? {
+      state + increment < 200 ? state + increment : nil
+    }
+    func fingerprint(of state: Int) -> UInt64 { Fingerprint.hash(UInt64(state)) }
+    func isTerminal(_ state: Int) -> Bool { false }
+    func site(ofBroken property: Int, in state: Int) -> Int? {
+      state == notNew ? nil : sited ? state / 50 : 0
+    }
+  }
+
+  @Test func eachSiteOfAnInvariantGetsItsOwnShortestTrace() {
+    for threads in [1, 4] {
+      let result = Explorer.explore(Multiples(), options: ExplorerOptions(threads: threads))
+      #expect(result.verdicts == [.violated])
+      #expect(result.violations.map(\.trace.count) == [8, 16, 24])
+      #expect(result.violations.map { $0.trace.reduce(0, +) } == [50, 100, 150])
+    }
+    #expect(Explorer.explore(Multiples(sited: false)).violations.map(\.trace.count) == [8])
+    // A state that is not where the invariant was broken is no violation.
+    let skipping = Explorer.explore(Multiples(notNew: 100))
+    #expect(skipping.violations.map { $0.trace.reduce(0, +) } == [50, 150])
   }
 
   @Test func aCodeKeepsItsPropertyAndSite() {

@@ -111,7 +111,7 @@ import Testing
     var h = try Harness(Self.settings)
     try h.perform("tap Browser.settings")
     #expect(h.state.library.hooked.count == 1)
-    try h.perform("swipe down the Settings sheet")
+    try h.perform("swipe down the UINavigationController(Settings) sheet (showing Settings)")
     #expect(h.log.contains { $0.contains("viewDidDisappear: onViewDismissed runs") })
     // Its `dismiss` finds the sheet gone: not a call UIKit ignored.
     #expect(h.lastStepViolations.isEmpty)
@@ -125,12 +125,14 @@ import Testing
       Self.settings.replacingOccurrences(
         of: "library handwritten", with: "library handwritten\n  limits { inflight 1 }"))
     try h.perform("tap Browser.settings")
-    try h.perform("the presentation of Settings finishes animating")
+    try h.perform(
+      "the presentation of the UINavigationController(Settings) sheet (showing Settings) finishes animating")
     try h.perform("tap Settings.done")
     // Removed from Browser's children, still held by the closure while the sheet animates out.
     #expect(h.children(of: "Browser").isEmpty)
     #expect(h.isAlive("Settings"))
-    try h.perform("the dismissal of Settings finishes animating")
+    try h.perform(
+      "the dismissal of the UINavigationController(Settings) sheet (showing Settings) finishes animating")
     #expect(h.log.contains { $0.contains("onViewDismissed runs") })
     #expect(!h.isAlive("Settings"))
     #expect(h.lastStepViolations.isEmpty)
@@ -344,7 +346,7 @@ import Testing
       """
     var h = try Harness(text)
     try h.perform("tap Overview.rename")
-    try h.perform("swipe down the Form sheet")
+    try h.perform("swipe down the UINavigationController(Sheet) sheet (showing Form)")
     #expect(h.log.contains("Flow.presentationControllerDidDismiss"))
     #expect(h.children(of: "Flow").isEmpty)
     var code = try Harness(text)

@@ -36,7 +36,9 @@ struct InFlightTimingTests {
   @Test func routerASheetAnimatingOutIsNotADeadScreen() throws {
     var harness = try RuntimeHarness<Router>(Self.routerSheet)
     try harness.perform("tap Home.scheduleAppointment")
-    try harness.perform("the presentation of SelectVisitType finishes animating")
+    try harness.perform(
+      "the presentation of the UINavigationController(PetAppointmentBuilder) sheet (showing SelectVisitType) finishes animating"
+    )
     try harness.perform("tap SelectVisitType.okay")
     #expect(harness.tree == ["Home"], "the wrapper freed the builder at once")
     #expect(harness.top == "SelectVisitType", "the sheet is still on screen while it animates out")
@@ -44,7 +46,9 @@ struct InFlightTimingTests {
     try harness.perform("tap SelectVisitType.okay")
     #expect(harness.lastStepViolations == [])
     #expect(harness.lastLog.lines.contains { $0.text.contains("the sheet is already leaving") })
-    try harness.perform("the dismissal of SelectVisitType finishes animating")
+    try harness.perform(
+      "the dismissal of the UINavigationController sheet (showing SelectVisitType) finishes animating"
+    )
     #expect(harness.top == "Home")
     #expect(harness.failingInvariants == [])
   }
@@ -54,7 +58,9 @@ struct InFlightTimingTests {
   @Test func routerASheetThatStaysWithoutItsCoordinatorIsStillADeadScreen() throws {
     var harness = try RuntimeHarness<Router>(Self.routerSheet)
     try harness.perform("tap Home.scheduleAppointment")
-    try harness.perform("the presentation of SelectVisitType finishes animating")
+    try harness.perform(
+      "the presentation of the UINavigationController(PetAppointmentBuilder) sheet (showing SelectVisitType) finishes animating"
+    )
     // Free the builder by hand, as a missed closure would: its sheet stays, at rest.
     let app = try #require(harness.state.appCoordinator)
     let builder = try #require(harness.state.coordinatorTree().last)
@@ -94,13 +100,13 @@ struct InFlightTimingTests {
     try harness.perform("tap Home.play")
     try harness.perform("the push to Player finishes animating")
     try harness.perform("tap Player.share")
-    try harness.perform("the presentation of Share finishes animating")
+    try harness.perform("the presentation of the Share sheet finishes animating")
     try harness.perform("tap Share.close")
     #expect(harness.top == "Share", "the sheet is still on screen while it animates out")
     try harness.perform("tap Share.close")
     #expect(harness.lastStepViolations == [])
     #expect(harness.lastLog.lines.contains { $0.text.contains("the sheet is already leaving") })
-    try harness.perform("the dismissal of Share finishes animating")
+    try harness.perform("the dismissal of the Share sheet finishes animating")
     #expect(harness.top == "Home")
     #expect(harness.failingInvariants == [])
 
@@ -109,7 +115,7 @@ struct InFlightTimingTests {
     try atRest.perform("tap Home.play")
     try atRest.perform("the push to Player finishes animating")
     try atRest.perform("tap Player.share")
-    try atRest.perform("the presentation of Share finishes animating")
+    try atRest.perform("the presentation of the Share sheet finishes animating")
     try atRest.perform("tap Share.close")
     try atRest.perform("tap Share.close")
     #expect(atRest.lastStepViolations == ["dead-screen"])
@@ -144,13 +150,13 @@ struct InFlightTimingTests {
     try harness.perform("tap Home.open")
     #expect(!harness.lastLog.lines.contains { $0.text.contains("notifies didPresent") })
     #expect(harness.picture.contains { $0.contains("waits for the animation: didPresent(Sheet)") })
-    try harness.perform("the presentation of Sheet finishes animating")
+    try harness.perform("the presentation of the Sheet sheet finishes animating")
     #expect(harness.lastLog.lines.contains { $0.text.contains("notifies didPresent(Sheet)") })
     try harness.perform("tap Sheet.close")
     #expect(harness.tree == ["App", "SheetFlow"], "not stopped while the sheet animates out")
     #expect(harness.lastStepViolations == [])
     #expect(harness.failingInvariants == [])
-    try harness.perform("the dismissal of Sheet finishes animating")
+    try harness.perform("the dismissal of the Sheet sheet finishes animating")
     #expect(harness.lastStepViolations == [], "stopped once the sheet is gone: no stopped-on-screen")
     #expect(harness.tree == ["App"])
     #expect(harness.top == "Home")
@@ -163,12 +169,12 @@ struct InFlightTimingTests {
   @Test func presenterAnIgnoredDismissalReportsNothing() throws {
     var harness = try RuntimeHarness<JLCoordinator>(Self.presenterSheet)
     try harness.perform("tap Home.open")
-    try harness.perform("the presentation of Sheet finishes animating")
+    try harness.perform("the presentation of the Sheet sheet finishes animating")
     try harness.perform("tap Sheet.close")
     try harness.perform("tap Sheet.close")
     #expect(harness.lastStepViolations == ["uikit-noop"])
     #expect(!harness.lastLog.lines.contains { $0.text.contains("notifies didDismiss") })
-    try harness.perform("the dismissal of Sheet finishes animating")
+    try harness.perform("the dismissal of the Sheet sheet finishes animating")
     #expect(harness.lastStepViolations == [])
     #expect(harness.lastLog.lines.filter { $0.text.contains("notifies didDismiss(Sheet)") }.count == 1)
   }
@@ -222,18 +228,20 @@ struct InFlightTimingTests {
   @Test func insecurityTheHostsDismissalEndsWithUIKitsAndRunsTheDeferredStart() throws {
     var harness = try RuntimeHarness<Insecurity>(Self.insecuritySheet)
     try harness.perform("tap Home.open")
-    try harness.perform("the presentation of Sheet finishes animating")
+    try harness.perform("the presentation of the Sheet sheet finishes animating")
     try harness.perform("tap Sheet.pay")
     #expect(harness.state.library.transition == .dismissal)
     #expect(harness.state.library.deferred != nil)
-    #expect(harness.events == ["the dismissal of Sheet finishes animating"], "no host work, no user event")
+    #expect(
+      harness.events == ["the dismissal of the Sheet sheet finishes animating"], "no host work, no user event"
+    )
     #expect(harness.failingInvariants == [])
-    try harness.perform("the dismissal of Sheet finishes animating")
+    try harness.perform("the dismissal of the Sheet sheet finishes animating")
     #expect(harness.lastStepViolations == [])
     #expect(harness.state.library.transition == .none)
     #expect(harness.state.library.deferred == nil)
     #expect(harness.state.world.modalTransitionInFlight() != nil, "the receipt is animating in")
-    try harness.perform("the presentation of Receipt finishes animating")
+    try harness.perform("the presentation of the Receipt sheet finishes animating")
     #expect(harness.top == "Receipt")
     #expect(harness.failingInvariants == [])
   }
@@ -281,11 +289,11 @@ struct InFlightTimingTests {
     #expect(harness.state.pending.isEmpty, "no end of a host animation left pending as work")
     #expect(harness.picture.contains { $0.contains("animating: the host's pop and dismissal") })
     let ends = harness.events
-    #expect(ends.contains("the dismissal of Sheet finishes animating"), "\(ends)")
+    #expect(ends.contains("the dismissal of the Sheet sheet finishes animating"), "\(ends)")
     #expect(ends.contains("the pop to Home finishes animating"), "\(ends)")
     try harness.perform("the pop to Home finishes animating")
     #expect(harness.state.library.transition == .dismissal)
-    try harness.perform("the dismissal of Sheet finishes animating")
+    try harness.perform("the dismissal of the Sheet sheet finishes animating")
     #expect(harness.state.library.transition == .none)
     #expect(harness.events.contains("tap Home.open"))
     #expect(harness.failingInvariants == [])

@@ -135,14 +135,16 @@ import Testing
     #expect(h.events == ["async 'the host's dismissal animation' completes (App)"])
   }
 
-  @Test func aSecondFinishOfAFinishedChildDoesNothing() throws {
+  /// The finish cleared `_finishImplementation` (`InsecurityHost.swift:207`): the `dismiss`
+  /// after it asserts (`ModalCoordinator.swift:28`) and does nothing else.
+  @Test func aSecondFinishOfAFinishedChildAsserts() throws {
     var h = try Harness(
       Self.wallet.replacing("on Verify.ok { finish(ok) }", with: "on Verify.ok { finish(ok); dismiss }"))
     try h.perform("tap Cards.verify")
     try h.perform("tap Verify.ok")
     #expect(h.state.globals == [3])
     #expect(h.lastLog.lines.map(\.text).contains { $0.hasPrefix("_finishImplementation is nil") })
-    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.lastStepViolations == ["library-trap"])
   }
 
   /// The payment flow's 3-D Secure: its approval finishes the card form inside the
@@ -544,6 +546,86 @@ import Testing
     try h.perform("async 'lookup'")
     #expect(h.lastStepViolations == ["library-trap"])
     #expect(h.state.crashed)
+  }
+
+  /// A sheet swiped down whose late reply finishes it: its `_finishImplementation` was
+  /// cleared by the KVO (`InsecurityHost.swift:232`), so `finish` asserts
+  /// (`ModalCoordinator.swift:19`), unless the reply captured it weakly (`after weak`): then
+  /// nothing holds the ended coordinator, and the reply does nothing.
+  @Test(arguments: [false, true])
+  func aSecondFinishAssertsUnlessTheReplyIsWeak(weak: Bool) throws {
+    let text = """
+      app Notes {
+        library insecurity
+        window App
+        home Home
+        limits { inflight 0 }
+      }
+      screen Home
+      screen Sheet
+      coordinator App: WindowCoordinator {
+        start { start Home }
+      }
+      coordinator Home: ModalCoordinator {
+        viewController Home
+        on Home.open { start Sheet }
+      }
+      coordinator Sheet: ModalCoordinator {
+        viewController Sheet
+        on Sheet.save { after \(weak ? "weak " : "")upload { finish } }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Home.open")
+    try h.perform("tap Sheet.save")
+    try h.perform("swipe down the Sheet sheet")
+    #expect(h.lastStepViolations.isEmpty)
+    guard !weak else {
+      // The ended Sheet was freed, and its weak reply with it.
+      #expect(!h.events.contains { $0.hasPrefix("async 'upload'") })
+      return
+    }
+    try h.perform("async 'upload'")
+    #expect(h.lastStepViolations == ["library-trap"])
+    #expect(!h.state.crashed)
+  }
+
+  /// A window child finishing inside a completion kills the host that is batching: the
+  /// killed host's purge finds the dead frame and does nothing else (`InsecurityHost.swift:
+  /// 685-748`), so nothing asserts "Noone died?" and the new root's host is untouched.
+  @Test func aHostKilledInsideItsBatchPurgesNothingElse() throws {
+    let text = """
+      app Login {
+        library insecurity
+        window App
+        home Phone
+      }
+      screen Phone
+      screen Code
+      screen Gallery
+      coordinator App: WindowCoordinator {
+        start { start Phone in: newNavigation { r in start Gallery in: newNavigation } }
+      }
+      coordinator Phone: NavigationCoordinator {
+        viewController Phone
+        on Phone.sent { start Code { r in finish } }
+      }
+      coordinator Code: NavigationCoordinator {
+        viewController Code
+        on Code.confirmed { finish }
+      }
+      coordinator Gallery: NavigationCoordinator {
+        viewController Gallery
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Phone.sent")
+    try h.perform("tap Code.confirmed")
+    let log = h.lastLog.lines.map(\.text)
+    #expect(log.contains { $0.contains("the window host kills its host") })
+    #expect(!log.contains { $0.contains("Noone died") })
+    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.state.world.windowRoot.map { h.screenName($0) } != nil)
   }
 
   @Test func anOldWindowChildsSecondFinishKillsTheNewRootsHost() throws {

@@ -79,11 +79,13 @@ import Testing
       }
       """)
     try h.perform("tap Home.write")
-    try h.perform("the presentation of Form finishes animating")
+    try h.perform(
+      "the presentation of the UINavigationController(Writer) sheet (showing Form) finishes animating")
     #expect(h.events.contains("tap Cancel on Form"))
     try h.perform("tap Form.attach")
     #expect(!h.events.contains { $0.hasPrefix("tap Cancel") }, "\(h.events)")
-    try h.perform("the presentation of Upload finishes animating")
+    try h.perform(
+      "the presentation of the UINavigationController(Uploader) sheet (showing Upload) finishes animating")
     #expect(h.events.contains("tap Cancel on Upload"))
   }
 
@@ -102,7 +104,7 @@ import Testing
   @Test func aSwipedDownSheetLeavesTheChildAndItsClosure() throws {
     var h = try Harness(Self.modal)
     try h.perform("tap Home.schedule")
-    try h.perform("swipe down the Visit sheet")
+    try h.perform("swipe down the UINavigationController(Builder) sheet (showing Visit)")
     #expect(h.children(of: "Home") == ["Builder"])
     #expect(h.failingInvariants == ["finish-propagation", "stale-closure"])
     try h.perform("tap Home.schedule")

@@ -28,6 +28,9 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   var sourceFingerprint: UInt64 = 0
   /// The last step left its source unchanged: `bytes` are `sourceBytes`.
   var successorIsSource = false
+  /// Where the last flow statement of the step `reuse(_:variables:)` took last is written,
+  /// -1 when it ran none.
+  var reusedLastStatementAt = -1
   /// The state `FlowSystem.prepared(_:scratch:)` unpacked last, and which objects of it are
   /// in the window's hierarchy, in storage kept from state to state: unpacking into fresh
   /// arrays allocated and freed about ten of them per state.
@@ -55,6 +58,7 @@ extension StepWorkspace {
   /// false when the step is not reusable.
   mutating func reuse(_ position: Int, variables: Range<Int>) -> Bool {
     let step = cachedSteps[position]
+    reusedLastStatementAt = Int(step.lastStatementAt)
     if step.start == StepCache.Step.cut {
       bytes.count = 0
       return true
@@ -89,7 +93,7 @@ extension StepWorkspace {
     keptSteps.append(
       StepCache.Step(
         start: Int32(keptBytes.count), count: Int32(successor.count - successorVariables.count),
-        variablesAt: Int32(successorVariables.lowerBound)))
+        variablesAt: Int32(successorVariables.lowerBound), lastStatementAt: Int32(step.lastStatementAt)))
     keptBytes.append(contentsOf: successor[..<successorVariables.lowerBound])
     keptBytes.append(contentsOf: successor[successorVariables.upperBound...])
   }

@@ -33,6 +33,17 @@ extension FlowAction {
       case .tabBarController: return "tab bar"
       }
     }
+    /// A sheet as the step's log names it: `the Receipt sheet`, or a navigation controller
+    /// by the coordinator that owns it and the screen it shows, `the
+    /// UINavigationController(Payment) sheet (showing Pay)` (never by a screen alone, which
+    /// reads as if that screen were presented itself).
+    func sheet(_ presented: ObjectID) -> String {
+      guard state.world.objects[presented].kind == .navigationController else {
+        return "the \(name(presented)) sheet"
+      }
+      let shown = name(state.world.topViewController(of: presented) ?? presented)
+      return "the \(state.navigationControllerName(presented, flow: flow)) sheet (showing \(shown))"
+    }
     switch self {
     case .tap(let event):
       guard let top = state.topScreen() else { return "tap event \(event)" }
@@ -48,22 +59,15 @@ extension FlowAction {
         let stack = state.world.objects[nav].children
         return "long-press Back, choose \(index < stack.count ? name(stack[index]) : "?")"
       case .swipeDown(let presented):
-        // A presented navigation controller is named by the screen the user sees in it.
-        let shown =
-          state.world.objects[presented].kind == .navigationController
-          ? state.world.topViewController(of: presented) ?? presented : presented
-        return "swipe down the \(name(shown)) sheet"
+        return "swipe down \(sheet(presented))"
       case .selectTab(let tabBar, let index):
         let selected = state.world.objects[tabBar].selectedIndex == index
         let tab = state.tabName(tabBar, index: index, flow: flow)
         return selected ? "tap the \(tab) tab again" : "select the \(tab) tab"
       case .animationEnds(let presented):
-        let shown =
-          state.world.objects[presented].kind == .navigationController
-          ? state.world.topViewController(of: presented) ?? presented : presented
         let what =
           state.world.objects[presented].modalTransition == .dismissing ? "dismissal" : "presentation"
-        return "the \(what) of \(name(shown)) finishes animating"
+        return "the \(what) of \(sheet(presented)) finishes animating"
       case .navigationAnimationEnds(let nav):
         let top = state.world.topViewController(of: nav) ?? nav
         let isPush = state.world.objects[nav].children.contains(

@@ -130,3 +130,14 @@ extension FlowState {
     return variable.type == .bool ? "\(variable.name) = \(value != 0)" : "\(variable.name) = \(value)"
   }
 }
+
+extension FlowState {
+  /// A presented navigation controller as logs and events name it: by the coordinator that
+  /// owns it, `UINavigationController(Payment)`, or `UINavigationController` when none does.
+  public func navigationControllerName(_ id: ObjectID, flow: CheckedFlow) -> String {
+    let owner = owners[id].flatMap { liveCoordinator($0) }.map {
+      "(\(flow.coordinators[$0.declaration].name))"
+    }
+    return "UINavigationController" + (owner ?? "")
+  }
+}

@@ -92,7 +92,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       descriptors.append(PropertyDescriptor(id: step.rawValue))
     }
     self.stateInvariants = Runtime.stateInvariants
-    precondition(stateInvariants.count < 63, "a state invariant's bit would collide with the stuck bit")
+    // 32 at most: a frontier state keeps the invariant bits of the state before it in four
+    // bytes (`StateArrival`).
+    precondition(stateInvariants.count <= 32, "more than 32 state invariants")
     for (index, invariant) in stateInvariants.enumerated() {
       let bit: UInt64 = 1 << UInt64(index)
       properties.append(Property(name: invariant.id.rawValue, kind: .always({ $0.failing & bit == 0 })))
@@ -143,7 +145,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   // MARK: TransitionSystem
 
   public func initialStates() -> [PackedState<Runtime>] {
-    [launch(logging: false).packed ?? PackedState(words: FlowState<Runtime>.crashedApp().packed())]
+    let launch = launch(logging: false)
+    var initial = launch.packed ?? PackedState(words: FlowState<Runtime>.crashedApp().packed())
+    initial.arrival.lastStatementAt = Int32(launch.lastStatementAt)
+    return [initial]
   }
 
   /// The app launches (`CoordinatorRuntime.launch(_:)`).
@@ -153,7 +158,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     step.note(.event, "launch")
     Runtime.launch(&step)
     var outcome = finish(&step)
-    if logging { outcome.lastStatementAt = step.lastStatementAt }
+    outcome.lastStatementAt = step.lastStatementAt
     return outcome
   }
 
@@ -353,8 +358,17 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     /// Among the actions that are not app events, the position of the current one.
     var structuralPosition = -1
-    /// The back button's step, when the last action was one: its fingerprint (nil when cut).
-    var backButton: (nav: ObjectID, fingerprint: UInt64?)? = nil
+    /// The back button's step, when the last action was one: its fingerprint (nil when cut)
+    /// and how its successor was reached.
+    var backButton: (nav: ObjectID, fingerprint: UInt64?, arrival: StateArrival)? = nil
+    /// How a successor is reached by a step that ran its last statement at `offset` (-1 for
+    /// none): see `site(ofBroken:in:)`.
+    func arrival(lastStatementAt offset: Int) -> StateArrival {
+      StateArrival(
+        lastStatementAt: offset >= 0 ? Int32(offset) : packed.arrival.lastStatementAt,
+        previousFailing: packed.failing & invariantBits)
+    }
+    var successorArrival = StateArrival()
     // With pushes and pops in flight the back button's pop animates while a completed swipe
     // has ended its transition: two different steps.
     let swipeIsBackButton = !Runtime.readsInteractiveTransitions && tables.flow.limits.inflight == 0
@@ -368,7 +382,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         // and the runtime does not read `isInteractive`: the same step, whose successor is
         // still in `workspace.bytes` and whose violations are still in `violations` (checked
         // by `completedSwipeBackIsTheBackButtonsStep` in the tests).
-        if back.fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
+        if back.fingerprint != nil {
+          successors.append(encoded: workspace.bytes.buffer, arrival: back.arrival)
+        }
         body(position, back.fingerprint, violations)
         backButton = nil
         if keeping && isStructural { workspace.keepNotReusable() }
@@ -378,7 +394,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       if Self.cancelledSwipeBackIsNoStep, case .gesture(.swipeBack(_, completes: false)) = action {
         // The successor is the source, with no violation: no copy, step or packing.
         encodeSource(packed, in: &workspace)
-        successors.append(encoded: workspace.sourceBytes.buffer)
+        successors.append(encoded: workspace.sourceBytes.buffer, arrival: arrival(lastStatementAt: -1))
         body(position, workspace.sourceFingerprint, violations)
         backButton = nil
         if keeping && isStructural { workspace.keepNotReusable() }
@@ -393,7 +409,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
           runningAgrees(state, packed, action, workspace: &workspace), "a reused step differs from running it"
         )
         fingerprint = workspace.bytes.count == 0 ? nil : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
-        if fingerprint != nil { successors.append(encoded: workspace.bytes.buffer) }
+        successorArrival = arrival(lastStatementAt: workspace.reusedLastStatementAt)
+        if fingerprint != nil {
+          successors.append(encoded: workspace.bytes.buffer, arrival: successorArrival)
+        }
       } else {
         let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
         fingerprint =
@@ -401,14 +420,15 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
           ? nil
           : workspace.successorIsSource
             ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
-        if stored { successors.append(encoded: workspace.bytes.buffer) }
+        successorArrival = arrival(lastStatementAt: workspace.step.lastStatementAt)
+        if stored { successors.append(encoded: workspace.bytes.buffer, arrival: successorArrival) }
         if keeping && isStructural {
           workspace.keepStep(stored: stored, brokeNothing: violations.isEmpty, variables: sourceVariables)
         }
       }
       body(position, fingerprint, violations)
       if case .gesture(.backButton(let nav)) = action {
-        backButton = (nav, fingerprint)
+        backButton = (nav, fingerprint, successorArrival)
       } else {
         backButton = nil
       }
@@ -547,6 +567,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     recorder.record(state: state, attached: attached, handlersRun: [])
     var analysed = pack(state, words: packed.words, attached: attached, tables: tables)
     analysed.fingerprint = packed.fingerprint
+    analysed.arrival = packed.arrival
     return analysed
   }
 
@@ -670,6 +691,21 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   static func receiver(of event: AppEventInfo, in state: FlowState<Runtime>) -> CoordinatorID? {
     guard let target = event.target else { return state.appCoordinator }
     return state.coordinatorTree().first { state.coordinators[$0].declaration == target }
+  }
+
+  /// A state invariant is broken where the state it was reached from did not break it, at
+  /// the last flow statement its shortest trace ran (`StateArrival`), the statement the
+  /// report locates it at (`ViolationStory`): the code that left the state that breaks it,
+  /// or, when the last step ran none (a gesture, the end of an animation), the code that set
+  /// up what it broke. So each statement that breaks an invariant has its own shortest trace.
+  /// Each state is judged on the trace that reached it first: another statement that leads
+  /// to the very same state is not told apart. Every other `always` property is broken at no
+  /// particular site.
+  public func site(ofBroken property: Int, in state: PackedState<Runtime>) -> Int? {
+    let invariant = property - InvariantRegistry.stepInvariants.count
+    guard invariant >= 0, invariant < stateInvariants.count else { return 0 }
+    if state.arrival.previousFailing & 1 << UInt64(invariant) != 0 { return nil }
+    return Int(state.arrival.lastStatementAt) + 1
   }
 
   /// Crashed apps and states kept beyond a bound are not expanded, nor, unless the system

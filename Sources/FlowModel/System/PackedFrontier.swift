@@ -4,7 +4,8 @@ import FlowExplorer
 /// (`FrontierBlock`).
 ///
 /// Nearly every word of a packed state (kinds, small ids, flags, short counts) is below 255,
-/// so a state takes little more than one byte per word plus eight for its place, with no
+/// so a state takes little more than one byte per word plus eight for its place (and eight
+/// in its block after its bytes for how it was reached, `StateArrival`), with no
 /// heap object of its own; separate `[UInt16]` arrays (and a `PackedState` each) would take
 /// about three times that. Blocks rather than one growing array: an array doubles its
 /// storage when full and copies it, so a level of the frontier would hold up to twice its
@@ -36,29 +37,45 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     return (block, Int(places[position - 1] & 0xFFFF_FFFF)..<end)
   }
 
-  /// The bytes of the state at `position`.
+  /// Bytes kept after each state's: its `StateArrival`, the statement (4) and the failing
+  /// bits of the state invariants (4: `FlowSystem` has at most 32). In the block, not in an array beside `places`: an array grows by allocations
+  /// the frontier's fallible memory does not cover.
+  private static var arrivalBytes: Int { 8 }
+
+  /// The bytes of the state at `position`, without its arrival.
   private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {
     let (block, range) = place(position)
     precondition(!blocks[block].isDiscarded, "frontier state read after it was discarded")
-    return UnsafeBufferPointer(start: blocks[block].bytes + range.lowerBound, count: range.count)
+    return UnsafeBufferPointer(
+      start: blocks[block].bytes + range.lowerBound, count: range.count - Self.arrivalBytes)
+  }
+
+  /// How the state at `position` was reached.
+  private func arrival(at position: Int) -> StateArrival {
+    let (block, range) = place(position)
+    let raw = UnsafeRawPointer(blocks[block].bytes + range.upperBound - Self.arrivalBytes)
+    return StateArrival(
+      lastStatementAt: raw.loadUnaligned(as: Int32.self),
+      previousFailing: UInt64(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
   }
 
   public subscript(position: Int) -> PackedState<Runtime> {
     let bytes = bytes(at: position)
     var state = PackedState<Runtime>(words: PackedEncoding.decode(bytes), isAnalysed: false)
     state.fingerprint = FlowSystem<Runtime>.fingerprint(ofEncoded: bytes)
+    state.arrival = arrival(at: position)
     return state
   }
 
   public mutating func append(_ state: PackedState<Runtime>) {
-    PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0) }
+    PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0, arrival: state.arrival) }
   }
 
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    append(encoded: other.bytes(at: position))
+    append(encoded: other.bytes(at: position), arrival: other.arrival(at: position))
   }
 
-  /// Appends the state whose `PackedEncoding` is `bytes`.
+  /// Appends the state whose `PackedEncoding` is `bytes`, reached as `arrival` says.
   ///
   /// Appends into the last block only when no copy of this store shares it: a copy must not
   /// see its block change (the bytes it reads are not overwritten, but a later append of its
@@ -67,16 +84,24 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// The blocks are read through a buffer pointer, the last one as a guaranteed reference:
   /// this runs for every successor the explorer computes, and reading the last block out of
   /// the array retained and released it.
-  public mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(
+    encoded bytes: UnsafeBufferPointer<UInt8>, arrival: StateArrival = StateArrival()
+  ) {
     let last = blocks.count - 1
     let fits =
-      last >= 0 && blocks.withUnsafeBufferPointer { $0[last].count + bytes.count <= $0[last].capacity }
+      last >= 0
+      && blocks.withUnsafeBufferPointer {
+        $0[last].count + bytes.count + Self.arrivalBytes <= $0[last].capacity
+      }
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
-      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count)))
+      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
     }
+    var trailer = (arrival.lastStatementAt, UInt32(truncatingIfNeeded: arrival.previousFailing))
     let end = blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
         block.append(bytes)
+        withUnsafeBytes(of: &trailer.0) { block.append($0.bindMemory(to: UInt8.self)) }
+        withUnsafeBytes(of: &trailer.1) { block.append($0.bindMemory(to: UInt8.self)) }
         return block.count
       }
     }

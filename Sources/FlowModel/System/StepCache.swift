@@ -47,6 +47,9 @@ final class StepCache: Sendable {
     var count: Int32
     /// Where the variables go in the successor's bytes.
     var variablesAt: Int32
+    /// Where the last flow statement the step ran is written (a byte offset), -1 for none:
+    /// what a state invariant the successor breaks is located at (`StateArrival`).
+    var lastStatementAt: Int32 = -1
 
     static var cut: Int32 { -1 }
     static var notReusable: Int32 { -2 }

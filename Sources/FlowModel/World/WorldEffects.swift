@@ -123,14 +123,34 @@ public struct UIKitRuleBreak: Hashable, Sendable {
     self.objects = objects
   }
 
-  /// `detail` with every `#<id>` replaced by `name(id)`.
+  /// `detail` with every `#<id>` replaced by `name(id)`. An object whose name an object
+  /// named before it has too (a second instance of the same screen or coordinator) is told
+  /// apart as `the other 'Sheet'`: `present 'Sheet' from the other 'Sheet'`, not
+  /// `present 'Sheet' from 'Sheet'`.
   public func detail(naming name: (ObjectID) -> String) -> String {
     var result = ""
     var digits = ""
     var afterHash = false
+    var named: [(name: String, id: ObjectID)] = []
     func flush() {
       if afterHash {
-        if let id = Int(digits) { result += name(id) } else { result += "#" + digits }
+        if let id = Int(digits) {
+          let text = name(id)
+          if named.contains(where: { $0.name == text && $0.id != id }) {
+            // Before its opening quote when it has one.
+            if result.last == "'" {
+              result.removeLast()
+              result += "the other '"
+            } else {
+              result += "the other "
+            }
+          } else if !named.contains(where: { $0.id == id }) {
+            named.append((text, id))
+          }
+          result += text
+        } else {
+          result += "#" + digits
+        }
       }
       afterHash = false
       digits = ""

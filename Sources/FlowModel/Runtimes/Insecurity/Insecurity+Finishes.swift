@@ -10,14 +10,20 @@ extension FlowStep where Runtime == Insecurity {
     let text = result == 0 ? "dismiss()" : "finish(\(resultName(result, of: c)))"
     note(.library, "\(name(ofCoordinator: c)).\(text)")
     guard state.coordinators[c].canFinish else {
-      // `assertionFailure` in a debug build (`ModalCoordinator.swift:19`, `28`, and the same
-      // lines of the other two classes), not reported as `library-trap`: a late `after`
-      // reply that finishes a coordinator which ended already is the common case, and a flow
-      // cannot yet guard it on the coordinator's own end.
-      note(
-        .library,
-        "_finishImplementation is nil (finished already or never started): assertionFailure in a debug build, nothing happens"
-      )
+      // `_finishImplementation` is nil: the host's closures clear it when the child ends,
+      // by its finish, KVO or its controller's deinit (`InsecurityHost.swift:207`, `232`,
+      // `247`, and the same for navigation children), and `finish`/`dismiss` then hit
+      // `assertionFailure` (`ModalCoordinator.swift:19`, `28`; the same lines of
+      // `NavigationCoordinator.swift` and `AdaptiveCoordinator.swift`): a debug build stops,
+      // a release build does nothing. A late reply guards it by capturing its coordinator
+      // weakly (`after weak`), as `{ [weak self] in … }` does: once the child has ended,
+      // only its controller holds it, while it animates out, and then the reply finds it
+      // freed.
+      let call = result == 0 ? "dismiss" : "finish"
+      note(.library, "_finishImplementation is nil (\(name(ofCoordinator: c)) has ended)")
+      reportLibraryAssertion(
+        "`\(call)` called before the coordinator was started",
+        at: "ModalCoordinator.swift:\(call == "dismiss" ? 28 : 19)")
       return
     }
     if state.coordinators[c].isWindowChild {
@@ -79,6 +85,16 @@ extension FlowStep where Runtime == Insecurity {
       host.stage = .batching
       runCompletion(entry.completion, parent: entry.parent, result: result, of: c)
       guard !stopped else { return }
+      guard state.coordinators[c].onCurrentHost else {
+        // The completion killed this host (a window child's finish, `finishWindowChild`),
+        // and the window host may have made another. The killed host still purges its own
+        // frames, where `c`'s is dead, but with `notDead` false it does no UIKit work and
+        // runs only its own scheduled start, which a dead host never takes
+        // (`InsecurityHost.swift:685-748`, `800-802`): nothing reaches the new host, which
+        // has batched nothing.
+        host.stage = .ready
+        return
+      }
       host.stage = .purging
       purge()
       host.stage = .ready
@@ -116,7 +132,7 @@ extension FlowStep where Runtime == Insecurity {
   /// without callbacks), then does the UIKit work its way of dying asks for.
   mutating func purge() {
     guard let lowest = (0..<host.count).first(where: { host[$0].state != .live }) else {
-      note(.library, "assertionFailure(\"Noone died?\")")
+      reportLibraryAssertion("Noone died?", at: "InsecurityHost.swift:742")
       runDeferredStart()
       return
     }
