@@ -195,7 +195,7 @@ struct ReportBuilder<Runtime: CoordinatorRuntime> {
         } else if verdict(index) == .violated, complete, !probabilistic, !pruned {
           verdicts.append(.init(id: descriptor.id, text: descriptor.text, status: .violated))
           violations.append(
-            stories.unreached(descriptor, states: result.states, screensShown: system.coverage.screensShown))
+            stories.unreached(descriptor, states: result.states, coverage: system.coverage))
         } else {
           verdicts.append(
             .init(

@@ -119,9 +119,10 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
   }
 
   /// A `reachable` property that no state satisfies: there is no trace, only the launch,
-  /// and what the search did reach: the screens its `states` showed.
-  func unreached(_ descriptor: PropertyDescriptor, states: Int, screensShown: [Bool]) -> CheckReport.Violation
-  {
+  /// and what the search did reach: the screens its `states` showed, and the values the
+  /// global variables the property names took (`Coverage`).
+  func unreached(_ descriptor: PropertyDescriptor, states: Int, coverage: Coverage) -> CheckReport.Violation {
+    let screensShown = coverage.screensShown
     let launch = system.launch(logging: true)
     let lines = launch.state.describe(flow: flow)
     let shown = flow.screens.indices.filter { $0 < screensShown.count && screensShown[$0] }.map {
@@ -136,9 +137,11 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
       : shown.isEmpty
         ? "no screen is shown"
         : "the \(states) states reached show \(Self.list(shown)), never \(Self.list(never))"
+    let values = valuesTaken(by: descriptor, coverage: coverage)
     var violation = CheckReport.Violation(
       id: descriptor.id, text: descriptor.text,
-      why: "no reachable state satisfies '\(descriptor.text ?? "")'; \(reached)",
+      why: "no reachable state satisfies '\(descriptor.text ?? "")'; \(reached)"
+        + (values.isEmpty ? "" : "; " + values.joined(separator: "; ")),
       launch: .init(event: "launch", log: launch.log.lines, state: lines, changed: lines.map { _ in false }),
       steps: [], events: [])
     violation.location = location(of: descriptor)
@@ -169,6 +172,54 @@ struct ViolationStory<Runtime: CoordinatorRuntime> {
   }
 
   /// `A, B and C`.
+  /// What each global variable that `descriptor`'s expression names was in the states
+  /// reached: `'paid' is false in every state reached`, `'count' is only ever 0 or 1 (of
+  /// 0...3)`.
+  private func valuesTaken(by descriptor: PropertyDescriptor, coverage: Coverage) -> [String] {
+    guard let property = flow.properties.first(where: { $0.declaredAt == descriptor.declaredAt }) else {
+      return []
+    }
+    var named: [Int] = []
+    Self.collectVariables(property.expression, into: &named)
+    return named.compactMap { index in
+      let variable = flow.variables[index]
+      guard variable.owner == nil, index < coverage.valuesTaken.count else { return nil }
+      let values = coverage.valuesTaken[index]
+      guard !values.isEmpty else { return nil }
+      switch variable.type {
+      case .bool:
+        return values.count == 2
+          ? "'\(variable.name)' is true in some and false in others"
+          : "'\(variable.name)' is \(values[0] != 0) in every state reached"
+      case .integer(let low, let high):
+        let all = high.subtractingReportingOverflow(low)
+        if !all.overflow, all.partialValue + 1 == values.count {
+          return "'\(variable.name)' takes every value of \(low)...\(high)"
+        }
+        let seen =
+          values.count == 1
+          ? "\(values[0])"
+          : values.dropLast().map(String.init).joined(separator: ", ") + " or \(values.last!)"
+        let tracked =
+          !all.overflow && all.partialValue < Coverage.valuesTracked
+          ? "" : ", the first \(Coverage.valuesTracked) values counted"
+        return "'\(variable.name)' is only ever \(seen) (of \(low)...\(high)\(tracked))"
+      }
+    }
+  }
+
+  /// The flow variables `expression` reads, each once, in the order written.
+  private static func collectVariables(_ expression: CheckedExpression, into named: inout [Int]) {
+    switch expression {
+    case .variable(let index): if !named.contains(index) { named.append(index) }
+    case .not(let operand), .negate(let operand): collectVariables(operand, into: &named)
+    case .binary(_, let left, let right):
+      collectVariables(left, into: &named)
+      collectVariables(right, into: &named)
+    case .bool, .integer, .screen, .top, .stack, .presented, .animating, .started, .onScreen: break
+    }
+  }
+
   static func list(_ names: [String]) -> String {
     guard names.count > 1 else { return names.first ?? "" }
     return names.dropLast().joined(separator: ", ") + " and " + names.last!

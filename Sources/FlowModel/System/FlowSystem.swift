@@ -82,7 +82,8 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     self.alwaysBits = alwaysBits
     self.neverBits = neverBits
     self.tables = FlowTables(flow: flow)
-    self.recorder = CoverageRecorder(screens: flow.screens.count, handlers: tables.handlerLabels.count)
+    self.recorder = CoverageRecorder(
+      screens: flow.screens.count, handlers: tables.handlerLabels.count, flow: flow)
     self.stepCache =
       reusesSteps && !tables.initialGlobals.isEmpty ? StepCache(byteBudget: StepCache.standardBudget) : nil
     var properties: [Property<PackedState<Runtime>>] = []
@@ -565,6 +566,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     tables: FlowTables? = nil
   ) -> PackedState<Runtime> {
     recorder.record(state: state, attached: attached, handlersRun: [])
+    recorder.record(globals: state.globals)
     var analysed = pack(state, words: packed.words, attached: attached, tables: tables)
     analysed.fingerprint = packed.fingerprint
     analysed.arrival = packed.arrival
