@@ -147,6 +147,48 @@ import Testing
     #expect(h.lastStepViolations == ["library-trap"])
   }
 
+  /// Each coordinator class has its own `finish` and `dismiss`, asserting at the same lines
+  /// of its own file (`ModalCoordinator.swift:19`, `28`; `NavigationCoordinator.swift:19`, `28`): the
+  /// trace names the class of the coordinator that finished twice.
+  @Test(arguments: [
+    (
+      "on Verify.ok { finish(ok) }", "on Verify.ok { finish(ok); finish(ok) }", "Cards.verify", "Verify.ok",
+      "ModalCoordinator.swift:19"
+    ),
+    (
+      "on Methods.pick { finish(picked) }", "on Methods.pick { finish(picked); dismiss }", "Cards.methods",
+      "Methods.pick", "NavigationCoordinator.swift:28"
+    ),
+  ])
+  func aSecondFinishCitesTheCoordinatorsOwnClass(
+    old: String, new: String, open: String, finish: String, site: String
+  ) throws {
+    var h = try Harness(Self.wallet.replacing(old, with: new))
+    try h.perform("tap \(open)")
+    try h.perform("tap \(finish)")
+    #expect(h.lastStepViolations == ["library-trap"])
+    #expect(h.lastStepDetails.first?.contains("called before the coordinator was started, \(site))") == true)
+  }
+
+  /// A second start while another waits in the host's slot asserts in the start method the
+  /// child goes through, each with its own copy of the check: `startModal`
+  /// (`InsecurityHost.swift:170`), `startNavigation` (`338`) or `startNavigationNew` (`548`).
+  @Test(arguments: [
+    ("start Verify", "InsecurityHost.swift:170"),
+    ("start Methods", "InsecurityHost.swift:338"),
+    ("start AddCard in: newNavigation", "InsecurityHost.swift:548"),
+  ])
+  func aSecondStartWhileOneWaitsCitesItsStartMethod(second: String, site: String) throws {
+    var h = try Harness(
+      Self.wallet.replacing(
+        "if r == ok { last = 3 } else { last = 4 }", with: "last = 3; start AddCard; \(second)"))
+    try h.perform("tap Cards.verify")
+    try h.perform("tap Verify.ok")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(detail.contains("can't start multiple children at the same time\"), \(site))"), "\(detail)")
+  }
+
   /// The payment flow's 3-D Secure: its approval finishes the card form inside the
   /// completion, so both finishes are purged at once.
   static let checkout = """

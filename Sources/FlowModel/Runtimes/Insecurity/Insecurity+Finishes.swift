@@ -14,7 +14,8 @@ extension FlowStep where Runtime == Insecurity {
       // by its finish, KVO or its controller's deinit (`InsecurityHost.swift:207`, `232`,
       // `247`, and the same for navigation children), and `finish`/`dismiss` then hit
       // `assertionFailure` (`ModalCoordinator.swift:19`, `28`; the same lines of
-      // `NavigationCoordinator.swift` and `AdaptiveCoordinator.swift`): a debug build stops,
+      // `NavigationCoordinator.swift` and `AdaptiveCoordinator.swift`: the file of the
+      // coordinator's own class is cited): a debug build stops,
       // a release build does nothing. A late reply guards it by capturing its coordinator
       // weakly (`after weak`), as `{ [weak self] in … }` does: once the child has ended,
       // only its controller holds it, while it animates out, and then the reply finds it
@@ -23,7 +24,7 @@ extension FlowStep where Runtime == Insecurity {
       note(.library, "_finishImplementation is nil (\(name(ofCoordinator: c)) has ended)")
       reportLibraryAssertion(
         "`\(call)` called before the coordinator was started",
-        at: "ModalCoordinator.swift:\(call == "dismiss" ? 28 : 19)")
+        at: "\(kind(of: c).rawValue).swift:\(call == "dismiss" ? 28 : 19)")
       return
     }
     if state.coordinators[c].isWindowChild {
