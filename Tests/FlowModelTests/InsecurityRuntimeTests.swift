@@ -758,6 +758,74 @@ import Testing
     }
     """
   }
+
+  // MARK: The library's own assertions
+
+  /// The order sheet's tip sheet is closed; while the host's dismissal of it animates (the
+  /// host's own work here, `inflight 0`), a new navigation start asserts only if the top
+  /// frame's controller is the one whose presented controller is leaving, as its
+  /// `presentedViewController` is still set (`InsecurityHost.swift:646-651`). A promotion the
+  /// host put on the stack meanwhile (UIKit ignored its presentation; its coordinator retains
+  /// its controller, so the frame stays) is the top frame and presents nothing: the library
+  /// goes on past the check.
+  @Test(arguments: [false, true])
+  func aNewNavigationStartAssertsOnlyOverTheControllerStillDismissing(promotionFirst: Bool) throws {
+    let text = """
+      app Food {
+        library insecurity
+        window App
+        home Menu
+        limits { inflight 0, pending 2 }
+      }
+      screen Menu
+      screen Order
+      screen Tip
+      screen Promotion
+      screen Receipt
+      coordinator App: WindowCoordinator {
+        start { start Menu }
+      }
+      coordinator Menu: ModalCoordinator {
+        viewController Menu
+        on Menu.order { start Order }
+      }
+      coordinator Order: ModalCoordinator {
+        viewController Order
+        on Order.tip {
+          start Tip
+          after promotion { start Promotion }
+          after kitchen { start Receipt in: newNavigation }
+        }
+      }
+      coordinator Tip: ModalCoordinator {
+        viewController Tip
+        on Tip.close { finish }
+      }
+      coordinator Promotion: ModalCoordinator {
+        viewController Promotion retained
+      }
+      coordinator Receipt: NavigationCoordinator {
+        viewController Receipt
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Menu.order")
+    try h.perform("tap Order.tip")
+    try h.perform("tap Tip.close")
+    #expect(h.state.library.transition == .dismissal)
+    if promotionFirst {
+      try h.perform("async 'promotion'")
+      #expect(h.lastStepViolations == ["uikit-noop"], "UIKit ignores the present during the dismissal")
+    }
+    try h.perform("async 'kitchen'")
+    if promotionFirst {
+      #expect(!h.lastStepViolations.contains("library-trap"), "\(h.lastStepDetails)")
+    } else {
+      #expect(h.lastStepViolations == ["library-trap"])
+      let detail = try #require(h.lastStepDetails.first)
+      #expect(detail.contains("something else\"), InsecurityHost.swift:650): a debug build"), "\(detail)")
+    }
+  }
 }
 
 /// The explorer's successors and replayed steps (`run`) pack every Insecurity state alike,

@@ -178,6 +178,7 @@ extension FlowStep where Runtime == Insecurity {
         if state.world.objects[nav].navigationTransitionFrom != nil { host.transition.insert(.pop) }
       } else {
         host.transition = .pop
+        host.dismissalPresenter = nil
         schedule(libraryWork: Insecurity.popAnimationEnds, for: state.appCoordinator ?? 0)
       }
       if host.deferred != nil {
@@ -242,6 +243,7 @@ extension FlowStep where Runtime == Insecurity {
     guard !stopped else { return }
     guard keepsTransitionsInFlight else {
       host.transition = .dismissal
+      host.dismissalPresenter = presenter
       schedule(libraryWork: Insecurity.dismissalAnimationEnds, for: state.appCoordinator ?? 0)
       return
     }
@@ -363,6 +365,7 @@ extension FlowStep where Runtime == Insecurity {
     default:
       guard host.transition == .dismissal else { return }
       host.transition = .none
+      host.dismissalPresenter = nil
       runDeferredStart()
     }
   }

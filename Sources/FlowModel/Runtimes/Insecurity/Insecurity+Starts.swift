@@ -233,14 +233,18 @@ extension FlowStep where Runtime == Insecurity {
   }
 
   /// `sendOffNewNavigation`: a frame for a new navigation controller holding the child's
-  /// controller, presented by the top frame's (which must present nothing).
+  /// controller, presented by the top frame's, whose `presentedViewController` must be nil
+  /// (`InsecurityHost.swift:646-651`): it presents nothing, and no dismissal of what it
+  /// presented is still animating. The root is not checked.
   mutating func presentInNewNavigation(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
+      let failure = noPresenterAssertion(modal: false)
+      drop(start, because: failure.message, at: "InsecurityHost.swift:\(failure.line)")
       return
     }
     if host.topFrame != nil,
-      state.world.objects[presenter].presented != nil || host.transition.contains(.dismissal)
+      state.world.objects[presenter].presented != nil
+        || (host.transition.contains(.dismissal) && host.dismissalPresenter == presenter)
     {
       drop(
         start,
