@@ -826,6 +826,109 @@ import Testing
       #expect(detail.contains("something else\"), InsecurityHost.swift:650): a debug build"), "\(detail)")
     }
   }
+
+  /// The window's root is replaced while a sheet started on the welcome screen's host has an
+  /// upload in flight; the host is freed. The upload's `finish` runs the host's finish
+  /// closure, which clears it and asserts that the host was not retained
+  /// (`InsecurityHost.swift:210`), when the sheet's controller is still alive (the
+  /// coordinator retains it). Otherwise its deinit observer cleared the finish first
+  /// (`InsecurityHost.swift:247`), and `finish` asserts as before the start
+  /// (`ModalCoordinator.swift:19`).
+  @Test(arguments: [true, false])
+  func aChildOfAFreedHostAssertsWhenItFinishes(retained: Bool) throws {
+    let text = """
+      app Bank {
+        library insecurity
+        window App
+        home Account
+        limits { coordinators 5, pending 2 }
+      }
+      screen Welcome
+      screen Promotion
+      screen Account
+      coordinator App: WindowCoordinator {
+        start { start Welcome { r in start Account } }
+      }
+      coordinator Welcome: ModalCoordinator {
+        viewController Welcome
+        on Welcome.promotion {
+          start Promotion
+          after signIn { finish }
+        }
+      }
+      coordinator Promotion: ModalCoordinator {
+        viewController Promotion\(retained ? " retained" : "")
+        on Promotion.save { after upload { finish } }
+      }
+      coordinator Account: ModalCoordinator {
+        viewController Account
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Welcome.promotion")
+    try h.perform("tap Promotion.save")
+    try h.perform("async 'signIn'")
+    #expect(h.state.world.windowRoot.map { h.screenName($0) } == "Account")
+    #expect(h.lastStepViolations.isEmpty)
+    try h.perform("async 'upload'")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(
+      detail.contains(
+        retained
+          ? "InsecurityHost wasn't properly retained. Make sure you save it somewhere before starting any children., InsecurityHost.swift:210)"
+          : "`finish` called before the coordinator was started, ModalCoordinator.swift:19)"), "\(detail)")
+  }
+
+  /// The order sheet finishes while the tip sheet it presented has an upload in flight: the
+  /// purge drops the tip sheet's entry, and the dismissal takes both sheets off the screen.
+  /// The KVO handler of the tip sheet then clears its finish before it looks for its frame
+  /// (`InsecurityHost.swift:232`), so the upload's `finish` asserts
+  /// (`ModalCoordinator.swift:19`) instead of finding no entry.
+  @Test func aChildDroppedByAPurgeAssertsWhenItFinishesAfterItLeft() throws {
+    let text = """
+      app Food {
+        library insecurity
+        window App
+        home Menu
+        limits { inflight 0, pending 2 }
+      }
+      screen Menu
+      screen Order
+      screen Tip
+      coordinator App: WindowCoordinator {
+        start { start Menu }
+      }
+      coordinator Menu: ModalCoordinator {
+        viewController Menu
+        on Menu.order { start Order }
+      }
+      coordinator Order: ModalCoordinator {
+        viewController Order
+        on Order.tip {
+          start Tip
+          after cancel { finish }
+        }
+      }
+      coordinator Tip: ModalCoordinator {
+        viewController Tip retained
+        on Tip.save { after upload { finish } }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Menu.order")
+    try h.perform("tap Order.tip")
+    try h.perform("tap Tip.save")
+    try h.perform("async 'cancel'")
+    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.state.library.count == 0, "the purge dropped the tip sheet's entry")
+    try h.perform("async 'upload'")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(
+      detail.contains("`finish` called before the coordinator was started, ModalCoordinator.swift:19)"),
+      "\(detail)")
+  }
 }
 
 /// The explorer's successors and replayed steps (`run`) pack every Insecurity state alike,
