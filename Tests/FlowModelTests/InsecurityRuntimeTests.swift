@@ -147,6 +147,48 @@ import Testing
     #expect(h.lastStepViolations == ["library-trap"])
   }
 
+  /// Each coordinator class has its own `finish` and `dismiss`, asserting at the same lines
+  /// of its own file (`ModalCoordinator.swift:19`, `28`; `NavigationCoordinator.swift:19`, `28`): the
+  /// trace names the class of the coordinator that finished twice.
+  @Test(arguments: [
+    (
+      "on Verify.ok { finish(ok) }", "on Verify.ok { finish(ok); finish(ok) }", "Cards.verify", "Verify.ok",
+      "ModalCoordinator.swift:19"
+    ),
+    (
+      "on Methods.pick { finish(picked) }", "on Methods.pick { finish(picked); dismiss }", "Cards.methods",
+      "Methods.pick", "NavigationCoordinator.swift:28"
+    ),
+  ])
+  func aSecondFinishCitesTheCoordinatorsOwnClass(
+    old: String, new: String, open: String, finish: String, site: String
+  ) throws {
+    var h = try Harness(Self.wallet.replacing(old, with: new))
+    try h.perform("tap \(open)")
+    try h.perform("tap \(finish)")
+    #expect(h.lastStepViolations == ["library-trap"])
+    #expect(h.lastStepDetails.first?.contains("called before the coordinator was started, \(site))") == true)
+  }
+
+  /// A second start while another waits in the host's slot asserts in the start method the
+  /// child goes through, each with its own copy of the check: `startModal`
+  /// (`InsecurityHost.swift:170`), `startNavigation` (`338`) or `startNavigationNew` (`548`).
+  @Test(arguments: [
+    ("start Verify", "InsecurityHost.swift:170"),
+    ("start Methods", "InsecurityHost.swift:338"),
+    ("start AddCard in: newNavigation", "InsecurityHost.swift:548"),
+  ])
+  func aSecondStartWhileOneWaitsCitesItsStartMethod(second: String, site: String) throws {
+    var h = try Harness(
+      Self.wallet.replacing(
+        "if r == ok { last = 3 } else { last = 4 }", with: "last = 3; start AddCard; \(second)"))
+    try h.perform("tap Cards.verify")
+    try h.perform("tap Verify.ok")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(detail.contains("can't start multiple children at the same time\"), \(site))"), "\(detail)")
+  }
+
   /// The payment flow's 3-D Secure: its approval finishes the card form inside the
   /// completion, so both finishes are purged at once.
   static let checkout = """
@@ -715,6 +757,177 @@ import Testing
       viewController Next
     }
     """
+  }
+
+  // MARK: The library's own assertions
+
+  /// The order sheet's tip sheet is closed; while the host's dismissal of it animates (the
+  /// host's own work here, `inflight 0`), a new navigation start asserts only if the top
+  /// frame's controller is the one whose presented controller is leaving, as its
+  /// `presentedViewController` is still set (`InsecurityHost.swift:646-651`). A promotion the
+  /// host put on the stack meanwhile (UIKit ignored its presentation; its coordinator retains
+  /// its controller, so the frame stays) is the top frame and presents nothing: the library
+  /// goes on past the check.
+  @Test(arguments: [false, true])
+  func aNewNavigationStartAssertsOnlyOverTheControllerStillDismissing(promotionFirst: Bool) throws {
+    let text = """
+      app Food {
+        library insecurity
+        window App
+        home Menu
+        limits { inflight 0, pending 2 }
+      }
+      screen Menu
+      screen Order
+      screen Tip
+      screen Promotion
+      screen Receipt
+      coordinator App: WindowCoordinator {
+        start { start Menu }
+      }
+      coordinator Menu: ModalCoordinator {
+        viewController Menu
+        on Menu.order { start Order }
+      }
+      coordinator Order: ModalCoordinator {
+        viewController Order
+        on Order.tip {
+          start Tip
+          after promotion { start Promotion }
+          after kitchen { start Receipt in: newNavigation }
+        }
+      }
+      coordinator Tip: ModalCoordinator {
+        viewController Tip
+        on Tip.close { finish }
+      }
+      coordinator Promotion: ModalCoordinator {
+        viewController Promotion retained
+      }
+      coordinator Receipt: NavigationCoordinator {
+        viewController Receipt
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Menu.order")
+    try h.perform("tap Order.tip")
+    try h.perform("tap Tip.close")
+    #expect(h.state.library.transition == .dismissal)
+    if promotionFirst {
+      try h.perform("async 'promotion'")
+      #expect(h.lastStepViolations == ["uikit-noop"], "UIKit ignores the present during the dismissal")
+    }
+    try h.perform("async 'kitchen'")
+    if promotionFirst {
+      #expect(!h.lastStepViolations.contains("library-trap"), "\(h.lastStepDetails)")
+    } else {
+      #expect(h.lastStepViolations == ["library-trap"])
+      let detail = try #require(h.lastStepDetails.first)
+      #expect(detail.contains("something else\"), InsecurityHost.swift:650): a debug build"), "\(detail)")
+    }
+  }
+
+  /// The window's root is replaced while a sheet started on the welcome screen's host has an
+  /// upload in flight; the host is freed. The upload's `finish` runs the host's finish
+  /// closure, which clears it and asserts that the host was not retained
+  /// (`InsecurityHost.swift:210`), when the sheet's controller is still alive (the
+  /// coordinator retains it). Otherwise its deinit observer cleared the finish first
+  /// (`InsecurityHost.swift:247`), and `finish` asserts as before the start
+  /// (`ModalCoordinator.swift:19`).
+  @Test(arguments: [true, false])
+  func aChildOfAFreedHostAssertsWhenItFinishes(retained: Bool) throws {
+    let text = """
+      app Bank {
+        library insecurity
+        window App
+        home Account
+        limits { coordinators 5, pending 2 }
+      }
+      screen Welcome
+      screen Promotion
+      screen Account
+      coordinator App: WindowCoordinator {
+        start { start Welcome { r in start Account } }
+      }
+      coordinator Welcome: ModalCoordinator {
+        viewController Welcome
+        on Welcome.promotion {
+          start Promotion
+          after signIn { finish }
+        }
+      }
+      coordinator Promotion: ModalCoordinator {
+        viewController Promotion\(retained ? " retained" : "")
+        on Promotion.save { after upload { finish } }
+      }
+      coordinator Account: ModalCoordinator {
+        viewController Account
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Welcome.promotion")
+    try h.perform("tap Promotion.save")
+    try h.perform("async 'signIn'")
+    #expect(h.state.world.windowRoot.map { h.screenName($0) } == "Account")
+    #expect(h.lastStepViolations.isEmpty)
+    try h.perform("async 'upload'")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(
+      detail.contains(
+        retained
+          ? "InsecurityHost wasn't properly retained. Make sure you save it somewhere before starting any children., InsecurityHost.swift:210)"
+          : "`finish` called before the coordinator was started, ModalCoordinator.swift:19)"), "\(detail)")
+  }
+
+  /// The order sheet finishes while the tip sheet it presented has an upload in flight: the
+  /// purge drops the tip sheet's entry, and the dismissal takes both sheets off the screen.
+  /// The KVO handler of the tip sheet then clears its finish before it looks for its frame
+  /// (`InsecurityHost.swift:232`), so the upload's `finish` asserts
+  /// (`ModalCoordinator.swift:19`) instead of finding no entry.
+  @Test func aChildDroppedByAPurgeAssertsWhenItFinishesAfterItLeft() throws {
+    let text = """
+      app Food {
+        library insecurity
+        window App
+        home Menu
+        limits { inflight 0, pending 2 }
+      }
+      screen Menu
+      screen Order
+      screen Tip
+      coordinator App: WindowCoordinator {
+        start { start Menu }
+      }
+      coordinator Menu: ModalCoordinator {
+        viewController Menu
+        on Menu.order { start Order }
+      }
+      coordinator Order: ModalCoordinator {
+        viewController Order
+        on Order.tip {
+          start Tip
+          after cancel { finish }
+        }
+      }
+      coordinator Tip: ModalCoordinator {
+        viewController Tip retained
+        on Tip.save { after upload { finish } }
+      }
+      """
+    var h = try Harness(text)
+    try h.perform("tap Menu.order")
+    try h.perform("tap Order.tip")
+    try h.perform("tap Tip.save")
+    try h.perform("async 'cancel'")
+    #expect(h.lastStepViolations.isEmpty)
+    #expect(h.state.library.count == 0, "the purge dropped the tip sheet's entry")
+    try h.perform("async 'upload'")
+    #expect(h.lastStepViolations == ["library-trap"])
+    let detail = try #require(h.lastStepDetails.first)
+    #expect(
+      detail.contains("`finish` called before the coordinator was started, ModalCoordinator.swift:19)"),
+      "\(detail)")
   }
 }
 

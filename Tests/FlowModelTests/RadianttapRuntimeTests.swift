@@ -670,7 +670,9 @@ import Testing
       """)
     try h.perform("tap Home.tour")
     try h.perform("tap Onboarding.skip")
-    #expect(h.lastStepViolations == ["uikit-crash"])
+    // The trap is the library's own `removeLast()` (`NavigationCoordinator.swift:92`).
+    #expect(h.lastStepViolations == ["library-trap"])
+    #expect(h.lastStepDetails.first?.contains("(NavigationCoordinator.swift:92)") == true)
     #expect(h.state.crashed)
   }
 

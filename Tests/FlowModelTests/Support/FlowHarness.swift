@@ -24,6 +24,8 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
   var state: FlowState<Runtime>
   /// Violations of the last step, by invariant id.
   var lastStepViolations: [String] = []
+  /// What the last step's violations say, in the order it reported them.
+  var lastStepDetails: [String] = []
   /// The log of the last step.
   var lastLog: StepLog
 
@@ -38,6 +40,7 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
     state = launch.state
     lastLog = launch.log
     lastStepViolations = launch.violations.map(\.invariant.rawValue)
+    lastStepDetails = launch.violations.map(\.detail)
   }
 
   /// The enabled events, described as in reports.
@@ -58,6 +61,7 @@ struct RuntimeHarness<Runtime: CoordinatorRuntime> {
     state = outcome.state
     lastLog = outcome.log
     lastStepViolations = outcome.violations.map(\.invariant.rawValue)
+    lastStepDetails = outcome.violations.map(\.detail)
   }
 
   /// Built-in state invariants that fail now, by id.

@@ -14,7 +14,8 @@ extension FlowStep where Runtime == Insecurity {
       // by its finish, KVO or its controller's deinit (`InsecurityHost.swift:207`, `232`,
       // `247`, and the same for navigation children), and `finish`/`dismiss` then hit
       // `assertionFailure` (`ModalCoordinator.swift:19`, `28`; the same lines of
-      // `NavigationCoordinator.swift` and `AdaptiveCoordinator.swift`): a debug build stops,
+      // `NavigationCoordinator.swift` and `AdaptiveCoordinator.swift`: the file of the
+      // coordinator's own class is cited): a debug build stops,
       // a release build does nothing. A late reply guards it by capturing its coordinator
       // weakly (`after weak`), as `{ [weak self] in … }` does: once the child has ended,
       // only its controller holds it, while it animates out, and then the reply finds it
@@ -23,7 +24,7 @@ extension FlowStep where Runtime == Insecurity {
       note(.library, "_finishImplementation is nil (\(name(ofCoordinator: c)) has ended)")
       reportLibraryAssertion(
         "`\(call)` called before the coordinator was started",
-        at: "ModalCoordinator.swift:\(call == "dismiss" ? 28 : 19)")
+        at: "\(kind(of: c).rawValue).swift:\(call == "dismiss" ? 28 : 19)")
       return
     }
     if state.coordinators[c].isWindowChild {
@@ -31,7 +32,32 @@ extension FlowStep where Runtime == Insecurity {
       return
     }
     state.coordinators[c].canFinish = false
+    if state.coordinators[c].hostFreed {
+      // The host's finish closure holds the host weakly: it clears `_finishImplementation`,
+      // then finds the host freed and asserts, before it could finalize anything
+      // (`InsecurityHost.swift:202-211` for a child presented modally, `369-375` pushed,
+      // `581-590` in a new navigation controller).
+      note(.library, "the host \(name(ofCoordinator: c)) was started on is freed")
+      reportLibraryAssertion(
+        "InsecurityHost wasn't properly retained. Make sure you save it somewhere before starting any children.",
+        at: "InsecurityHost.swift:\(finishClosureAssertionLine(of: c))")
+      return
+    }
     finalize(c, .finished, result: result)
+  }
+
+  /// The line at which the finish closure the host installed in `c` asserts that the host
+  /// is gone, by how `c` was started: presented (`InsecurityHost.swift:210`), pushed
+  /// (`374`), or as the root of a navigation controller it presented (`589`). Only a
+  /// ModalCoordinator or an AdaptiveCoordinator can outlive its host (a NavigationCoordinator
+  /// holds it strongly); a ModalCoordinator is always presented, and an AdaptiveCoordinator's
+  /// controller tells where it went while it is still in a navigation controller or still
+  /// presented; otherwise the model does not know which of the three it was.
+  private func finishClosureAssertionLine(of c: CoordinatorID) -> String {
+    guard kind(of: c) != .modalCoordinator else { return "210" }
+    guard let vc = state.coordinators[c].viewController else { return "210, 374 or 589" }
+    if let nav = state.world.objects[vc].container { return state.owners[nav] == c ? "589" : "374" }
+    return state.world.objects[vc].presenting != nil ? "210" : "210, 374 or 589"
   }
 
   /// The window host's finish closure of `c` (`WindowHost.swift:24-28`, `60-64`): it kills
@@ -177,6 +203,7 @@ extension FlowStep where Runtime == Insecurity {
         if state.world.objects[nav].navigationTransitionFrom != nil { host.transition.insert(.pop) }
       } else {
         host.transition = .pop
+        host.dismissalPresenter = nil
         schedule(libraryWork: Insecurity.popAnimationEnds, for: state.appCoordinator ?? 0)
       }
       if host.deferred != nil {
@@ -241,6 +268,7 @@ extension FlowStep where Runtime == Insecurity {
     guard !stopped else { return }
     guard keepsTransitionsInFlight else {
       host.transition = .dismissal
+      host.dismissalPresenter = presenter
       schedule(libraryWork: Insecurity.dismissalAnimationEnds, for: state.appCoordinator ?? 0)
       return
     }
@@ -297,12 +325,23 @@ extension FlowStep where Runtime == Insecurity {
   /// KVO on a presented controller: it left its presenter (a swipe-down, or a dismissal
   /// from below): a live frame of it is finalized with nil.
   mutating func removedFromHierarchy(_ vc: ObjectID) {
-    guard state.world.objects[vc].presenting == nil,
+    guard state.world.objects[vc].presenting == nil else { return }
+    guard
       let index = (0..<host.count).first(where: {
         host[$0].isFrame && host[$0].kind != .rootNavigationFrame && host[$0].vc == vc
           && host[$0].state == .live
       }), let c = host[index].coordinator
-    else { return }
+    else {
+      if let c = observedChildWithoutEntry(of: vc, presented: true), state.coordinators[c].onCurrentHost {
+        // The KVO handler clears `_finishImplementation` before it looks for the child's
+        // frame (`InsecurityHost.swift:232`, `610`), which a purge already dropped.
+        note(
+          .library,
+          "KVO: \(name(ofObject: vc)) left its presenter: \(name(ofCoordinator: c))'s finish is cleared")
+        state.coordinators[c].canFinish = false
+      }
+      return
+    }
     note(.library, "KVO: \(name(ofObject: vc)).parentModalViewController became nil")
     state.coordinators[c].canFinish = false
     finalize(c, .kvo, result: 0)
@@ -320,8 +359,34 @@ extension FlowStep where Runtime == Insecurity {
       host[$0].kind != .rootNavigationFrame && host[$0].vc == vc && host[$0].state == .live
     }
     host.forgetObject(vc)
-    guard let observer, let c = host[observer].coordinator else { return }
+    guard let observer, let c = host[observer].coordinator else {
+      if let c = observedChildWithoutEntry(of: vc, presented: false) {
+        // The deinit observer clears `_finishImplementation` whether or not the host is
+        // still there or still has the child's entry (`InsecurityHost.swift:247`, `388`,
+        // `625`).
+        note(.library, "deinit of \(name(ofObject: vc)): \(name(ofCoordinator: c))'s finish is cleared")
+        state.coordinators[c].canFinish = false
+      }
+      return
+    }
     host.awaitingDeinit.append(c)
+  }
+
+  /// The live coordinator whose finish is still installed and whose controller `vc` the
+  /// host observes though it has no live entry for it any more (a purge dropped it above a
+  /// finished child, or the host was killed): the child's own controller (a presented one
+  /// for KVO), or the navigation controller the host presented it in. The window child's
+  /// finish is the window host's, which observes nothing.
+  private func observedChildWithoutEntry(of vc: ObjectID, presented: Bool) -> CoordinatorID? {
+    guard vc < state.owners.count, let c = state.owners[vc], c < state.coordinators.count,
+      state.coordinators[c].isAlive, state.coordinators[c].canFinish,
+      !state.coordinators[c].isWindowChild
+    else { return nil }
+    if state.world.objects[vc].kind == .navigationController { return c }
+    guard state.coordinators[c].viewController == vc else { return nil }
+    // A pushed controller is observed only for its deallocation.
+    return !presented || kind(of: c) == .modalCoordinator
+      || (kind(of: c) == .adaptiveCoordinator && state.world.objects[vc].container == nil) ? c : nil
   }
 
   /// Ends the host's transitions UIKit has ended; then runs the deinit observer of the one
@@ -362,6 +427,7 @@ extension FlowStep where Runtime == Insecurity {
     default:
       guard host.transition == .dismissal else { return }
       host.transition = .none
+      host.dismissalPresenter = nil
       runDeferredStart()
     }
   }

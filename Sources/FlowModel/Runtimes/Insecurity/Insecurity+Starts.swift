@@ -68,17 +68,32 @@ extension FlowStep where Runtime == Insecurity {
           drop(
             start,
             because:
-              "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\") (InsecurityHost.swift:169-172)"
-          )
+              "another child is waiting to be started: assertionFailure(\"can't start multiple children at the same time\")",
+            at: "InsecurityHost.swift:\(startMethodLines(of: start).batching)")
           return
         }
         note(.library, "the host is batching finishes: \(childName) waits in the deferred-start slot")
         host.deferred = start
       case .purging:
         drop(
-          start,
-          because: "assertionFailure(\"Please don't start during purges\") (InsecurityHost.swift:182-183)")
+          start, because: "assertionFailure(\"Please don't start during purges\")",
+          at: "InsecurityHost.swift:\(startMethodLines(of: start).purging)")
       }
+    }
+  }
+
+  /// The lines of the host's start method `start` goes through at which it asserts while
+  /// another start waits in its slot and during a purge: each method has its own copy of the
+  /// checks. A ModalCoordinator goes through `startModal` (`InsecurityHost.swift:169-183`), a
+  /// NavigationCoordinator in a new navigation controller through `startNavigationNew`
+  /// (`547-561`), one pushed through `startNavigation` (`337-351`), and an
+  /// AdaptiveCoordinator, whatever its context, through the host's `AdaptiveNavigation` start
+  /// (`862-876`).
+  func startMethodLines(of start: DeferredStart) -> (batching: Int, purging: Int) {
+    switch kind(of: start.child) {
+    case .navigation: start.context == .newNavigation ? (548, 561) : (338, 351)
+    case .adaptiveCoordinator: (863, 876)
+    default: (170, 183)
     }
   }
 
@@ -196,10 +211,20 @@ extension FlowStep where Runtime == Insecurity {
     return host[top].vc
   }
 
+  /// The assertion of `sendOffModal` (`InsecurityHost.swift:298`, `306`) or
+  /// `sendOffNewNavigation` (`654`, `662`) when no controller can present: the top frame's
+  /// controller was freed, or, with no frame, the root was.
+  private func noPresenterAssertion(modal: Bool) -> (message: String, line: Int) {
+    host.topFrame == nil
+      ? ("assertionFailure(\"No parent was found to start a child\")", modal ? 306 : 662)
+      : ("assertionFailure(\"Top controller of modal stack is somehow dead\")", modal ? 298 : 654)
+  }
+
   /// `sendOffModal`: a frame for the child's controller, presented by the top frame's.
   mutating func presentModally(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
+      let failure = noPresenterAssertion(modal: true)
+      drop(start, because: failure.message, at: "InsecurityHost.swift:\(failure.line)")
       return
     }
     guard let vc = makeViewController(of: start.child) else { return }
@@ -208,20 +233,24 @@ extension FlowStep where Runtime == Insecurity {
   }
 
   /// `sendOffNewNavigation`: a frame for a new navigation controller holding the child's
-  /// controller, presented by the top frame's (which must present nothing).
+  /// controller, presented by the top frame's, whose `presentedViewController` must be nil
+  /// (`InsecurityHost.swift:646-651`): it presents nothing, and no dismissal of what it
+  /// presented is still animating. The root is not checked.
   mutating func presentInNewNavigation(_ start: DeferredStart) {
     guard let presenter = electedHost() else {
-      drop(start, because: "assertionFailure(\"Top controller of modal stack is somehow dead\")")
+      let failure = noPresenterAssertion(modal: false)
+      drop(start, because: failure.message, at: "InsecurityHost.swift:\(failure.line)")
       return
     }
     if host.topFrame != nil,
-      state.world.objects[presenter].presented != nil || host.transition.contains(.dismissal)
+      state.world.objects[presenter].presented != nil
+        || (host.transition.contains(.dismissal) && host.dismissalPresenter == presenter)
     {
       drop(
         start,
         because:
-          "\(name(ofObject: presenter)).presentedViewController is not nil (it is presenting or still dismissing): assertionFailure(\"Top controller in the modal stack is already busy presenting something else\") (InsecurityHost.swift:646-651)"
-      )
+          "\(name(ofObject: presenter)).presentedViewController is not nil (it is presenting or still dismissing): assertionFailure(\"Top controller in the modal stack is already busy presenting something else\")",
+        at: "InsecurityHost.swift:650")
       return
     }
     guard let vc = makeViewController(of: start.child) else { return }
@@ -234,13 +263,13 @@ extension FlowStep where Runtime == Insecurity {
   /// A start the host gives up on without calling UIKit: `assertionFailure` (a trap only in
   /// a debug build: `library-trap`), then `return`. The child was never put on the stack,
   /// so nothing will ever finalize it: a completion block it was started with never runs.
-  private mutating func drop(_ start: DeferredStart, because reason: String) {
-    note(.library, "\(reason): the start of \(name(ofCoordinator: start.child)) is dropped")
-    reportLibraryAssertion(reason, at: "InsecurityHost.swift")
+  private mutating func drop(_ start: DeferredStart, because reason: String, at site: String) {
+    note(.library, "\(reason) (\(site)): the start of \(name(ofCoordinator: start.child)) is dropped")
+    reportLibraryAssertion(reason, at: site)
     guard start.completion != nil else { return }
     report(
       .resultOnce,
-      "the host drops the start of \(name(ofCoordinator: start.child)) without calling UIKit (\(reason)): the child never appears, and its completion in \(name(ofCoordinator: start.parent)) never runs"
+      "the host drops the start of \(name(ofCoordinator: start.child)) without calling UIKit (\(reason), \(site)): the child never appears, and its completion in \(name(ofCoordinator: start.parent)) never runs"
     )
   }
 
@@ -268,8 +297,8 @@ extension FlowStep where Runtime == Insecurity {
         drop(
           start,
           because:
-            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
-        )
+            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\")",
+          at: "InsecurityHost.swift:486")
         return
       }
       nav = topNav
@@ -281,8 +310,10 @@ extension FlowStep where Runtime == Insecurity {
         drop(
           start,
           because:
-            "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\") (InsecurityHost.swift:486, 492)"
-        )
+            host.rootIsNavigation
+            ? "assertionFailure(\"InsecurityHost wanted to start NavigationChild, but the UINavigationController was found dead\")"
+            : "assertionFailure(\"Can not start navigation child when the top context is not UINavigationController\")",
+          at: "InsecurityHost.swift:\(host.rootIsNavigation ? 496 : 492)")
         return
       }
       host.append(

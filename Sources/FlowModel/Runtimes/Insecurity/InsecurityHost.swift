@@ -141,6 +141,12 @@ public struct InsecurityHost: RuntimeLibraryState {
   public var timerArmed = false
   /// The host's own transition in flight.
   public var transition: HostTransition = .none
+  /// Without `limits { inflight 1 }`, the controller the host's dismissal in `transition` was
+  /// asked of: the world removed the dismissed chain at once, but until the animation ends
+  /// UIKit still reports it as that controller's `presentedViewController`, which
+  /// `sendOffNewNavigation` reads (`InsecurityHost.swift:646`). Nil otherwise: with UIKit's
+  /// transitions in flight the world keeps the link itself until the dismissal ends.
+  public var dismissalPresenter: ObjectID?
   /// Coordinators whose pushed controllers were deallocated by one multi-level pop and whose
   /// deinit observers have not run yet: UIKit frees them in an order the app cannot
   /// control, so each order is its own event.
@@ -240,6 +246,7 @@ public struct InsecurityHost: RuntimeLibraryState {
       for i in 0..<count where self[keyPath: list][i] == vc + 1 { self[keyPath: list][i] = 0 }
     }
     if root == vc { root = nil }
+    if dismissalPresenter == vc { dismissalPresenter = nil }
   }
 
   /// The host is killed or replaced: its stack, slot, timer and transition go with it.
@@ -249,6 +256,7 @@ public struct InsecurityHost: RuntimeLibraryState {
     deferred = nil
     timerArmed = false
     transition = .none
+    dismissalPresenter = nil
     awaitingDeinit.removeAll()
     root = nil
   }
@@ -291,6 +299,7 @@ public struct InsecurityHost: RuntimeLibraryState {
     fields.bits(&running, count: 2)
     if running != transition.rawValue { transition = HostTransition(rawValue: running) }
     fields.object(&root)
+    fields.object(&dismissalPresenter)
     fields.coordinator(&windowChild, .weak)
     fields.group(&deferred)
     fields.coordinators(&awaitingDeinit)

@@ -4,6 +4,7 @@ import FlowLanguage
 // in `Radianttap+Invariants.swift`.
 extension Radianttap {
   public static let invariants: [Invariant] = [
+    .libraryTrap(runtime: name),
     Invariant(
       .shadowSync, rank: 10, kinds: [.state], runtimes: [name],
       explanation: InvariantExplanation(

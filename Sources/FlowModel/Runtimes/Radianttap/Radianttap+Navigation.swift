@@ -37,14 +37,13 @@ extension FlowStep where Runtime == Radianttap {
     state.coordinators[c].shadow.removeLast()
     if animated {
       var stack = state.world.objects[nav].children
-      // `rootViewController.viewControllers.removeLast()` traps on an empty array.
+      // The library's own `rootViewController.viewControllers.removeLast()`
+      // (`NavigationCoordinator.swift:92`) traps on an empty array: its shadow stack is not
+      // empty (`:85-88` checks only that), but the navigation controller's is.
       guard !stack.isEmpty else {
-        report(
-          .uikitCrash,
-          "top(animated: true) removed the last view controller of an empty navigation stack (Swift traps: removeLast on an empty array)"
+        reportLibraryTrap(
+          "top(animated: true) calls removeLast() on the navigation controller's empty viewControllers (NavigationCoordinator.swift:92): Swift traps"
         )
-        stopped = true
-        state.crashed = true
         return
       }
       stack.removeLast()
