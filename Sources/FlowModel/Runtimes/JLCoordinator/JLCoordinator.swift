@@ -9,7 +9,8 @@ import FlowLanguage
 /// happened only through the presenter's broadcast to every registered coordinator
 /// (`didPresent`, `didDismiss`), which the navigation delegate wrapper sends only for
 /// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
-/// `stop()` stops the children, then tells the parent. The library's code is modelled in the
+/// `stop()` stops the children, then tells the parent; a parent stops a child by calling the
+/// child's `stop()` (`stopChild C`). The library's code is modelled in the
 /// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
 /// Initial, InitialNavigation, Navigation, Modal, ModalNavigation, Tab, TabNavigation, and a
 /// parent's presenter shared.
@@ -22,7 +23,7 @@ public enum JLCoordinator: CoordinatorRuntime {
   public static let capabilities = RuntimeCapabilities(
     library: name,
     operations: [
-      .present, .dismiss, .startChild,
+      .present, .dismiss, .startChild, .stopChild,
     ]
       + RuntimeCapabilities.flowOperations,
     statements: [stopStatement, dismissRootStatement],
@@ -41,7 +42,6 @@ public enum JLCoordinator: CoordinatorRuntime {
       "pop to": "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
       "setStack":
         "app code that assigns the navigation stack past the presenters is not modelled under this runtime; write 'present S' and 'dismiss', which the presenter reports",
-      "stopChild": "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
       "finish": "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
       "takeover": "JLCoordinator has no takeover",
       "activate": "JLCoordinator has no activate",
@@ -127,6 +127,7 @@ public enum JLCoordinator: CoordinatorRuntime {
       step.presenterDismissRoot(animated: statement.animated, in: c)
     case .startChild(let declaration): step.startChild(declaration, from: c)
     case .library(let statement) where statement.keyword == stopStatement.keyword: step.stop(c)
+    case .stopChild(let declaration): step.stopChildren(declaration, of: c)
     default:
       assertionFailure("the front end refuses this statement under presenter")
     }
