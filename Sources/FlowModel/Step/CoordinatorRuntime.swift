@@ -113,6 +113,10 @@ public protocol CoordinatorRuntime: Sendable {
   /// (`dead-screen`): how the library routes a tap, without running it.
   static func tapsReachACoordinator(from vc: ObjectID, in state: FlowState<Self>) -> Bool
 
+  /// The started child of `declaration` that coordinator `c` holds, on which `call C.m`
+  /// calls `m`; nil when it holds none. By default the first live one in its `children`.
+  static func heldChild(_ declaration: Int, of c: CoordinatorID, in state: FlowState<Self>) -> CoordinatorID?
+
   /// One line of the coordinator tree in a trace, after the coordinator's name (which the
   /// caller writes): the library's state worth seeing, e.g. ` viewControllers: [Home]`.
   static func describe(
@@ -142,6 +146,14 @@ extension CoordinatorRuntime {
     objectName: (ObjectID) -> String
   ) -> String {
     describe(coordinator, flow: flow, objectName: objectName)
+  }
+
+  public static func heldChild(_ declaration: Int, of c: CoordinatorID, in state: FlowState<Self>)
+    -> CoordinatorID?
+  {
+    state.coordinators[c].children.first {
+      state.coordinators[$0].isAlive && state.coordinators[$0].declaration == declaration
+    }
   }
 
   @inline(__always) public static func quiesce(_ step: inout FlowStep<Self>) -> Bool { false }

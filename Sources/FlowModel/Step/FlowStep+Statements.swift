@@ -64,8 +64,9 @@ extension FlowStep {
   }
 
   /// `call C.m(args)`: the app's `child?.m(args)` on the child of `declaration` that `c`
-  /// holds (the first in its children, the one its reference points to): C's `handle m`
-  /// runs in it. Nothing happens when `c` holds no such child, as with a nil optional.
+  /// holds (`CoordinatorRuntime.heldChild`: the first in its children, the one its
+  /// reference points to): C's `handle m` runs in it. Nothing happens when `c` holds no
+  /// such child, as with a nil optional.
   mutating func call(
     _ message: Int, _ arguments: [CheckedExpression], onChild declaration: Int, from c: CoordinatorID
   ) {
@@ -74,11 +75,7 @@ extension FlowStep {
     // As the handlers take them: the note of a call that finds no child shows them so too.
     let values = clamped(
       arguments.map { evaluate($0, in: c) }, to: tables.parameters(of: message))
-    guard
-      let child = state.coordinators[c].children.first(where: {
-        isAlive($0) && state.coordinators[$0].declaration == declaration
-      })
-    else {
+    guard let child = Runtime.heldChild(declaration, of: c, in: state), isAlive(child) else {
       note(
         .library,
         "\(name(ofCoordinator: c)) holds no started \(info.name): \(method)(\(argumentsText(values, message: message))) is not called"

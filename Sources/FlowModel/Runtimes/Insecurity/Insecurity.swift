@@ -18,7 +18,7 @@ public enum Insecurity: CoordinatorRuntime {
 
   public static let capabilities = RuntimeCapabilities(
     library: name,
-    operations: [.dismiss, .finish, .startCoordinator, .finishWith, .viewController, .result]
+    operations: [.dismiss, .finish, .startCoordinator, .finishWith, .viewController, .result, .call, .handle]
       + RuntimeCapabilities.flowOperations,
     animatedVerbs: [],
     coordinatorKinds: [.windowCoordinator, .modalCoordinator, .navigation, .adaptiveCoordinator],
@@ -42,20 +42,43 @@ public enum Insecurity: CoordinatorRuntime {
       "startChild": "write 'start C' (Insecurity's navigation.start(child) { result in … })",
       "setStack":
         "a coordinator has one screen, its 'viewController S'; 'start' and 'finish' coordinators to change the stack",
-      "stopChild": "the child ends itself with 'finish' or 'dismiss'; the host removes it",
+      "stopChild":
+        "the library has no stop a parent calls: a child ends with its own 'finish' or 'dismiss' (ModalCoordinator.swift:17-33), which a parent can reach with 'call C.close' and 'handle close { dismiss }' in C",
       "presentChild": "write 'start C'",
       "takeover": "Insecurity has no takeover",
       "activate": "Insecurity has no activate",
       "send": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
-      "handle": "a screen calls its own coordinator; a child hands its result to the parent with 'finish(v)'",
       "popBack": "a pop reaches the host through the controller's deallocation: the completion gets nil",
       "didFinish": "write the code in the completion block of 'start C { result in … }'",
       "selectTab": "Insecurity has no tab bar coordinator; 'start' the screens' coordinators",
-      "call":
-        "a coordinator's only call from its parent is the start; hand values to it through variables, and back with 'finish(v)'",
     ],
     portable: InsecurityPortableLowering(), checkStatement: checkStart, startContexts: startContextNames,
     windowKind: .windowCoordinator)
+
+  /// The child `c` started and holds a reference to, as app code that calls into a child
+  /// keeps one (`self.child = child` before `navigation.start(child…)`, `nil` in the
+  /// completion): the window coordinator's current child until its completion ran, else the
+  /// first live entry of the host's stack that `c` started. Insecurity's coordinators have
+  /// no children list: the host's frames hold the started coordinators
+  /// (`InsecurityHost.swift:50`, `96`).
+  public static func heldChild(_ declaration: Int, of c: CoordinatorID, in state: FlowState<Insecurity>)
+    -> CoordinatorID?
+  {
+    let host = state.library
+    if c == state.appCoordinator, let child = host.windowChild, state.coordinators[child].isAlive,
+      state.coordinators[child].declaration == declaration, !state.coordinators[child].windowResultDelivered
+    {
+      return child
+    }
+    for index in 0..<host.count {
+      let entry = host[index]
+      guard entry.parent == c, entry.state == .live, let child = entry.coordinator,
+        state.coordinators[child].isAlive, state.coordinators[child].declaration == declaration
+      else { continue }
+      return child
+    }
+    return nil
+  }
 
   /// KVO is modelled on a controller's removal from its presenter, `deinit` on its
   /// deallocation; the sheet's dismissal callbacks only appear in traces.

@@ -179,6 +179,26 @@ extension FlowStep where Runtime == JLCoordinator {
     }
   }
 
+  /// `stopChild C` in `p`: the parent calls `stop()` on each child C in its
+  /// `childCoordinators`, in the array's order, as the example's `ViewCoordinator` stops its
+  /// children (`childCoordinators.forEach { $0.stop() }`, ViewCoordinator.swift:41). The
+  /// parent holds its children only in that array, so each C in it stops; each is the
+  /// child's own `stop()` (Coordinator.swift:50-54): its children first, then `didStop` in
+  /// `p` and its removal from `p`. Nothing is dismissed and nothing unregisters.
+  mutating func stopChildren(_ declaration: Int, of p: CoordinatorID) {
+    let children = state.coordinators[p].children.filter {
+      isAlive($0) && state.coordinators[$0].declaration == declaration
+    }
+    guard !children.isEmpty else {
+      note(
+        .library,
+        "\(name(ofCoordinator: p)) holds no \(tables.flow.coordinators[declaration].name) in childCoordinators: nothing stops"
+      )
+      return
+    }
+    for child in children { stop(child) }
+  }
+
   /// `stopped-on-screen`, once the step has settled: a coordinator stopped during it whose
   /// screen is still in the window's hierarchy. Clears the marks `stop()` left.
   mutating func checkStoppedOnScreen() {

@@ -9,7 +9,9 @@ import FlowLanguage
 /// happened only through the presenter's broadcast to every registered coordinator
 /// (`didPresent`, `didDismiss`), which the navigation delegate wrapper sends only for
 /// animated transitions and only for their old top, and the sheet wrapper for a swipe-down.
-/// `stop()` stops the children, then tells the parent. The library's code is modelled in the
+/// `stop()` stops the children, then tells the parent; a parent stops a child by calling the
+/// child's `stop()` (`stopChild C`) and calls any other method of a child it holds in
+/// `childCoordinators` (`call C.m`). The library's code is modelled in the
 /// `JLCoordinator+…` files of this folder as methods of the step. Modelled presenters:
 /// Initial, InitialNavigation, Navigation, Modal, ModalNavigation, Tab, TabNavigation, and a
 /// parent's presenter shared.
@@ -22,7 +24,7 @@ public enum JLCoordinator: CoordinatorRuntime {
   public static let capabilities = RuntimeCapabilities(
     library: name,
     operations: [
-      .present, .dismiss, .startChild,
+      .present, .dismiss, .startChild, .stopChild, .call, .handle,
     ]
       + RuntimeCapabilities.flowOperations,
     statements: [stopStatement, dismissRootStatement],
@@ -41,12 +43,11 @@ public enum JLCoordinator: CoordinatorRuntime {
       "pop to": "the presenters pop one screen at a time with 'dismiss'; 'dismissRoot' closes the presenter",
       "setStack":
         "app code that assigns the navigation stack past the presenters is not modelled under this runtime; write 'present S' and 'dismiss', which the presenter reports",
-      "stopChild": "the child stops itself with 'stop', as in a 'didDismiss { stop }' override",
       "finish": "write 'stop': stop() stops the children, then tells the parent (didStop) and leaves it",
       "takeover": "JLCoordinator has no takeover",
       "activate": "JLCoordinator has no activate",
-      "send": "a screen calls its own coordinator (its delegate); there is no responder chain",
-      "handle": "a screen calls its own coordinator (its delegate); there is no responder chain",
+      "send":
+        "a screen calls its own coordinator (its delegate), and a child its parent only through 'didStop'; there is no responder chain",
       "popBack": "write 'didDismiss S { … }': the presenter reports an animated pop as a dismissal",
       "didFinish": "write 'didStop C { … }': a child's stop() calls didStop(child:) on its parent",
       "presentChild":
@@ -56,7 +57,6 @@ public enum JLCoordinator: CoordinatorRuntime {
       "viewController": "a coordinator shows its screens with 'present' on its presenter",
       "result": "a child hands values to its parent through variables",
       "selectTab": "JLCoordinator has no tab selection from code",
-      "call": "app code calls a child only through the hooks; use variables",
     ],
     portable: JLCoordinatorPortableLowering())
 
@@ -127,6 +127,7 @@ public enum JLCoordinator: CoordinatorRuntime {
       step.presenterDismissRoot(animated: statement.animated, in: c)
     case .startChild(let declaration): step.startChild(declaration, from: c)
     case .library(let statement) where statement.keyword == stopStatement.keyword: step.stop(c)
+    case .stopChild(let declaration): step.stopChildren(declaration, of: c)
     default:
       assertionFailure("the front end refuses this statement under presenter")
     }

@@ -16,9 +16,13 @@ public enum Router: CoordinatorRuntime {
   public static let name = "router"
 
   /// `present` and `dismiss` on the coordinator's router, `presentChild`, and the flow's own
-  /// statements. `present`, `dismiss` and `presentChild` take `animated:`.
+  /// statements. `present`, `dismiss` and `presentChild` take `animated:`. A parent calls a
+  /// method of a child it keeps in `children` (`call C.m`, the child's `handle m`): the
+  /// protocol's `children` is readable by app code, and Swift lets it call the child's
+  /// methods. It cannot remove one itself: `removeChild` is private to the protocol's
+  /// extension, and only the onDismissed wrapper calls it, so `stopChild` is refused.
   public static let capabilities = RuntimeCapabilities(
-    library: name, operations: [.present, .dismiss] + RuntimeCapabilities.flowOperations,
+    library: name, operations: [.present, .dismiss, .call, .handle] + RuntimeCapabilities.flowOperations,
     statements: [presentChild],
     animatedVerbs: [.present, .dismiss],
     coordinatorKinds: [.appDelegateRouter, .modalNavigationRouter, .navigationRouter], usesRootClause: false,
@@ -41,12 +45,11 @@ public enum Router: CoordinatorRuntime {
       "setStack":
         "app code that assigns the navigation stack past the router is not modelled under this runtime; write 'present S' and 'dismiss', which the router tracks",
       "stopChild":
-        "a child is removed by the onDismissed wrapper of 'presentChild' when its router dismisses it",
+        "the pattern's removeChild is private to the Coordinator extension, and a coordinator has no stop: call a child's method that dismisses it ('call C.close' with 'handle close { dismiss }'), and the onDismissed wrapper of 'presentChild' removes it",
       "finish": "write 'dismiss': the router runs the onDismissed closure that removes the child",
       "takeover": "the pattern has no takeover",
       "activate": "the pattern has no activate",
       "send": "a screen calls its own coordinator; there is no responder chain to send messages up",
-      "handle": "a screen calls its own coordinator; there is no responder chain to send messages up",
       "popBack": "the router runs the onDismissed closure when a screen is popped",
       "didFinish": "write the code in the 'onDismissed { … }' block of 'presentChild'",
       "start C": "write 'presentChild C'",
@@ -54,8 +57,6 @@ public enum Router: CoordinatorRuntime {
       "viewController": "a coordinator shows its screens with 'present' on its router",
       "result": "a child hands values to its parent through variables",
       "selectTab": "the pattern's routers have no tab bar; present the screens with 'present S'",
-      "call":
-        "a coordinator keeps no method a parent could call; a parent hands values to a child through variables",
     ],
     portable: RouterPortableLowering(), checkStatement: check)
 
