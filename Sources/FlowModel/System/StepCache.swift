@@ -295,7 +295,9 @@ final class StepCache: Sendable {
         }
         let successor = storage.entries![Int(step.start)]
         steps.append(
-          Step(start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt))
+          Step(
+            start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
+            lastStatementAt: step.lastStatementAt))
         bytes.append(
           contentsOf: UnsafeBufferPointer(
             start: storage.bytes! + Int(successor.firstByte), count: Int(successor.byteCount)))
