@@ -755,7 +755,7 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
     ),
     (
       "presenter", "  on Home.next { 1️⃣send ping }\n",
-      "'send' is not available under runtime 'presenter'; a screen calls its own coordinator (its delegate); there is no responder chain"
+      "'send' is not available under runtime 'presenter'; a screen calls its own coordinator (its delegate), and a child its parent only through 'didStop'; there is no responder chain"
     ),
     (
       "presenter", "  on Home.next { 1️⃣pop to Home }\n",
@@ -853,11 +853,11 @@ func expectDiagnostic(_ testCase: DiagnosticCase, sourceLocation: Testing.Source
   /// are refused, and a child must be able to take its router from its parent.
   static let routerCases: [DiagnosticCase] = [
     DiagnosticCase(
-      "call under router",
+      "stopChild under router",
       routerApp
-        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣call App.go }\n}\n",
+        + "coordinator App: AppDelegateRouter {\n  start { present Home }\n  on Home.next { 1️⃣stopChild App }\n}\n",
       .unsupportedStatement,
-      "'call' is not available under runtime 'router'; a coordinator keeps no method a parent could call; a parent hands values to a child through variables"
+      "'stopChild' is not available under runtime 'router'; the pattern's removeChild is private to the Coordinator extension, and a coordinator has no stop: call a child's method that dismisses it ('call C.close' with 'handle close { dismiss }'), and the onDismissed wrapper of 'presentChild' removes it"
     ),
     DiagnosticCase(
       "router kind unknown",
