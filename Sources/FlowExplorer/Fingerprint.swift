@@ -73,22 +73,28 @@ public struct Fingerprint: Sendable, Equatable {
       offset += 8
     }
     guard offset < bytes.count else { return }
+    combine(Fingerprint.tail(of: bytes, from: offset))
+  }
+
+  /// The bytes of `bytes` from `offset` on, fewer than eight, as one little-endian word
+  /// zero-padded: the last word ``combine(bytes:)`` feeds.
+  @inlinable public static func tail(of bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
     let remaining = bytes.count - offset
     if bytes.count >= 8 {
       // The last eight bytes in one load, shifted down past those already fed: the same word
       // as the byte loop below, without a loop whose length changes from state to state.
       let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-      combine(last >> UInt64(8 * (8 - remaining)))
-      return
+      return last >> UInt64(8 * (8 - remaining))
     }
     var tail: UInt64 = 0
     var shift: UInt64 = 0
+    var offset = offset
     while offset < bytes.count {
       tail |= UInt64(bytes[offset]) << shift
       shift += 8
       offset += 1
     }
-    combine(tail)
+    return tail
   }
 
   /// The finished hash of everything fed so far (feeding may continue afterwards).

@@ -245,8 +245,16 @@ import Testing
     #expect(cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &steps, bytes: &found))
     #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &steps, bytes: &found))
-    // Structures never met again: one lookup in ten finds its own, and the cache lets go.
+    // Structures never met again: once fewer than one lookup in five so far has found its
+    // own (11 of the 60 at the sixth judgement), the cache lets go. It judges on every
+    // lookup so far: the blocks of misses before that do not turn it off.
     for index in 11..<40 {
+      let key = StepCache.Key(first: UInt64(index), second: 0)
+      _ = cache.steps(for: key, into: &steps, bytes: &found)
+      cache.keep(step, bytes: successor(index), for: key)
+    }
+    #expect(cache.isOn)
+    for index in 40..<60 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       _ = cache.steps(for: key, into: &steps, bytes: &found)
       cache.keep(step, bytes: successor(index), for: key)

@@ -94,8 +94,9 @@ extension StepWorkspace {
       StepCache.Step(
         start: Int32(keptBytes.count), count: Int32(successor.count - successorVariables.count),
         variablesAt: Int32(successorVariables.lowerBound), lastStatementAt: Int32(step.lastStatementAt)))
-    keptBytes.append(contentsOf: successor[..<successorVariables.lowerBound])
-    keptBytes.append(contentsOf: successor[successorVariables.upperBound...])
+    // Rebased buffers, not slices: appending a slice goes element by element.
+    keptBytes.append(contentsOf: UnsafeBufferPointer(rebasing: successor[..<successorVariables.lowerBound]))
+    keptBytes.append(contentsOf: UnsafeBufferPointer(rebasing: successor[successorVariables.upperBound...]))
   }
 
   /// Keeps a step that must be run again each time.

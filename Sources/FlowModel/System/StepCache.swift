@@ -25,12 +25,16 @@ import Synchronization
 /// step that leads to that structure names it: a structure is the successor of about as
 /// many steps as it has actions, so the same memory holds several times the structures it
 /// held when each step kept a copy. Breadth-first search meets the other states of a structure a level or so later,
-/// so the cache keeps the most recent entries: when it is full it is emptied and refills.
-/// Full means its budget, or less early in a search: its memory grows with the states
-/// looked up, so that a small search does not pay for the whole of it.
-/// When fewer than one state in five of a block of lookups found its structure, the levels
-/// hold more structures than it can (or the variables add few states): it costs more than
-/// it saves, and turns itself off for good, giving its memory back.
+/// so the cache keeps the most recent entries: when its budget is full it is emptied and
+/// refills. The whole budget is there from the first level: the first levels of a search
+/// are where it holds most of a level, and a budget that grew with the states looked up
+/// emptied the cache before the first states' twins came. Memory it never fills is never
+/// touched.
+/// When fewer than one state in five of all those looked up so far found its structure, the
+/// levels hold more structures than it can (or the variables add few states): it costs
+/// more than it saves, and turns itself off for good, giving its memory back. It judges on
+/// every lookup so far, not on the last block: a level whose states are all new structures
+/// finds nothing, and their twins come in the next.
 ///
 /// Its table and bytes are allocated at the first entry, and may be refused (an
 /// address-space limit): then there is no cache, and every step is run.
@@ -76,14 +80,30 @@ final class StepCache: Sendable {
         after: UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...]))
     }
 
-    /// The structure whose bytes are `before`, the variables, then `after`.
+    /// The structure whose bytes are `before`, the variables, then `after`: both hashes in
+    /// one pass, the two parts' lengths first. A key is made for every state looked up and
+    /// every successor kept, so one pass over the bytes, not one per hash and part.
     init(before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer) {
       var first = Fingerprint(seed: 1)
-      first.combine(bytes: before)
-      first.combine(bytes: after)
       var second = Fingerprint(seed: 2)
-      second.combine(bytes: before)
-      second.combine(bytes: after)
+      let lengths = UInt64(before.count) | UInt64(after.count) << 32
+      first.combine(lengths)
+      second.combine(lengths)
+      func feed(_ part: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= part.count {
+          let word = UInt64(littleEndian: part.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          first.combine(word)
+          second.combine(word)
+          offset += 8
+        }
+        guard offset < part.count else { return }
+        let tail = Fingerprint.tail(of: part, from: offset)
+        first.combine(tail)
+        second.combine(tail)
+      }
+      feed(before)
+      feed(after)
       self.init(first: first.value, second: second.value)
     }
   }
@@ -122,9 +142,8 @@ final class StepCache: Sendable {
     var bytes: UnsafeMutablePointer<UInt8>?
     var byteCount = 0
     var byteCapacity = 0
-    /// States looked up, and found, in the current block of `lookupBlock` lookups.
+    /// States looked up in the current block of `lookupBlock` lookups.
     var lookups = 0
-    var hits = 0
     /// States found since the cache was made, and looked up.
     var reused = 0
     var looked = 0
@@ -237,9 +256,6 @@ final class StepCache: Sendable {
   /// The budget of the explorer's cache: the most memory it takes.
   static var standardBudget: Int { 16 << 20 }
 
-  /// The cache holds no more than this many bytes per state looked up so far (or 4 MiB).
-  static var bytesPerStateLookedUp: Int { 32 }
-
   /// A cache that holds up to about `byteBudget` bytes of entries and judges itself every
   /// `lookupBlock` lookups.
   init(byteBudget: Int, lookupBlock: Int = 4096) {
@@ -274,18 +290,16 @@ final class StepCache: Sendable {
       if index >= 0 && storage.entries![Int(index)].firstStep < 0 { index = -1 }
       storage.lookups += 1
       storage.looked += 1
-      if index >= 0 { storage.hits += 1 }
+      if index >= 0 { storage.reused += 1 }
       if storage.lookups == lookupBlock {
-        guard storage.hits * 5 >= storage.lookups else {
+        guard storage.reused * 5 >= storage.looked else {
           on.store(false, ordering: .relaxed)
           storage.deallocate()
           return false
         }
         storage.lookups = 0
-        storage.hits = 0
       }
       guard index >= 0 else { return false }
-      storage.reused += 1
       let entry = storage.entries![Int(index)]
       for position in 0..<Int(entry.stepCount) {
         let step = storage.steps![Int(entry.firstStep) + position]
@@ -325,10 +339,7 @@ final class StepCache: Sendable {
       let size =
         storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.stepCount + steps.count)
         + MemoryLayout<Entry>.stride * (storage.entryCount + newEntries)
-      // Memory in proportion to the search, up to the budget: a small search has no use for
-      // the whole of it.
-      let budget = min(byteBudget, max(Self.bytesPerStateLookedUp * storage.looked, 4 << 20))
-      if size > budget || storage.byteCount + bytes.count > storage.byteCapacity
+      if size > byteBudget || storage.byteCount + bytes.count > storage.byteCapacity
         || 2 * (storage.entryCount + newEntries) > slotCount
       {
         storage.entryCount = 0
