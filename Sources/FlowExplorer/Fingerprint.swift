@@ -78,7 +78,8 @@ public struct Fingerprint: Sendable, Equatable {
 
   /// The bytes of `bytes` from `offset` on, fewer than eight, as one little-endian word
   /// zero-padded: the last word ``combine(bytes:)`` feeds.
-  @inlinable public static func tail(of bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
+  @inlinable @inline(__always)
+  public static func tail(of bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
     let remaining = bytes.count - offset
     if bytes.count >= 8 {
       // The last eight bytes in one load, shifted down past those already fed: the same word

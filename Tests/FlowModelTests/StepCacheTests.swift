@@ -323,3 +323,18 @@ import Testing
     #expect(steps.isEmpty && bytes.isEmpty && cache.reusedStates == 0)
   }
 }
+
+/// The cache with its bytes in arrays, as these tests write them.
+extension StepCache {
+  fileprivate func steps(for key: Key, into steps: inout [Step], bytes: inout [UInt8]) -> Bool {
+    let found = PackedBytes(capacity: 8)
+    defer { bytes = Array(found.buffer) }
+    return self.steps(for: key, into: &steps, bytes: found)
+  }
+
+  fileprivate func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
+    let kept = PackedBytes(capacity: max(bytes.count, 1))
+    bytes.withUnsafeBufferPointer { kept.append($0) }
+    keep(steps, bytes: kept, for: key)
+  }
+}

@@ -41,11 +41,11 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   var preparedWords: [UInt16]? = nil
   /// The steps `StepCache` had for the state being expanded, and their successors' bytes.
   var cachedSteps: [StepCache.Step] = []
-  var cachedBytes: [UInt8] = []
+  let cachedBytes = PackedBytes()
   /// The steps of the state being expanded, to be kept in `StepCache`, and their
   /// successors' bytes.
   var keptSteps: [StepCache.Step] = []
-  var keptBytes: [UInt8] = []
+  let keptBytes = PackedBytes()
 
   init(tables: FlowTables) {
     step = FlowStep(tables: tables, state: FlowState<Runtime>(globals: []), logging: false)
@@ -66,12 +66,11 @@ extension StepWorkspace {
     guard step.start >= 0 else { return false }
     let start = Int(step.start)
     let split = start + Int(step.variablesAt)
-    cachedBytes.withUnsafeBufferPointer { cached in
-      bytes.replace(
-        with: UnsafeBufferPointer(rebasing: cached[start..<split]),
-        UnsafeBufferPointer(rebasing: sourceBytes.buffer[variables]),
-        UnsafeBufferPointer(rebasing: cached[split..<start + Int(step.count)]))
-    }
+    let cached = cachedBytes.buffer
+    bytes.replace(
+      with: UnsafeBufferPointer(rebasing: cached[start..<split]),
+      UnsafeBufferPointer(rebasing: sourceBytes.buffer[variables]),
+      UnsafeBufferPointer(rebasing: cached[split..<start + Int(step.count)]))
     return true
   }
 
@@ -94,9 +93,8 @@ extension StepWorkspace {
       StepCache.Step(
         start: Int32(keptBytes.count), count: Int32(successor.count - successorVariables.count),
         variablesAt: Int32(successorVariables.lowerBound), lastStatementAt: Int32(step.lastStatementAt)))
-    // Rebased buffers, not slices: appending a slice goes element by element.
-    keptBytes.append(contentsOf: UnsafeBufferPointer(rebasing: successor[..<successorVariables.lowerBound]))
-    keptBytes.append(contentsOf: UnsafeBufferPointer(rebasing: successor[successorVariables.upperBound...]))
+    keptBytes.append(UnsafeBufferPointer(rebasing: successor[..<successorVariables.lowerBound]))
+    keptBytes.append(UnsafeBufferPointer(rebasing: successor[successorVariables.upperBound...]))
   }
 
   /// Keeps a step that must be run again each time.

@@ -351,11 +351,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       key = StepCache.Key(structureOf: workspace.sourceBytes.buffer, variables: sourceVariables)
       let structural = actions.count { !$0.isAppEvent }
       reusing =
-        stepCache.steps(for: key, into: &workspace.cachedSteps, bytes: &workspace.cachedBytes)
+        stepCache.steps(for: key, into: &workspace.cachedSteps, bytes: workspace.cachedBytes)
         && workspace.cachedSteps.count == structural
       keeping = !reusing
       workspace.keptSteps.removeAll(keepingCapacity: true)
-      workspace.keptBytes.removeAll(keepingCapacity: true)
+      workspace.keptBytes.count = 0
     }
     /// Among the actions that are not app events, the position of the current one.
     var structuralPosition = -1

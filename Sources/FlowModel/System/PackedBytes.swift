@@ -4,7 +4,10 @@
 /// and copies it into the frontier as it is. Packing into an array instead meant a
 /// temporary buffer, then emptying the array and appending the buffer to it: a tenth of
 /// the packing.
-final class PackedBytes {
+///
+/// `@unchecked Sendable`: a buffer belongs to one worker's `StepWorkspace`, which one thread
+/// uses at a time; `StepCache` copies into it under its lock, for the worker that called.
+final class PackedBytes: @unchecked Sendable {
   private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var capacity: Int
   /// Bytes of the state, from `base`.
@@ -58,6 +61,13 @@ final class PackedBytes {
     reserve(bytes.count)
     if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
     count = bytes.count
+  }
+
+  /// Appends `bytes`, which must not be this storage's, growing it if need be.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    while count + bytes.count > capacity { _ = grown(keeping: count) }
+    if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+    count += bytes.count
   }
 
   /// Replaces the contents by `first`, then `second`, then `third`; none may be this

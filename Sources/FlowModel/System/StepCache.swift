@@ -280,9 +280,9 @@ final class StepCache: Sendable {
 
   /// Copies the steps kept for `key` into `steps` and their successors' bytes into `bytes`
   /// (both emptied first); false when there are none.
-  func steps(for key: Key, into steps: inout [Step], bytes: inout [UInt8]) -> Bool {
+  func steps(for key: Key, into steps: inout [Step], bytes: PackedBytes) -> Bool {
     steps.removeAll(keepingCapacity: true)
-    bytes.removeAll(keepingCapacity: true)
+    bytes.count = 0
     return storage.withLock { storage in
       guard isOn, let slots = storage.slots else { return false }
       var index = slots[storage.slot(of: key)]
@@ -312,19 +312,18 @@ final class StepCache: Sendable {
           Step(
             start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
             lastStatementAt: step.lastStatementAt))
-        bytes.append(
-          contentsOf: UnsafeBufferPointer(
-            start: storage.bytes! + Int(successor.firstByte), count: Int(successor.byteCount)))
+        let start = storage.bytes! + Int(successor.firstByte)
+        bytes.append(UnsafeBufferPointer(start: start, count: Int(successor.byteCount)))
       }
       return true
     }
   }
 
-  /// Keeps `steps`, whose successors' bytes are `bytes`, for `key`, unless an entry for it is
+  /// Keeps `steps`, whose successors' bytes are `kept`, for `key`, unless an entry for it is
   /// there already (another worker expanded a state of the same structure meanwhile). Each
   /// successor's bytes are kept under its own structure's key, unless they are there
   /// already. Empties the cache first when the entry might not fit.
-  func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
+  func keep(_ steps: [Step], bytes kept: PackedBytes, for key: Key) {
     storage.withLock { storage in
       guard isOn else { return }
       // Room for the whole budget at once; refused, no cache.
@@ -333,6 +332,7 @@ final class StepCache: Sendable {
         return
       }
       // An entry larger than the whole budget is not kept.
+      let bytes = kept.buffer
       guard bytes.count <= storage.byteCapacity else { return }
       // At most: every successor's bytes new, an entry for this structure and one per step.
       let newEntries = 1 + steps.count
@@ -357,7 +357,8 @@ final class StepCache: Sendable {
       }
       let entry = own >= 0 ? own : storage.insert(key)
       let firstStep = storage.stepCount
-      bytes.withUnsafeBytes { bytes in
+      do {
+        let bytes = UnsafeRawBufferPointer(bytes)
         for step in steps {
           var kept = step
           if step.start >= 0 {
