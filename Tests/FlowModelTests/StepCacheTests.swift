@@ -245,9 +245,10 @@ import Testing
     #expect(cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &steps, bytes: &found))
     #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &steps, bytes: &found))
-    // Structures never met again: once fewer than one lookup in five so far has found its
-    // own (11 of the 60 at the sixth judgement), the cache lets go. It judges on every
-    // lookup so far: the blocks of misses before that do not turn it off.
+    // Structures never met again: once fewer than one lookup in five of the last eight
+    // blocks (here all 60 so far, at the sixth judgement: 11 found) has found its own, the
+    // cache lets go. It judges on eight blocks: the blocks of misses before that do not turn
+    // it off.
     for index in 11..<40 {
       let key = StepCache.Key(first: UInt64(index), second: 0)
       _ = cache.steps(for: key, into: &steps, bytes: &found)
@@ -262,6 +263,25 @@ import Testing
     #expect(!cache.isOn)
     #expect(!cache.steps(for: StepCache.Key(first: 39, second: 0), into: &steps, bytes: &found))
     #expect(cache.reusedStates == 11)
+  }
+
+  @Test func theCacheJudgesItselfOnItsLastEightBlocks() {
+    // Blocks of ten lookups: five that all find their structure, then only misses. The
+    // cache stays on while two good blocks are among the last eight (20 of 80 found), and
+    // turns off at the next judgement (10 of 80), though 50 of the 120 lookups so far found
+    // theirs.
+    let cache = StepCache(byteBudget: 1 << 16, lookupBlock: 10)
+    let found = StepCache.Key(first: 1, second: 1)
+    cache.keep([StepCache.Step(start: 0, count: 2, variablesAt: 1)], bytes: [1, 2], for: found)
+    var steps: [StepCache.Step] = []
+    var bytes: [UInt8] = []
+    for _ in 0..<50 { #expect(cache.steps(for: found, into: &steps, bytes: &bytes)) }
+    func missing(_ index: Int) -> StepCache.Key { StepCache.Key(first: UInt64(100 + index), second: 0) }
+    for index in 0..<60 { #expect(!cache.steps(for: missing(index), into: &steps, bytes: &bytes)) }
+    #expect(cache.isOn)
+    for index in 60..<70 { _ = cache.steps(for: missing(index), into: &steps, bytes: &bytes) }
+    #expect(!cache.isOn)
+    #expect(cache.reusedStates == 50)
   }
 
   @Test func structuresThatLeadToTheSameSuccessorShareItsBytes() {

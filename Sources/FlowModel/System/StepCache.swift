@@ -30,11 +30,11 @@ import Synchronization
 /// are where it holds most of a level, and a budget that grew with the states looked up
 /// emptied the cache before the first states' twins came. Memory it never fills is never
 /// touched.
-/// When fewer than one state in five of all those looked up so far found its structure, the
-/// levels hold more structures than it can (or the variables add few states): it costs
-/// more than it saves, and turns itself off for good, giving its memory back. It judges on
-/// every lookup so far, not on the last block: a level whose states are all new structures
-/// finds nothing, and their twins come in the next.
+/// When fewer than one state in five of those looked up in the last eight blocks of lookups
+/// (all of them, early on) found its structure, the levels hold more structures than it can
+/// (or the variables add few states): it costs more than it saves, and turns itself off for
+/// good, giving its memory back. It judges on eight blocks, not one: after it is emptied,
+/// a few blocks find nothing until the current level's structures are in it again.
 ///
 /// Its table and bytes are allocated at the first entry, and may be refused (an
 /// address-space limit): then there is no cache, and every step is run.
@@ -142,8 +142,14 @@ final class StepCache: Sendable {
     var bytes: UnsafeMutablePointer<UInt8>?
     var byteCount = 0
     var byteCapacity = 0
-    /// States looked up in the current block of `lookupBlock` lookups.
+    /// States looked up, and found, in the current block of `lookupBlock` lookups.
     var lookups = 0
+    var hits = 0
+    /// States found in each of the last `judgedBlocks` blocks (a ring, `blocksJudged`
+    /// blocks so far), and their sum.
+    var blockHits = [Int](repeating: 0, count: StepCache.judgedBlocks)
+    var blocksJudged = 0
+    var windowHits = 0
     /// States found since the cache was made, and looked up.
     var reused = 0
     var looked = 0
@@ -251,6 +257,8 @@ final class StepCache: Sendable {
   let byteBudget: Int
   /// How many lookups the cache counts before it judges whether it pays.
   let lookupBlock: Int
+  /// How many of the last blocks of lookups it judges on.
+  static var judgedBlocks: Int { 8 }
   private let slotCount: Int
 
   /// The budget of the explorer's cache: the most memory it takes.
@@ -290,14 +298,23 @@ final class StepCache: Sendable {
       if index >= 0 && storage.entries![Int(index)].firstStep < 0 { index = -1 }
       storage.lookups += 1
       storage.looked += 1
-      if index >= 0 { storage.reused += 1 }
+      if index >= 0 {
+        storage.reused += 1
+        storage.hits += 1
+      }
       if storage.lookups == lookupBlock {
-        guard storage.reused * 5 >= storage.looked else {
+        let slot = storage.blocksJudged % Self.judgedBlocks
+        storage.windowHits += storage.hits - storage.blockHits[slot]
+        storage.blockHits[slot] = storage.hits
+        storage.blocksJudged += 1
+        let windowLookups = min(storage.blocksJudged, Self.judgedBlocks) * lookupBlock
+        guard storage.windowHits * 5 >= windowLookups else {
           on.store(false, ordering: .relaxed)
           storage.deallocate()
           return false
         }
         storage.lookups = 0
+        storage.hits = 0
       }
       guard index >= 0 else { return false }
       let entry = storage.entries![Int(index)]
