@@ -349,12 +349,12 @@ extension StepCache {
   fileprivate func steps(for key: Key, into steps: inout [Step], bytes: inout [UInt8]) -> Bool {
     let found = PackedBytes(capacity: 8)
     defer { bytes = Array(found.buffer) }
-    return self.steps(for: key, into: &steps, bytes: found)
+    return self.steps(for: key, into: &steps, bytes: found) != nil
   }
 
   fileprivate func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
     let kept = PackedBytes(capacity: max(bytes.count, 1))
     bytes.withUnsafeBufferPointer { kept.append($0) }
-    keep(steps, bytes: kept, for: key)
+    keep(steps, bytes: kept, failing: 0, for: key)
   }
 }

@@ -39,6 +39,15 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   /// The words of the state `source` holds, which `FlowSystem.expand` then takes from there
   /// instead of unpacking them again; nil before the first.
   var preparedWords: [UInt16]? = nil
+  /// Whether `FlowSystem.prepared(_:scratch:)` looked the state whose words are
+  /// `preparedWords` up in `StepCache` (the lookup fills `cached…`, `lookupKey` and
+  /// `sourceVariables`), so that `expand` does not look it up again.
+  var lookedUp = false
+  /// What `StepCache` had for the state looked up last: the state invariants its structure
+  /// breaks (nil when it had nothing), its key, and where its variables are in `sourceBytes`.
+  var cachedFailing: UInt32? = nil
+  var lookupKey = StepCache.Key(first: 0, second: 0)
+  var sourceVariables = 0..<0
   /// The steps `StepCache` had for the state being expanded, and their successors' bytes.
   var cachedSteps: [StepCache.Step] = []
   let cachedBytes = PackedBytes()

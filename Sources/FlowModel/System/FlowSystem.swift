@@ -339,24 +339,22 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       ?? (workspace.preparedWords == packed.words
         ? workspace.source : FlowState<Runtime>(packed: packed.words))
     enabledActions(in: state, tables: workspace.step.tables, into: &actions)
-    workspace.sourceIsEncoded = false
+    // Looked up already when `prepared(_:scratch:)` prepared this very state.
+    let lookedUp = workspace.lookedUp && workspace.preparedWords == packed.words
+    workspace.lookedUp = false
+    if !lookedUp { workspace.sourceIsEncoded = false }
     /// Whether the steps come from the cache, or are kept in it, for this state.
     var reusing = false
     var keeping = false
-    var key = StepCache.Key(first: 0, second: 0)
-    var sourceVariables = 0..<0
     if let stepCache, stepCache.isOn {
-      encodeSource(packed, in: &workspace)
-      sourceVariables = PackedEncoding.variables(in: workspace.sourceBytes.buffer)
-      key = StepCache.Key(structureOf: workspace.sourceBytes.buffer, variables: sourceVariables)
+      if !lookedUp { lookUpSteps(of: packed, in: stepCache, workspace: &workspace) }
       let structural = actions.count { !$0.isAppEvent }
-      reusing =
-        stepCache.steps(for: key, into: &workspace.cachedSteps, bytes: workspace.cachedBytes)
-        && workspace.cachedSteps.count == structural
+      reusing = workspace.cachedFailing != nil && workspace.cachedSteps.count == structural
       keeping = !reusing
       workspace.keptSteps.removeAll(keepingCapacity: true)
       workspace.keptBytes.count = 0
     }
+    let sourceVariables = workspace.sourceVariables
     /// Among the actions that are not app events, the position of the current one.
     var structuralPosition = -1
     /// The back button's step, when the last action was one: its fingerprint (nil when cut)
@@ -435,8 +433,24 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       }
     }
     if keeping, let stepCache {
-      stepCache.keep(workspace.keptSteps, bytes: workspace.keptBytes, for: key)
+      stepCache.keep(
+        workspace.keptSteps, bytes: workspace.keptBytes,
+        failing: UInt32(truncatingIfNeeded: packed.failing & invariantBits), for: workspace.lookupKey)
     }
+  }
+
+  /// Looks the structure of `packed`, the state being prepared or expanded, up in
+  /// `stepCache`: its steps into `workspace.cachedSteps` and `cachedBytes`, the invariants
+  /// it breaks into `cachedFailing` (nil when the cache has nothing for it).
+  private func lookUpSteps(
+    of packed: PackedState<Runtime>, in stepCache: StepCache, workspace: inout StepWorkspace<Runtime>
+  ) {
+    encodeSource(packed, in: &workspace)
+    workspace.sourceVariables = PackedEncoding.variables(in: workspace.sourceBytes.buffer)
+    workspace.lookupKey = StepCache.Key(
+      structureOf: workspace.sourceBytes.buffer, variables: workspace.sourceVariables)
+    workspace.cachedFailing = stepCache.steps(
+      for: workspace.lookupKey, into: &workspace.cachedSteps, bytes: workspace.cachedBytes)
   }
 
   /// Debug builds check every reused step against running it: the step must break nothing
@@ -553,9 +567,21 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     guard !packed.isAnalysed else { return packed }
     workspace.source.replace(withPacked: packed.words)
     workspace.preparedWords = packed.words
+    workspace.sourceIsEncoded = false
+    workspace.lookedUp = false
     workspace.source.world.markAttached(into: &workspace.attached)
+    // A state to be expanded (not crashed, beyond a bound or after a violation: its flags
+    // word) is looked up in the step cache now, which knows the invariants every state of
+    // its structure breaks; `expand` then takes its steps from the same lookup.
+    var knownFailing: UInt64? = nil
+    if let stepCache, stepCache.isOn, (packed.words.first ?? 0) & 11 == 0 {
+      lookUpSteps(of: packed, in: stepCache, workspace: &workspace)
+      workspace.lookedUp = true
+      knownFailing = workspace.cachedFailing.map { UInt64($0) }
+    }
     return analysed(
-      packed, unpacked: workspace.source, attached: workspace.attached, tables: workspace.step.tables)
+      packed, unpacked: workspace.source, attached: workspace.attached, tables: workspace.step.tables,
+      knownFailing: knownFailing)
   }
 
   /// `packed` with its property bits (it does not keep `state`, which it encodes); records
@@ -563,11 +589,12 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// own copy, when it has one (see `pack(_:words:attached:tables:)`).
   private func analysed(
     _ packed: PackedState<Runtime>, unpacked state: FlowState<Runtime>, attached: [Bool],
-    tables: FlowTables? = nil
+    tables: FlowTables? = nil, knownFailing: UInt64? = nil
   ) -> PackedState<Runtime> {
     recorder.record(state: state, attached: attached, handlersRun: [])
     recorder.record(globals: state.globals)
-    var analysed = pack(state, words: packed.words, attached: attached, tables: tables)
+    var analysed = pack(
+      state, words: packed.words, attached: attached, tables: tables, knownFailing: knownFailing)
     analysed.fingerprint = packed.fingerprint
     analysed.arrival = packed.arrival
     return analysed
@@ -638,9 +665,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// `state.world.attachedObjects()`. `tables`, when given, is a worker's own copy of the
   /// flow's: the explorer packs every state it expands, on every thread, and reading the
   /// shared flow retained and released the same arrays from all of them.
-  func pack(_ state: FlowState<Runtime>, words: [UInt16], attached: [Bool]? = nil, tables: FlowTables? = nil)
-    -> PackedState<Runtime>
-  {
+  func pack(
+    _ state: FlowState<Runtime>, words: [UInt16], attached: [Bool]? = nil, tables: FlowTables? = nil,
+    knownFailing: UInt64? = nil
+  ) -> PackedState<Runtime> {
     let tables = tables ?? self.tables
     var holds: UInt64 = 0
     if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
@@ -649,8 +677,13 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         holds |= 1 << UInt64(index + 1)
       }
     }
-    var failing = InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(
-      stateInvariants)
+    // `knownFailing`: the bits the step cache kept for the state's structure (see
+    // `prepared(_:scratch:)`); debug builds check them against the invariants.
+    func checked() -> UInt64 {
+      InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(stateInvariants)
+    }
+    var failing = knownFailing ?? checked()
+    assert(knownFailing == nil || knownFailing == checked(), "a structure's states break other invariants")
     if isStuck(state, tables: tables) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }

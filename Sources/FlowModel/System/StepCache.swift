@@ -121,6 +121,10 @@ final class StepCache: Sendable {
     var byteCount: Int32
     /// Where the variables go in its bytes.
     var variablesAt: Int32
+    /// Which state invariants its states break, when its steps are kept (`PackedState.failing`
+    /// without the stuck bit): invariants read no variable, so every state of a structure
+    /// breaks the same ones.
+    var failing: UInt32
   }
 
   /// The table, the entries, their steps and their successors' bytes, all in memory the
@@ -169,7 +173,8 @@ final class StepCache: Sendable {
       let slot = slot(of: key)
       precondition(slots![slot] < 0 && entryCount < entryCapacity, "a structure entered twice, or no room")
       (entries! + entryCount).initialize(
-        to: Entry(key: key, firstStep: -1, stepCount: 0, firstByte: -1, byteCount: 0, variablesAt: 0))
+        to: Entry(
+          key: key, firstStep: -1, stepCount: 0, firstByte: -1, byteCount: 0, variablesAt: 0, failing: 0))
       slots![slot] = Int32(entryCount)
       entryCount += 1
       return Int32(entryCount - 1)
@@ -287,12 +292,13 @@ final class StepCache: Sendable {
   var reusedStates: Int { storage.withLock { $0.reused } }
 
   /// Copies the steps kept for `key` into `steps` and their successors' bytes into `bytes`
-  /// (both emptied first); false when there are none.
-  func steps(for key: Key, into steps: inout [Step], bytes: PackedBytes) -> Bool {
+  /// (both emptied first); returns the state invariants the structure's states break, nil
+  /// when no steps are kept for it.
+  func steps(for key: Key, into steps: inout [Step], bytes: PackedBytes) -> UInt32? {
     steps.removeAll(keepingCapacity: true)
     bytes.count = 0
     return storage.withLock { storage in
-      guard isOn, let slots = storage.slots else { return false }
+      guard isOn, let slots = storage.slots else { return nil }
       var index = slots[storage.slot(of: key)]
       // Met only as a successor: its bytes are kept, its steps are not.
       if index >= 0 && storage.entries![Int(index)].firstStep < 0 { index = -1 }
@@ -311,12 +317,12 @@ final class StepCache: Sendable {
         guard storage.windowHits * 5 >= windowLookups else {
           on.store(false, ordering: .relaxed)
           storage.deallocate()
-          return false
+          return nil
         }
         storage.lookups = 0
         storage.hits = 0
       }
-      guard index >= 0 else { return false }
+      guard index >= 0 else { return nil }
       let entry = storage.entries![Int(index)]
       for position in 0..<Int(entry.stepCount) {
         let step = storage.steps![Int(entry.firstStep) + position]
@@ -332,15 +338,16 @@ final class StepCache: Sendable {
         let start = storage.bytes! + Int(successor.firstByte)
         bytes.append(UnsafeBufferPointer(start: start, count: Int(successor.byteCount)))
       }
-      return true
+      return entry.failing
     }
   }
 
-  /// Keeps `steps`, whose successors' bytes are `kept`, for `key`, unless an entry for it is
+  /// Keeps `steps`, whose successors' bytes are `kept`, and the state invariants its states
+  /// break (`failing`) for `key`, unless an entry for it is
   /// there already (another worker expanded a state of the same structure meanwhile). Each
   /// successor's bytes are kept under its own structure's key, unless they are there
   /// already. Empties the cache first when the entry might not fit.
-  func keep(_ steps: [Step], bytes kept: PackedBytes, for key: Key) {
+  func keep(_ steps: [Step], bytes kept: PackedBytes, failing: UInt32, for key: Key) {
     storage.withLock { storage in
       guard isOn else { return }
       // Room for the whole budget at once; refused, no cache.
@@ -392,6 +399,7 @@ final class StepCache: Sendable {
           storage.stepCount += 1
         }
       }
+      storage.entries![Int(entry)].failing = failing
       storage.entries![Int(entry)].firstStep = Int32(firstStep)
       storage.entries![Int(entry)].stepCount = Int32(steps.count)
     }
