@@ -134,6 +134,62 @@ import Testing
     }
   }
 
+  /// Insecurity's purge reports a dropped completion only when running it would do
+  /// something, which its `if`s decide: a condition on a variable makes the purge's step one
+  /// that uses variables, so it is never reused for a state whose values would decide the
+  /// other way (debug builds trap on such a reuse; release builds missed the report).
+  @Test func aPurgeReadsTheVariablesOfTheCompletionsItDrops() throws {
+    let text = """
+      app Purge {
+        library insecurity
+        window App
+        limits { presented 3, coordinators 5, pending 1, depth 40 }
+      }
+      screen Home
+      screen Settings
+      screen Editor
+      var counts = false
+      var lost: 0...3 = 0
+      event countFromNowOn when !counts { counts = true }
+
+      coordinator App: WindowCoordinator {
+        start { start Home }
+      }
+      coordinator Home: ModalCoordinator {
+        viewController Home
+        on Home.settings { if !animating { start Settings } }
+      }
+      coordinator Settings: ModalCoordinator {
+        viewController Settings
+        on Settings.edit {
+          if !animating {
+            start Editor { r in
+              if counts { lost += 1 }
+            }
+            after weak sessionTimeout { if !animating { finish } }
+          }
+        }
+        on Settings.close { if !animating { finish } }
+      }
+      coordinator Editor: ModalCoordinator {
+        viewController Editor
+        result saved
+        on Editor.save { if !animating { finish(saved) } }
+        on Editor.cancel { if !animating { dismiss } }
+      }
+      """
+    let flow = try #require(ModelPropertyTests.boundedFlow(text, path: "purge.flow"))
+    let reference = Explorer.explore(FlowSystem<Insecurity>(flow: flow, reusesSteps: false))
+    let system = FlowSystem<Insecurity>(flow: flow)
+    let result = Explorer.explore(system)
+    #expect(result.states == reference.states && result.transitions == reference.transitions)
+    #expect(result.verdicts == reference.verdicts)
+    #expect(result.violations.map(\.actionIndices) == reference.violations.map(\.actionIndices))
+    // The purge is reported once `counts` is set, and the cache took part in the search.
+    #expect(reference.violations.contains { $0.name == "result-once" })
+    #expect((system.stepCache?.reusedStates ?? 0) > 0)
+  }
+
   @Test func aStepThatUsesNoVariableDoesTheSameWhateverTheirValues() {
     var compared = [0, 0, 0, 0]
     compared[0] = Self.variablesIgnored(Radianttap.self, family: nil)

@@ -40,8 +40,9 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   /// instead of unpacking them again; nil before the first.
   var preparedWords: [UInt16]? = nil
   /// Whether `FlowSystem.prepared(_:scratch:)` looked the state whose words are
-  /// `preparedWords` up in `StepCache` (the lookup fills `cached…`, `lookupKey` and
-  /// `sourceVariables`), so that `expand` does not look it up again.
+  /// `preparedWords` up in `StepCache` (the lookup fills `cached…`, `lookupKey`,
+  /// `sourceVariables`, and `sourceBytes` and `sourceFingerprint` through `sourceIsEncoded`),
+  /// so that `expand` does not look it up again.
   var lookedUp = false
   /// What `StepCache` had for the state looked up last: the state invariants its structure
   /// breaks (nil when it had nothing), its key, and where its variables are in `sourceBytes`.

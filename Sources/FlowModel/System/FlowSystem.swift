@@ -432,7 +432,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         backButton = nil
       }
     }
-    if keeping, let stepCache {
+    // Only an analysed state's invariant bits are known (`prepared(_:scratch:)`); every
+    // caller prepares a state before expanding it.
+    if keeping, packed.isAnalysed, let stepCache {
       stepCache.keep(
         workspace.keptSteps, bytes: workspace.keptBytes,
         failing: UInt32(truncatingIfNeeded: packed.failing & invariantBits), for: workspace.lookupKey)

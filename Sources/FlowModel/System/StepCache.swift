@@ -154,9 +154,8 @@ final class StepCache: Sendable {
     var blockHits = [Int](repeating: 0, count: StepCache.judgedBlocks)
     var blocksJudged = 0
     var windowHits = 0
-    /// States found since the cache was made, and looked up.
+    /// States found since the cache was made.
     var reused = 0
-    var looked = 0
 
     /// The slot that holds `key`'s entry, or the empty one where it would go.
     func slot(of key: Key) -> Int {
@@ -288,12 +287,12 @@ final class StepCache: Sendable {
   /// False once the cache has found that it does not pay: then it holds nothing.
   var isOn: Bool { on.load(ordering: .relaxed) }
 
-  /// How many states took their steps from the cache.
+  /// How many lookups found their structure.
   var reusedStates: Int { storage.withLock { $0.reused } }
 
   /// Copies the steps kept for `key` into `steps` and their successors' bytes into `bytes`
   /// (both emptied first); returns the state invariants the structure's states break, nil
-  /// when no steps are kept for it.
+  /// when no steps are kept for it or the cache is off (or turns off at this lookup).
   func steps(for key: Key, into steps: inout [Step], bytes: PackedBytes) -> UInt32? {
     steps.removeAll(keepingCapacity: true)
     bytes.count = 0
@@ -303,7 +302,6 @@ final class StepCache: Sendable {
       // Met only as a successor: its bytes are kept, its steps are not.
       if index >= 0 && storage.entries![Int(index)].firstStep < 0 { index = -1 }
       storage.lookups += 1
-      storage.looked += 1
       if index >= 0 {
         storage.reused += 1
         storage.hits += 1

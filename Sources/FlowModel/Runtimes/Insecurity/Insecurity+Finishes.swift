@@ -222,7 +222,7 @@ extension FlowStep where Runtime == Insecurity {
   /// does something. A block of a parent that ends in the same purge only matters through
   /// what reaches beyond that parent (a global, a start, a finish, async work): setting its
   /// own variables is lost with it, as the library's "dismiss several at once" intends.
-  private func lostCompletionMatters(_ entry: HostEntry, cut: Int, stack: [HostEntry]) -> Bool {
+  private mutating func lostCompletionMatters(_ entry: HostEntry, cut: Int, stack: [HostEntry]) -> Bool {
     guard let completion = entry.completion, let parent = entry.parent, isAlive(parent) else { return false }
     let parentIndex = stack.firstIndex { $0.coordinator == parent }
     let parentOutlives = parentIndex.map { $0 < cut } ?? true
@@ -232,21 +232,24 @@ extension FlowStep where Runtime == Insecurity {
 
   /// Whether running `statements` in `c` now would run a statement, its `if`s decided by the
   /// state's values (the completion's result variable is nil between completions). Without
-  /// `ownVariablesCount`, setting one of `c`'s own variables does not count.
-  private func wouldDoSomething(
+  /// `ownVariablesCount`, setting one of `c`'s own variables does not count. A condition that
+  /// reads a global variable marks the step as using variables (`usesVariables`): the
+  /// report then depends on their values, and the step cache must not reuse the step.
+  private mutating func wouldDoSomething(
     _ statements: [CheckedStatement], in c: CoordinatorID, ownVariablesCount: Bool
   ) -> Bool {
-    statements.contains { statement in
+    for statement in statements {
       switch statement {
       case .ifElse(let condition, let then, let otherwise):
-        let taken = state.evaluate(condition, tables: tables, context: c) != 0 ? then : otherwise
-        return wouldDoSomething(taken, in: c, ownVariablesCount: ownVariablesCount)
+        let taken = evaluate(condition, in: c) != 0 ? then : otherwise
+        if wouldDoSomething(taken, in: c, ownVariablesCount: ownVariablesCount) { return true }
       case .assign(let variable, _, _):
-        return ownVariablesCount || tables.flow.variables[variable].owner == nil
-      case .at: return false
+        if ownVariablesCount || tables.flow.variables[variable].owner == nil { return true }
+      case .at: continue
       default: return true
       }
     }
+    return false
   }
 
   /// `prev.dismiss(animated: true) { executeScheduledStartRoutine() }`: UIKit ignores it
