@@ -77,6 +77,17 @@ import Testing
     return reused
   }
 
+  /// `flow` explored by a system that reuses steps (returned, for its cache) and by one that
+  /// runs every step.
+  static func exploredWithAndWithoutReuse<R: CoordinatorRuntime>(_ runtime: R.Type, _ flow: CheckedFlow)
+    -> (FlowSystem<R>, ExplorationResult<FlowAction>, reference: ExplorationResult<FlowAction>)
+  {
+    let system = FlowSystem<R>(flow: flow)
+    return (
+      system, Explorer.explore(system), Explorer.explore(FlowSystem<R>(flow: flow, reusesSteps: false))
+    )
+  }
+
   /// A message's arguments are read when it is sent or called: a tap that sends a variable
   /// uses it, though no `if` in the tap's handler names it.
   @Test func argumentsOfMessagesAreReadsOfVariables() throws {
@@ -115,9 +126,7 @@ import Testing
       }
       """
     let flow = try #require(ModelPropertyTests.boundedFlow(text, path: "arguments.flow"))
-    let reference = Explorer.explore(FlowSystem<Radianttap>(flow: flow, reusesSteps: false))
-    let system = FlowSystem<Radianttap>(flow: flow)
-    let result = Explorer.explore(system)
+    let (system, result, reference) = Self.exploredWithAndWithoutReuse(Radianttap.self, flow)
     #expect(result.states == reference.states && result.transitions == reference.transitions)
     #expect(result.levelSizes == reference.levelSizes)
     // Pops, swipes and the app events' other steps are reused: the comparison means something.
@@ -179,9 +188,7 @@ import Testing
       }
       """
     let flow = try #require(ModelPropertyTests.boundedFlow(text, path: "purge.flow"))
-    let reference = Explorer.explore(FlowSystem<Insecurity>(flow: flow, reusesSteps: false))
-    let system = FlowSystem<Insecurity>(flow: flow)
-    let result = Explorer.explore(system)
+    let (system, result, reference) = Self.exploredWithAndWithoutReuse(Insecurity.self, flow)
     #expect(result.states == reference.states && result.transitions == reference.transitions)
     #expect(result.verdicts == reference.verdicts)
     #expect(result.violations.map(\.actionIndices) == reference.violations.map(\.actionIndices))

@@ -572,11 +572,11 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.sourceIsEncoded = false
     workspace.lookedUp = false
     workspace.source.world.markAttached(into: &workspace.attached)
-    // A state to be expanded (not crashed, beyond a bound or after a violation: its flags
-    // word) is looked up in the step cache now, which knows the invariants every state of
-    // its structure breaks; `expand` then takes its steps from the same lookup.
+    // A state to be expanded (terminal by its flags word: not yet analysed) is looked up in
+    // the step cache now, which knows the invariants every state of its structure breaks;
+    // `expand` then takes its steps from the same lookup.
     var knownFailing: UInt64? = nil
-    if let stepCache, stepCache.isOn, (packed.words.first ?? 0) & 11 == 0 {
+    if let stepCache, stepCache.isOn, !isTerminal(packed) {
       lookUpSteps(of: packed, in: stepCache, workspace: &workspace)
       workspace.lookedUp = true
       knownFailing = workspace.cachedFailing.map { UInt64($0) }

@@ -27,9 +27,8 @@ import Synchronization
 /// held when each step kept a copy. Breadth-first search meets the other states of a structure a level or so later,
 /// so the cache keeps the most recent entries: when its budget is full it is emptied and
 /// refills. The whole budget is there from the first level: the first levels of a search
-/// are where it holds most of a level, and a budget that grew with the states looked up
-/// emptied the cache before the first states' twins came. Memory it never fills is never
-/// touched.
+/// are where it holds most of a level, and the twins of their structures come in the next
+/// ones. Memory it never fills is never touched.
 /// When fewer than one state in five of those looked up in the last eight blocks of lookups
 /// (all of them, early on) found its structure, the levels hold more structures than it can
 /// (or the variables add few states): it costs more than it saves, and turns itself off for
