@@ -1,3 +1,4 @@
+import FlowExplorer
 import FlowLanguage
 import FlowTestSupport
 import Testing
@@ -167,13 +168,7 @@ struct FieldPackingPropertyTests {
 
   /// Identity renumberings of `sizes`: every instance keeps its number.
   static func withIdentity<R>(_ sizes: Sizes, _ body: (Renumbering, Renumbering) -> R) -> R {
-    let table = Array(-1..<max(sizes.objects, sizes.coordinators))
-    return table.withUnsafeBufferPointer { table in
-      let ids = table.baseAddress! + 1
-      return body(
-        Renumbering(map: ids, oldCount: sizes.objects, order: ids, count: sizes.objects),
-        Renumbering(map: ids, oldCount: sizes.coordinators, order: ids, count: sizes.coordinators))
-    }
+    Renumbering.withIdentity(objects: sizes.objects, coordinators: sizes.coordinators, body)
   }
 }
 

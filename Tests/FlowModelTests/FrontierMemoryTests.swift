@@ -1,6 +1,6 @@
-import FlowExplorer
 import Testing
 
+@testable import FlowExplorer
 @testable import FlowModel
 
 /// Frontier blocks given back while a level is read serve the next level's blocks, and

@@ -1,9 +1,11 @@
+import FlowExplorer
 import Testing
 
 @testable import FlowModel
 
-/// The checks of `IDList` and `LocalValues` are compiled into test builds, and hold for
-/// lists made and changed every way the model makes and changes them.
+/// The checks of `IDList`, `LocalValues` and `PackedState` are compiled into test builds, and
+/// hold for lists made and changed every way the model makes and changes them, and for the
+/// states a search reaches.
 @Suite struct InternalChecksTests {
   @Test func internalChecksAreCompiledIntoTestBuilds() {
     #expect(
@@ -50,5 +52,52 @@ import Testing
     kept.replace(with: list)
     kept._checkInvariants()
     #expect(kept.overflowed)
+  }
+
+  /// Every state a breadth-first search of generated flows reaches (the first few hundred
+  /// of each), as the frontier hands it back: its words pack back to themselves, its
+  /// fingerprint is that of its bytes, and how it was reached comes back as it was stored.
+  @Test func reachedStatesPackBackToThemselves() {
+    var checked = 0
+    for seed: UInt64 in 1...6 {
+      guard let flow = ModelPropertyTests.generatedFlow(seed: seed) else { continue }
+      checked += Self.checkReachedStates(of: FlowSystem<Radianttap>(flow: flow), seed: seed)
+    }
+    // Some generated flows stop at their first state; together they must reach many.
+    #expect(checked > 100, "only \(checked) states reached")
+  }
+
+  /// Checks the first 300 states a search of `system` reaches; returns how many it checked.
+  static func checkReachedStates(of system: FlowSystem<Radianttap>, seed: UInt64) -> Int {
+    var random = SplitMix64(seed: seed)
+    var frontier = PackedFrontier<Radianttap>()
+    var arrivals: [StateArrival] = []
+    var seen = Set<[UInt16]>()
+    func add(_ state: PackedState<Radianttap>) {
+      guard seen.insert(state.words).inserted else { return }
+      var state = state
+      // Statements at any offset, none (-1), and failing bits in all 32 of their bits.
+      state.arrival = StateArrival(
+        lastStatementAt: Int32(truncatingIfNeeded: Int(random.next(below: 1 << 20)) - 1),
+        previousFailing: random.next() & 0xFFFF_FFFF)
+      arrivals.append(state.arrival)
+      frontier.append(state)
+    }
+    for state in system.initialStates() { add(state) }
+    var position = 0
+    var actions: [FlowAction] = []
+    var violations: [Int] = []
+    while position < frontier.count && position < 300 {
+      let state = frontier[position]
+      state._checkInvariants()
+      #expect(state.arrival == arrivals[position], "seed \(seed), state \(position)")
+      actions.removeAll()
+      system.actions(in: state, into: &actions)
+      for action in actions {
+        if let next = system.successor(of: state, via: action, violations: &violations) { add(next) }
+      }
+      position += 1
+    }
+    return position
   }
 }

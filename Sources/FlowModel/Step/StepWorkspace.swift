@@ -1,3 +1,5 @@
+import FlowExplorer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -748,10 +748,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// Crashed apps and states kept beyond a bound are not expanded, nor, unless the system
   /// explores past violations, those that `followsViolation`.
   public func isTerminal(_ state: PackedState<Runtime>) -> Bool {
-    // The flags word: crashed (1), kept beyond the bounds (2) or reached by a step that broke
-    // a property (8, only when not exploring past violations); 4 only says that navigation
-    // calls are deferred.
-    (state.words.first ?? 0) & 11 != 0 || (!exploresPastViolations && breaksAnInvariant(state))
+    // Crashed, kept beyond the bounds or reached by a step that broke a property (only set
+    // when not exploring past violations).
+    !stateFlags(of: state).isDisjoint(with: .terminal)
+      || (!exploresPastViolations && breaksAnInvariant(state))
   }
 
   /// A state not expanded only because it follows a violation: reached by a step that broke
@@ -759,8 +759,14 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// `never` of the flow itself. Always false when the system explores past violations.
   public func followsViolation(_ state: PackedState<Runtime>) -> Bool {
     guard !exploresPastViolations else { return false }
-    let flags = state.words.first ?? 0
-    return flags & 3 == 0 && (flags & 8 != 0 || breaksAnInvariant(state))
+    let flags = stateFlags(of: state)
+    return flags.isDisjoint(with: [.crashed, .beyondBounds])
+      && (flags.contains(.afterViolation) || breaksAnInvariant(state))
+  }
+
+  /// The flags word of a packed state.
+  private func stateFlags(of state: PackedState<Runtime>) -> PackedLayout.StateFlags {
+    PackedLayout.StateFlags(rawValue: Int(state.words.first ?? 0))
   }
 
   /// Whether an analysed state breaks a state invariant or the flow's own `always`/`never`.

@@ -1,3 +1,5 @@
+import FlowExplorer
+
 /// The byte form of a packed state, in which the explorer stores, hashes and moves states:
 /// a word below 255 as one byte, any other as 255 and two bytes, low first.
 ///

@@ -54,9 +54,10 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   private func arrival(at position: Int) -> StateArrival {
     let (block, range) = place(position)
     let raw = UnsafeRawPointer(blocks[block].bytes + range.upperBound - Self.arrivalBytes)
+    let trailer = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
     return StateArrival(
-      lastStatementAt: raw.loadUnaligned(as: Int32.self),
-      previousFailing: UInt64(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+      lastStatementAt: Int32(bitPattern: UInt32(truncatingIfNeeded: trailer)),
+      previousFailing: trailer >> 32)
   }
 
   public subscript(position: Int) -> PackedState<Runtime> {
@@ -96,12 +97,13 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
       blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
     }
-    var trailer = (arrival.lastStatementAt, UInt32(truncatingIfNeeded: arrival.previousFailing))
+    // The statement's offset, then the failing bits, as `arrival(at:)` reads them.
+    let trailer =
+      UInt64(UInt32(bitPattern: arrival.lastStatementAt))
+      | UInt64(UInt32(truncatingIfNeeded: arrival.previousFailing)) << 32
     let end = blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
-        block.append(bytes)
-        withUnsafeBytes(of: &trailer.0) { block.append($0.bindMemory(to: UInt8.self)) }
-        withUnsafeBytes(of: &trailer.1) { block.append($0.bindMemory(to: UInt8.self)) }
+        block.append(bytes, trailer: trailer)
         return block.count
       }
     }

@@ -1,3 +1,5 @@
+import FlowExplorer
+
 /// Writes the words of a packed state in `PackedEncoding` into a `PackedBytes`, growing it
 /// when a word would not fit: every write is checked against the storage, in release builds
 /// too, so no layout needs to declare its size beforehand. The storage is sized for the

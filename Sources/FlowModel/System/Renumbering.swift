@@ -3,7 +3,8 @@
 /// dropped, and `self[-1]` is -1, so a missing link (stored as -1) stays missing without a
 /// branch. `old(at:)` goes the other way.
 ///
-/// It reads memory it borrows (the numbering's scratch, or an identity table) through
+/// It reads memory it borrows (the numbering's scratch, or the identity table `withIdentity`
+/// makes for the length of a call) through
 /// pointers that never leave this type; every read is checked against the bounds in debug
 /// builds (see the subscript for why only there).
 public struct Renumbering {
@@ -16,7 +17,7 @@ public struct Renumbering {
   public let count: Int
 
   /// `map` holds `oldCount` numbers and has -1 just before its first; `order` holds `count`.
-  init(map: UnsafePointer<Int>, oldCount: Int, order: UnsafePointer<Int>, count: Int) {
+  private init(map: UnsafePointer<Int>, oldCount: Int, order: UnsafePointer<Int>, count: Int) {
     precondition(map[-1] == -1, "a renumbering needs -1 before its map")
     self.numbers = map - 1
     self.oldCount = oldCount
@@ -28,6 +29,22 @@ public struct Renumbering {
     self.init(
       map: UnsafePointer(numbering.map.baseAddress!), oldCount: numbering.map.count,
       order: UnsafePointer(numbering.order.baseAddress!), count: numbering.count)
+  }
+
+  /// Calls `body` with the renumberings that keep every one of `objects` objects and
+  /// `coordinators` coordinators as it is numbered (a state packed as it is), valid only
+  /// during the call.
+  static func withIdentity<Result>(
+    objects: Int, coordinators: Int, _ body: (_ objects: Renumbering, _ coordinators: Renumbering) -> Result
+  ) -> Result {
+    let count = max(objects, coordinators)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: count + 1) { identity in
+      for index in identity.indices { identity[index] = index - 1 }
+      let ids = UnsafePointer(identity.baseAddress! + 1)
+      return body(
+        Renumbering(map: ids, oldCount: objects, order: ids, count: objects),
+        Renumbering(map: ids, oldCount: coordinators, order: ids, count: coordinators))
+    }
   }
 
   /// The new number of `old` (-1 for none), -1 when it is dropped.

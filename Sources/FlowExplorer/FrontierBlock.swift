@@ -1,4 +1,4 @@
-/// One block of a `PackedFrontier`: memory from `FrontierMemory`, so that a block whose
+/// One block of a frontier store (FlowModel's `PackedFrontier`): memory from `FrontierMemory`, so that a block whose
 /// states have all been read goes back (`discard()`) while the level is still being read,
 /// for the next level's blocks to reuse, and so that a freed block really leaves the process
 /// or is reused (freed `malloc` memory of this size may stay resident).
@@ -10,21 +10,34 @@
 /// read, and read by readers of other states only before that (the explorer's chunk
 /// hand-over orders the two); `bytes` changes again only in `reuse()`, on a block no copy
 /// shares.
-final class FrontierBlock: @unchecked Sendable {
+///
+/// Its properties are `@exclusivity(unchecked)` for the same reason: one thread at a time,
+/// and FlowModel's store, which appends every successor, would otherwise pay a dynamic
+/// exclusivity check on each access from outside this module.
+public final class FrontierBlock: @unchecked Sendable {
   /// The block's memory; another block's once discarded.
-  private(set) var bytes: UnsafeMutablePointer<UInt8>
-  let capacity: Int
+  @inlinable public var bytes: UnsafeMutablePointer<UInt8> { memory }
+  public let capacity: Int
   /// Bytes written.
-  var count = 0
+  @inlinable public var count: Int {
+    get { storedCount }
+    set { storedCount = newValue }
+  }
   /// The memory went back to `FrontierMemory`: reading a state from here is a programming
   /// error.
-  private(set) var isDiscarded = false
+  @inlinable public var isDiscarded: Bool { discarded }
+  /// Behind `bytes`, `count` and `isDiscarded`: a public stored property of a class is
+  /// checked for exclusivity on every access from another module, `@exclusivity(unchecked)`
+  /// or not (seen in the release build's code); an internal one is not.
+  @usableFromInline @exclusivity(unchecked) var memory: UnsafeMutablePointer<UInt8>
+  @usableFromInline @exclusivity(unchecked) var storedCount = 0
+  @usableFromInline @exclusivity(unchecked) var discarded = false
 
   /// A block of at least `capacity` bytes, rounded up to whole pages.
-  init(capacity: Int) {
+  public init(capacity: Int) {
     let (memory, bytes) = FrontierMemory.shared.take(capacity: capacity)
     self.capacity = bytes
-    self.bytes = memory.bindMemory(to: UInt8.self, capacity: bytes)
+    self.memory = memory.bindMemory(to: UInt8.self, capacity: bytes)
   }
 
   deinit {
@@ -33,28 +46,39 @@ final class FrontierBlock: @unchecked Sendable {
 
   /// Appends `source`, which must fit. Inlined: called for every successor, the call
   /// retained and released the block around it.
-  @inline(__always) func append(_ source: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always) public func append(_ source: UnsafeBufferPointer<UInt8>) {
     precondition(!isDiscarded, "frontier state appended to a block given back")
     precondition(count + source.count <= capacity, "frontier block overflow")
     if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
     count += source.count
   }
 
+  /// Appends `source`, then the eight bytes of `trailer` (little-endian), which must all fit:
+  /// a state and what a store keeps after it, with one check.
+  @inlinable @inline(__always) public func append(_ source: UnsafeBufferPointer<UInt8>, trailer: UInt64) {
+    precondition(!isDiscarded, "frontier state appended to a block given back")
+    precondition(count + source.count + 8 <= capacity, "frontier block overflow")
+    if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
+    UnsafeMutableRawPointer(bytes + count + source.count).storeBytes(
+      of: trailer.littleEndian, as: UInt64.self)
+    count += source.count + 8
+  }
+
   /// Empties the block for new states, with memory of its own again if it was discarded.
-  func reuse() {
+  public func reuse() {
     count = 0
     guard isDiscarded else { return }
     let (memory, bytes) = FrontierMemory.shared.take(capacity: capacity)
     precondition(bytes == capacity, "a reused frontier block changed size")
-    self.bytes = memory.bindMemory(to: UInt8.self, capacity: bytes)
-    isDiscarded = false
+    self.memory = memory.bindMemory(to: UInt8.self, capacity: bytes)
+    discarded = false
   }
 
   /// Gives the memory back: the block keeps its size, but its bytes are no longer the
   /// states', in every store that shares it.
-  func discard() {
+  public func discard() {
     guard !isDiscarded else { return }
-    isDiscarded = true
+    discarded = true
     FrontierMemory.shared.give(UnsafeMutableRawPointer(bytes), bytes: capacity)
   }
 }

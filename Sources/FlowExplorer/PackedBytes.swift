@@ -1,0 +1,101 @@
+/// Storage for the bytes of one packed state (FlowModel's `PackedEncoding`), written in place.
+///
+/// The explorer packs every successor of a worker into the same storage, then hashes it
+/// and copies it into the frontier as it is. Packing into an array instead meant a
+/// temporary buffer, then emptying the array and appending the buffer to it: a tenth of
+/// the packing.
+///
+/// `@unchecked Sendable`: a buffer belongs to one worker's `StepWorkspace`, which one thread
+/// uses at a time; `StepCache` copies into it under its lock, for the worker that called.
+///
+/// Its properties are `@exclusivity(unchecked)`: one thread uses a buffer at a time, and
+/// FlowModel, which writes every successor through it, would otherwise pay a dynamic
+/// exclusivity check on each access from outside this module.
+public final class PackedBytes: @unchecked Sendable {
+  /// The storage, `capacity` bytes, read-only outside this module. The stored properties
+  /// behind these and `count` are internal: a public stored property of a class is checked
+  /// for exclusivity on every access from another module, `@exclusivity(unchecked)` or not
+  /// (seen in the release build's code); an internal one is not.
+  @inlinable public var base: UnsafeMutablePointer<UInt8> { storage }
+  @inlinable public var capacity: Int { storageCapacity }
+  @usableFromInline @exclusivity(unchecked) var storage: UnsafeMutablePointer<UInt8>
+  @usableFromInline @exclusivity(unchecked) var storageCapacity: Int
+  /// Bytes of the state, from `base`.
+  @inlinable public var count: Int {
+    get { storedCount }
+    set { storedCount = newValue }
+  }
+  @usableFromInline @exclusivity(unchecked) var storedCount = 0
+
+  public init(capacity: Int = 1024) {
+    storageCapacity = capacity
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Makes room for at least `capacity` bytes; the contents are not kept.
+  @inlinable public func reserve(_ capacity: Int) {
+    if capacity > self.capacity { reallocate(capacity) }
+  }
+
+  /// `reserve(_:)` when the storage is too small. Out of line: the rare path.
+  @usableFromInline @inline(never) func reallocate(_ capacity: Int) {
+    storage.deallocate()
+    storageCapacity = max(capacity, 2 * storageCapacity)
+    storage = .allocate(capacity: storageCapacity)
+  }
+
+  /// Doubles the storage, keeping its first `kept` bytes (`PackedWriter` ran out of room);
+  /// returns the new storage and its capacity. Out of line: the rare path.
+  @inline(never)
+  public func grown(keeping kept: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+    precondition(kept >= 0 && kept <= capacity, "kept more bytes than the storage holds")
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * capacity)
+    larger.update(from: base, count: kept)
+    storage.deallocate()
+    storage = larger
+    storageCapacity *= 2
+    return (storage, storageCapacity)
+  }
+
+  /// The bytes written.
+  @inlinable public var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Replaces the contents by `bytes`.
+  public func replace(with bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { replace(with: $0) }
+  }
+
+  /// Replaces the contents by `bytes`, which must not be this storage's.
+  @inlinable public func replace(with bytes: UnsafeBufferPointer<UInt8>) {
+    reserve(bytes.count)
+    if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
+    count = bytes.count
+  }
+
+  /// Appends `bytes`, which must not be this storage's, growing it if need be.
+  @inlinable public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    while count + bytes.count > capacity { _ = grown(keeping: count) }
+    if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+    count += bytes.count
+  }
+
+  /// Replaces the contents by `first`, then `second`, then `third`; none may be this
+  /// storage's.
+  @inlinable public func replace(
+    with first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+    _ third: UnsafeBufferPointer<UInt8>
+  ) {
+    reserve(first.count + second.count + third.count)
+    var end = base
+    func copy(_ part: UnsafeBufferPointer<UInt8>) {
+      if let source = part.baseAddress { end.update(from: source, count: part.count) }
+      end += part.count
+    }
+    copy(first)
+    copy(second)
+    copy(third)
+    count = end - base
+  }
+}
