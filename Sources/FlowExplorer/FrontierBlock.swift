@@ -1,5 +1,5 @@
-/// One block of a frontier store (FlowModel's `PackedFrontier`): memory from `FrontierMemory`, so that a block whose
-/// states have all been read goes back (`discard()`) while the level is still being read,
+/// One block of a frontier store: memory from `FrontierMemory`, so that a block whose states
+/// have all been read goes back (`discard()`) while the level is still being read,
 /// for the next level's blocks to reuse, and so that a freed block really leaves the process
 /// or is reused (freed `malloc` memory of this size may stay resident).
 ///
@@ -11,24 +11,19 @@
 /// hand-over orders the two); `bytes` changes again only in `reuse()`, on a block no copy
 /// shares.
 ///
-/// Its properties are `@exclusivity(unchecked)` for the same reason: one thread at a time,
-/// and FlowModel's store, which appends every successor, would otherwise pay a dynamic
-/// exclusivity check on each access from outside this module.
+/// Its stored properties are internal, `@usableFromInline @exclusivity(unchecked)`, behind
+/// inlinable accessors, as `PackedBytes`'s are and for the same reasons: the store appends
+/// every successor from the model's module, and no access to them overlaps another.
 public final class FrontierBlock: @unchecked Sendable {
   /// The block's memory; another block's once discarded.
   @inlinable public var bytes: UnsafeMutablePointer<UInt8> { memory }
   public let capacity: Int
   /// Bytes written.
-  @inlinable public var count: Int {
-    get { storedCount }
-    set { storedCount = newValue }
-  }
+  @inlinable public var count: Int { storedCount }
   /// The memory went back to `FrontierMemory`: reading a state from here is a programming
   /// error.
   @inlinable public var isDiscarded: Bool { discarded }
-  /// Behind `bytes`, `count` and `isDiscarded`: a public stored property of a class is
-  /// checked for exclusivity on every access from another module, `@exclusivity(unchecked)`
-  /// or not (seen in the release build's code); an internal one is not.
+  /// Behind `bytes`, `count` and `isDiscarded`.
   @usableFromInline @exclusivity(unchecked) var memory: UnsafeMutablePointer<UInt8>
   @usableFromInline @exclusivity(unchecked) var storedCount = 0
   @usableFromInline @exclusivity(unchecked) var discarded = false
@@ -44,29 +39,24 @@ public final class FrontierBlock: @unchecked Sendable {
     if !isDiscarded { FrontierMemory.shared.give(UnsafeMutableRawPointer(bytes), bytes: capacity) }
   }
 
-  /// Appends `source`, which must fit. Inlined: called for every successor, the call
-  /// retained and released the block around it.
-  @inlinable @inline(__always) public func append(_ source: UnsafeBufferPointer<UInt8>) {
-    precondition(!isDiscarded, "frontier state appended to a block given back")
-    precondition(count + source.count <= capacity, "frontier block overflow")
-    if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
-    count += source.count
-  }
+  /// Bytes of the trailer `append(_:trailer:)` writes after a state.
+  @inlinable public static var trailerBytes: Int { 8 }
 
-  /// Appends `source`, then the eight bytes of `trailer` (little-endian), which must all fit:
-  /// a state and what a store keeps after it, with one check.
+  /// Appends `source`, then `trailer` (`trailerBytes`, little-endian), which must all fit: a
+  /// state and what a store keeps after it, with one check. Inlined: called for every
+  /// successor, the call retained and released the block around it.
   @inlinable @inline(__always) public func append(_ source: UnsafeBufferPointer<UInt8>, trailer: UInt64) {
     precondition(!isDiscarded, "frontier state appended to a block given back")
-    precondition(count + source.count + 8 <= capacity, "frontier block overflow")
+    precondition(count + source.count + Self.trailerBytes <= capacity, "frontier block overflow")
     if let base = source.baseAddress { (bytes + count).update(from: base, count: source.count) }
     UnsafeMutableRawPointer(bytes + count + source.count).storeBytes(
       of: trailer.littleEndian, as: UInt64.self)
-    count += source.count + 8
+    storedCount += source.count + Self.trailerBytes
   }
 
   /// Empties the block for new states, with memory of its own again if it was discarded.
   public func reuse() {
-    count = 0
+    storedCount = 0
     guard isDiscarded else { return }
     let (memory, bytes) = FrontierMemory.shared.take(capacity: capacity)
     precondition(bytes == capacity, "a reused frontier block changed size")

@@ -21,14 +21,14 @@
 ///
 /// One for the process, shared by every search and thread, behind a mutex: a block is
 /// taken or given back once per megabyte of states.
-public final class FrontierMemory: @unchecked Sendable {
+package final class FrontierMemory: @unchecked Sendable {
   // @unchecked: `kept` is only touched with `mutex` held.
-  public static let shared = FrontierMemory(keptLimit: defaultKeptLimit)
+  static let shared = FrontierMemory(keptLimit: defaultKeptLimit)
 
-  /// Bytes of a standard block (`PackedFrontier`'s), in whole pages; larger blocks (for a
+  /// Bytes of a standard block (a frontier store's), in whole pages; larger blocks (for a
   /// state larger than that) are mapped and unmapped each time.
   let standardBytes: Int
-  public static var standardCapacity: Int { 1 << 20 }
+  package static var standardCapacity: Int { 1 << 20 }
   /// The most standard blocks the process's pool keeps at once.
   static var defaultKeptLimit: Int { 4 }
   /// The most standard blocks this pool keeps at once.
@@ -38,7 +38,7 @@ public final class FrontierMemory: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// A pool of its own (the tests'); the explorer's blocks use `shared`.
-  public init(keptLimit: Int) {
+  init(keptLimit: Int) {
     self.keptLimit = keptLimit
     let page = Int(getpagesize())
     standardBytes = (Self.standardCapacity + page - 1) / page * page
@@ -48,7 +48,7 @@ public final class FrontierMemory: @unchecked Sendable {
   }
 
   /// Memory for a block of at least `capacity` bytes, and its size in whole pages.
-  public func take(capacity: Int) -> (memory: UnsafeMutableRawPointer, bytes: Int) {
+  func take(capacity: Int) -> (memory: UnsafeMutableRawPointer, bytes: Int) {
     let page = Int(getpagesize())
     let bytes = max(standardBytes, (capacity + page - 1) / page * page)
     if bytes == standardBytes, let reused = withLock({ kept.popLast() }) { return (reused, bytes) }
@@ -70,7 +70,7 @@ public final class FrontierMemory: @unchecked Sendable {
 
   /// Gives back `bytes` of memory from `take(capacity:)`: kept for the next block while
   /// fewer than `keptLimit` are, else returned to the system.
-  public func give(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+  func give(_ memory: UnsafeMutableRawPointer, bytes: Int) {
     if bytes == standardBytes {
       let isKept = withLock {
         guard kept.count < keptLimit else { return false }
@@ -83,7 +83,7 @@ public final class FrontierMemory: @unchecked Sendable {
   }
 
   /// Blocks kept now.
-  public var keptCount: Int { withLock { kept.count } }
+  var keptCount: Int { withLock { kept.count } }
 
   deinit {
     for memory in kept { munmap(memory, standardBytes) }

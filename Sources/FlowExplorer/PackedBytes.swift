@@ -1,21 +1,24 @@
-/// Storage for the bytes of one packed state (FlowModel's `PackedEncoding`), written in place.
+/// Storage for the bytes of one packed state, written in place: a model packs each successor
+/// into the same storage, hashes it there and copies it into the frontier as it is. Packing
+/// into an array instead meant a temporary buffer, then emptying the array and appending the
+/// buffer to it: a tenth of the packing.
 ///
-/// The explorer packs every successor of a worker into the same storage, then hashes it
-/// and copies it into the frontier as it is. Packing into an array instead meant a
-/// temporary buffer, then emptying the array and appending the buffer to it: a tenth of
-/// the packing.
+/// `@unchecked Sendable`: a buffer belongs to one worker's workspace, which one thread uses
+/// at a time; a cache the workers share copies into it under its lock, for the worker that
+/// called.
 ///
-/// `@unchecked Sendable`: a buffer belongs to one worker's `StepWorkspace`, which one thread
-/// uses at a time; `StepCache` copies into it under its lock, for the worker that called.
+/// Public, not `package`: the model calls it for every successor, and `@inlinable package`
+/// code was not inlined into the model's module (each accessor a call, 5 % more
+/// instructions on the c4-k4-s10 bench flow).
 ///
-/// Its properties are `@exclusivity(unchecked)`: one thread uses a buffer at a time, and
-/// FlowModel, which writes every successor through it, would otherwise pay a dynamic
-/// exclusivity check on each access from outside this module.
+/// Its stored properties are internal, `@usableFromInline @exclusivity(unchecked)`, behind
+/// inlinable accessors: the model writes every successor through them from its own module,
+/// and a stored property visible there was checked for exclusivity on every such access,
+/// `@exclusivity(unchecked)` or not (seen in the release build's code). Unchecked is sound
+/// because no access to them overlaps another: each is read or written whole, never passed
+/// `inout`.
 public final class PackedBytes: @unchecked Sendable {
-  /// The storage, `capacity` bytes, read-only outside this module. The stored properties
-  /// behind these and `count` are internal: a public stored property of a class is checked
-  /// for exclusivity on every access from another module, `@exclusivity(unchecked)` or not
-  /// (seen in the release build's code); an internal one is not.
+  /// The storage, `capacity` bytes, read-only outside this module.
   @inlinable public var base: UnsafeMutablePointer<UInt8> { storage }
   @inlinable public var capacity: Int { storageCapacity }
   @usableFromInline @exclusivity(unchecked) var storage: UnsafeMutablePointer<UInt8>
@@ -23,7 +26,10 @@ public final class PackedBytes: @unchecked Sendable {
   /// Bytes of the state, from `base`.
   @inlinable public var count: Int {
     get { storedCount }
-    set { storedCount = newValue }
+    set {
+      precondition(newValue >= 0 && newValue <= storageCapacity, "more bytes than the storage holds")
+      storedCount = newValue
+    }
   }
   @usableFromInline @exclusivity(unchecked) var storedCount = 0
 
@@ -34,13 +40,14 @@ public final class PackedBytes: @unchecked Sendable {
 
   deinit { storage.deallocate() }
 
-  /// Makes room for at least `capacity` bytes; the contents are not kept.
+  /// Makes room for at least `capacity` bytes; when it must grow, the contents are not kept.
   @inlinable public func reserve(_ capacity: Int) {
     if capacity > self.capacity { reallocate(capacity) }
   }
 
   /// `reserve(_:)` when the storage is too small. Out of line: the rare path.
   @usableFromInline @inline(never) func reallocate(_ capacity: Int) {
+    storedCount = 0
     storage.deallocate()
     storageCapacity = max(capacity, 2 * storageCapacity)
     storage = .allocate(capacity: storageCapacity)
@@ -71,14 +78,14 @@ public final class PackedBytes: @unchecked Sendable {
   @inlinable public func replace(with bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
     if let source = bytes.baseAddress { base.update(from: source, count: bytes.count) }
-    count = bytes.count
+    storedCount = bytes.count
   }
 
   /// Appends `bytes`, which must not be this storage's, growing it if need be.
   @inlinable public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     while count + bytes.count > capacity { _ = grown(keeping: count) }
     if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
-    count += bytes.count
+    storedCount += bytes.count
   }
 
   /// Replaces the contents by `first`, then `second`, then `third`; none may be this
@@ -96,6 +103,6 @@ public final class PackedBytes: @unchecked Sendable {
     copy(first)
     copy(second)
     copy(third)
-    count = end - base
+    storedCount = end - base
   }
 }

@@ -69,15 +69,17 @@ import Testing
   /// A block given back twice, then reused, has memory of its own again and holds what is
   /// appended to it.
   @Test func aBlockGivenBackTwiceAndReusedHoldsNewStates() {
-    let block = FrontierBlock(capacity: 10)
+    let block = FrontierBlock(capacity: 16)
     let bytes: [UInt8] = [1, 2, 3]
-    bytes.withUnsafeBufferPointer { block.append($0) }
+    bytes.withUnsafeBufferPointer { block.append($0, trailer: 0x0807_0605_0403_0201) }
     block.discard()
     block.discard()
     #expect(block.isDiscarded)
     block.reuse()
     #expect(!block.isDiscarded && block.count == 0)
-    bytes.withUnsafeBufferPointer { block.append($0) }
-    #expect(Array(UnsafeBufferPointer(start: block.bytes, count: block.count)) == bytes)
+    bytes.withUnsafeBufferPointer { block.append($0, trailer: 0x0807_0605_0403_0201) }
+    // The trailer follows the bytes, low byte first.
+    #expect(
+      Array(UnsafeBufferPointer(start: block.bytes, count: block.count)) == bytes + [1, 2, 3, 4, 5, 6, 7, 8])
   }
 }

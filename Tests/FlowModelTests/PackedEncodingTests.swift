@@ -31,4 +31,46 @@ import Testing
       #expect(expected.withUnsafeBufferPointer(PackedEncoding.decode) == words, "trial \(trial): decode")
     }
   }
+
+  /// The layout of a packed state, written out by hand from `PackedLayout`'s documentation:
+  /// unpacking reads each bit as documented, and packing writes the same words back. A bit
+  /// moved in `PackedLayout` (for packing and unpacking alike, which the round trips elsewhere
+  /// would not notice) changes every state's fingerprint, and fails here.
+  @Test func aStateWrittenByHandUnpacksAsItsLayoutSays() {
+    // A state with nothing in it: flags, no globals, no objects, no window root, no
+    // coordinators, no app coordinator, no pending completion, then the runtime's app-wide
+    // state, which this test takes as the runtime writes it.
+    let empty = FlowState<Radianttap>(globals: []).packed()
+    #expect(Array(empty.prefix(7)) == [0, 0, 0, 0, 0, 0, 0])
+    let library = Array(empty.dropFirst(7))
+    let words: [UInt16] =
+      [
+        2 | 8,  // beyond the bounds (2), after a violation (8)
+        2, 2, UInt16(bitPattern: -1),  // two globals: 2 and -1
+        4,  // four objects
+        0, 8, 2, 1, 2,  // a navigation controller (tag 0) whose children (8) are 1 and 2
+        // Screen 3 (tag 2 + 3): a form sheet (style 1), modal in presentation (4), presenting
+        // (16) object 3, its modal transition dismissing (2, from bit 8).
+        5, 1 | 4 | 16 | 2 << 8, 3,
+        2, 0,  // screen 0, nothing set
+        1, 2, 1,  // a tab bar controller (tag 1), full screen (style 2), tab 1 selected
+        1,  // the window's root: object 0 (stored plus one)
+        0, 0, 0,  // no coordinators, no app coordinator, no pending completion
+      ] + library
+    let state = FlowState<Radianttap>(packed: words)
+    #expect(state.beyondBounds && state.afterViolation && !state.crashed)
+    #expect(state.globals == [2, -1])
+    let objects = state.world.objects
+    #expect(objects.count == 4)
+    guard objects.count == 4 else { return }
+    #expect(objects[0].kind == .navigationController && Array(objects[0].children) == [1, 2])
+    #expect(objects[1].kind == .screen(3) && objects[1].style == .formSheet)
+    #expect(objects[1].modalInPresentation && objects[1].presented == 3)
+    #expect(objects[1].modalTransition == .dismissing && objects[1].container == 0)
+    #expect(objects[2].kind == .screen(0) && objects[2].style == .pageSheet && objects[2].presented == nil)
+    #expect(objects[3].isTabBarController && objects[3].style == .fullScreen && objects[3].selectedIndex == 1)
+    #expect(objects[3].presenting == 1)
+    #expect(state.world.windowRoot == 0 && state.coordinators.isEmpty && state.pending.isEmpty)
+    #expect(state.packed() == words)
+  }
 }

@@ -1,13 +1,13 @@
 import FlowExplorer
 
-/// Packing and unpacking. Optional ids are stored plus one (0 is nil); signed values as
-/// their 16-bit pattern. An object's reverse links (`container`, `presenting`) are not
-/// stored: they follow from the forward ones (`children`, `presented`), which every `World`
-/// operation keeps consistent with them (`World.checkInvariants()`), and unpacking sets them
-/// again; `selectedIndex` is stored for tab bar controllers only (it is 0 for the others).
-/// An object's style, flags and which of its links are set share one word, and only the
-/// links that are set follow (a screen is mostly kind, flags and owner: three words instead
-/// of seven). States are about a third shorter than with every field stored, to write, hash,
+/// Packing, in the words `PackedLayout` describes. Optional ids are stored plus one (0 is
+/// nil); signed values as their 16-bit pattern. An object's reverse links (`container`,
+/// `presenting`) are not stored: they follow from the forward ones (`children`,
+/// `presented`), which every `World` operation keeps consistent with them
+/// (`World.checkInvariants()`), and unpacking sets them again; `selectedIndex` is stored for
+/// tab bar controllers only (it is 0 for the others). Only the links an object's flags say
+/// are set follow them (a screen is mostly kind, flags and owner: three words instead of
+/// seven). States are about a third shorter than with every field stored, to write, hash,
 /// store and read.
 extension FlowState {
   public func packed() -> [UInt16] {

@@ -1,6 +1,7 @@
 import FlowLanguage
 
-/// Unpacking: the inverse of `FlowState+Packing.swift`, by the same `PackedLayout`.
+/// Unpacking: the inverse of `pack(as:markedOnScreen:beyondBounds:into:)`, by the same
+/// `PackedLayout`.
 extension FlowState {
   public init(packed words: [UInt16]) {
     self.init(globals: [])

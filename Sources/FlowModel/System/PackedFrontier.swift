@@ -38,9 +38,10 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   }
 
   /// Bytes kept after each state's: its `StateArrival`, the statement (4) and the failing
-  /// bits of the state invariants (4: `FlowSystem` has at most 32). In the block, not in an array beside `places`: an array grows by allocations
-  /// the frontier's fallible memory does not cover.
-  private static var arrivalBytes: Int { 8 }
+  /// bits of the state invariants (4: `FlowSystem` has at most 32), as the block's trailer.
+  /// In the block, not in an array beside `places`: an array grows by allocations the
+  /// frontier's fallible memory does not cover.
+  private static var arrivalBytes: Int { FrontierBlock.trailerBytes }
 
   /// The bytes of the state at `position`, without its arrival.
   private func bytes(at position: Int) -> UnsafeBufferPointer<UInt8> {

@@ -7,7 +7,8 @@
 /// links the flags say are set), the window's root, the deferred navigation calls when the
 /// flags say so, the number of coordinators and each one (`CoordinatorHead`, the runtime's
 /// fields, its locals), the app coordinator, the pending completions and the runtime's
-/// app-wide state. `PackedEncoding.variables(in:)` relies on the globals coming second.
+/// app-wide state. `PackedEncoding.variables(in:)` relies on the globals coming second and
+/// on the flags word taking one byte (below 255: bits 0 to 7 at most).
 enum PackedLayout {
   /// The first word of a packed state.
   struct StateFlags: OptionSet {

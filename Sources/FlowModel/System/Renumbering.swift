@@ -4,9 +4,8 @@
 /// branch. `old(at:)` goes the other way.
 ///
 /// It reads memory it borrows (the numbering's scratch, or the identity table `withIdentity`
-/// makes for the length of a call) through
-/// pointers that never leave this type; every read is checked against the bounds in debug
-/// builds (see the subscript for why only there).
+/// makes for the length of a call) through pointers that never leave this type; every read
+/// is checked against the bounds in debug builds (see the subscript for why only there).
 public struct Renumbering {
   /// `numbers[0]` is -1; `numbers[1 + old]` the new number of `old`.
   private let numbers: UnsafePointer<Int>
