@@ -21,14 +21,14 @@
 ///
 /// One for the process, shared by every search and thread, behind a mutex: a block is
 /// taken or given back once per megabyte of states.
-package final class FrontierMemory: @unchecked Sendable {
+public final class FrontierMemory: @unchecked Sendable {
   // @unchecked: `kept` is only touched with `mutex` held.
   static let shared = FrontierMemory(keptLimit: defaultKeptLimit)
 
   /// Bytes of a standard block (a frontier store's), in whole pages; larger blocks (for a
   /// state larger than that) are mapped and unmapped each time.
   let standardBytes: Int
-  package static var standardCapacity: Int { 1 << 20 }
+  public static var standardCapacity: Int { 1 << 20 }
   /// The most standard blocks the process's pool keeps at once.
   static var defaultKeptLimit: Int { 4 }
   /// The most standard blocks this pool keeps at once.
