@@ -1,15 +1,13 @@
 /// Storage for the bytes of one packed state, written in place: a model packs each successor
-/// into the same storage, hashes it there and copies it into the frontier as it is. Packing
-/// into an array instead meant a temporary buffer, then emptying the array and appending the
-/// buffer to it: a tenth of the packing.
+/// into the same storage, hashes it there and copies it into the frontier as it is, with no
+/// array per successor.
 ///
 /// `@unchecked Sendable`: a buffer belongs to one worker's workspace, which one thread uses
 /// at a time; a cache the workers share copies into it under its lock, for the worker that
 /// called.
 ///
 /// Public, not `package`: the model calls it for every successor, and `@inlinable package`
-/// code was not inlined into the model's module (each accessor a call, 5 % more
-/// instructions on the c4-k4-s10 bench flow).
+/// code is not inlined into the model's module.
 ///
 /// Its stored properties are internal, `@usableFromInline @exclusivity(unchecked)`, behind
 /// inlinable accessors: the model writes every successor through them from its own module,

@@ -69,7 +69,9 @@ struct FieldPackingPropertyTests {
   typealias Property<T> = (T, Sizes) -> Bool
 
   static func roundTrips<T: StateFields & Equatable & BlankValue>(_ value: T, _ sizes: Sizes) -> Bool {
-    let bytes = withIdentity(sizes) { objects, coordinators in packed(value, objects, coordinators) }
+    let bytes = Renumbering.withIdentity(objects: sizes.objects, coordinators: sizes.coordinators) {
+      objects, coordinators in packed(value, objects, coordinators)
+    }
     return unpacked(bytes, as: T.self) == value
   }
 
@@ -91,7 +93,9 @@ struct FieldPackingPropertyTests {
     var renumberer = FieldRenumberer(objects: objectNumbers, coordinators: coordinatorNumbers)
     renumbered.fields(&renumberer)
     let kept = Sizes(objects: keptObjects.count, coordinators: keptCoordinators.count)
-    let afterwards = withIdentity(kept) { objects, coordinators in packed(renumbered, objects, coordinators) }
+    let afterwards = Renumbering.withIdentity(objects: kept.objects, coordinators: kept.coordinators) {
+      objects, coordinators in packed(renumbered, objects, coordinators)
+    }
     // The same bytes, and the canonical form in memory is what those bytes unpack to.
     return direct == afterwards && unpacked(direct, as: T.self) == renumbered
   }
@@ -164,11 +168,6 @@ struct FieldPackingPropertyTests {
       value.fields(&unpacker)
       return value
     }
-  }
-
-  /// Identity renumberings of `sizes`: every instance keeps its number.
-  static func withIdentity<R>(_ sizes: Sizes, _ body: (Renumbering, Renumbering) -> R) -> R {
-    Renumbering.withIdentity(objects: sizes.objects, coordinators: sizes.coordinators, body)
   }
 }
 

@@ -54,8 +54,8 @@ import Testing
     #expect(kept.overflowed)
   }
 
-  /// Every state a breadth-first search of generated flows reaches (the first few hundred
-  /// of each), as the frontier hands it back: its words pack back to themselves, its
+  /// The states a breadth-first search of generated flows reaches (the first 300 of each,
+  /// terminal ones expanded too), as the frontier hands them back: its words pack back to themselves, its
   /// fingerprint is that of its bytes, and how it was reached comes back as it was stored.
   @Test func reachedStatesPackBackToThemselves() {
     var checked = 0

@@ -572,9 +572,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     workspace.sourceIsEncoded = false
     workspace.lookedUp = false
     workspace.source.world.markAttached(into: &workspace.attached)
-    // A state to be expanded (terminal by its flags word: not yet analysed) is looked up in
-    // the step cache now, which knows the invariants every state of its structure breaks;
-    // `expand` then takes its steps from the same lookup.
+    // A state to be expanded (not terminal by its flags word, all that is known of a state
+    // not yet analysed) is looked up in the step cache now, which knows the invariants every
+    // state of its structure breaks; `expand` then takes its steps from the same lookup.
     var knownFailing: UInt64? = nil
     if let stepCache, stepCache.isOn, !isTerminal(packed) {
       lookUpSteps(of: packed, in: stepCache, workspace: &workspace)
