@@ -81,9 +81,10 @@
   /// Sum of the words touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int]) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], unknown: [Int32]) {
     var sum: UInt64 = 0
-    for fingerprint in fingerprints {
+    for index in unknown {
+      let fingerprint = fingerprints[Int(index)]
       for i in 0..<hashCount { sum &+= words[bit(key(fingerprint), i) >> 6] }
     }
     touched = sum

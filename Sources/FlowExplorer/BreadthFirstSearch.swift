@@ -306,11 +306,11 @@ import Dispatch
   /// findings, counts, inserts new successors into the visited set and `next`.
   /// Stops, between or inside sources, as soon as a limit says so.
   @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
-    // Whether the expansion looked the successors up (see `knownSuccessors`).
-    let knownSlots = buffer.knownSlots.count == buffer.fingerprints.count
     let sourceSlots = buffer.sourceSlots.count == buffer.sources.count
-    visited.prefetch(buffer.fingerprints, knownSlots: buffer.knownSlots)
+    visited.prefetch(buffer.fingerprints, unknown: buffer.unknown)
     var successor = 0
+    var unknownFirst = 0
+    let seed = options.bitstate?.seed ?? 0
     var hit = 0
     var step = 0
     for (offset, summary) in buffer.sources.enumerated() {
@@ -361,23 +361,19 @@ import Dispatch
       cutTransitions += Int(summary.cuts)
       let first = successor
       let end = Int(summary.successorEnd)
-      /// The marks of the successors, combined: what they are known to reach.
-      var successorMarks: UInt8 = 0
-      let order = successorOrder(of: source, count: end - first)
-      var turn = order.offset
-      while successor < end {
-        // `successor` counts; `index` is the one taken, in the seed's order (`first + i`
-        // without a seed).
-        let index = first + (order.reversed ? end - first - 1 - turn : turn)
-        turn += 1
-        if turn == end - first { turn = 0 }
+      let unknown = buffer.unknown[unknownFirst..<Int(summary.unknownEnd)]
+      /// The marks of the successors, combined: what they are known to reach. Those found
+      /// in the visited set when they were expanded come with their marks then.
+      var successorMarks = summary.knownMarks
+      // Only the unknown successors are taken one by one, in the seed's order; the known
+      // ones are counted.
+      let order = SuccessorOrder(seed: seed, source: source, first: first, end: end)
+      let split = order.split(of: unknown)
+      for turn in 0..<unknown.count {
+        let index = Int(
+          unknown[unknownFirst + order.unknownPosition(at: turn, count: unknown.count, split: split)])
         let fingerprint = buffer.fingerprints[index]
-        let knownSlot = knownSlots ? buffer.knownSlots[index] : -1
-        if knownSlot >= 0 {
-          // Found in the visited set when it was expanded, with its marks then: a known state.
-          transitions += 1
-          if recordsGraph { successorMarks |= buffer.knownMarks[index] }
-        } else if atDepthBound {
+        if atDepthBound {
           transitions += 1
           if let marks = visited.find(fingerprint) {
             successorMarks |= marks
@@ -390,6 +386,8 @@ import Dispatch
           let inserted = visited.insert(fingerprint)
           if inserted.isNew {
             if let maxStates = options.maxStates, stateCount >= maxStates {
+              // Counted as a merge taking every successor in turn would have.
+              transitions += order.knownSuccessors(before: index, knownSlots: buffer.knownSlots)
               stopReason = .states
               return
             }
@@ -401,8 +399,10 @@ import Dispatch
           transitions += 1
           successorMarks |= inserted.marks
         }
-        successor += 1
       }
+      transitions += Int(summary.knownCount)
+      successor = end
+      unknownFirst = Int(summary.unknownEnd)
       if recordsGraph {
         closeEdges(
           of: source, fingerprint: buffer.sourceFingerprints[offset], successorMarks: successorMarks,
@@ -465,15 +465,6 @@ import Dispatch
       }
     }
     graph.close(source, fingerprint: fingerprint, isOpen: !reachesAll, successors: successors)
-  }
-
-  /// The order in which the `count` successors of `source` are merged: from `offset`
-  /// round, backwards when `reversed`. In order (`0`, forwards) unless the bitstate
-  /// settings carry a seed (``ExplorerOptions/Bitstate/seed``).
-  @inlinable func successorOrder(of source: Int, count: Int) -> (offset: Int, reversed: Bool) {
-    guard let seed = options.bitstate?.seed, seed != 0, count > 1 else { return (0, false) }
-    let mixed = SplitMix64.mix(seed &+ SplitMix64.mix(UInt64(source)))
-    return (Int(truncatingIfNeeded: mixed % UInt64(count)), mixed >> 63 == 1)
   }
 
   /// Whether every property is violated or, `sometimes`, witnessed, with no `canReach`

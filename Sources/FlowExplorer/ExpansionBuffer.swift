@@ -18,6 +18,12 @@
     @usableFromInline var hitEnd: Int32
     @usableFromInline var stepEnd: Int32
     @usableFromInline var cuts: Int32
+    /// End of its successors not found in the visited set, in ``ExpansionBuffer/unknown``.
+    @usableFromInline var unknownEnd: Int32 = 0
+    /// How many of its successors were found in the visited set, and their marks combined:
+    /// the merge counts them at once instead of one by one.
+    @usableFromInline var knownCount: Int32 = 0
+    @usableFromInline var knownMarks: UInt8 = 0
     @usableFromInline var flags: UInt8
 
     @inlinable init(successorEnd: Int32, hitEnd: Int32, stepEnd: Int32, cuts: Int32, flags: UInt8) {
@@ -60,6 +66,11 @@
   /// was not found): marks only grow, and those the merge misses this way only leave more
   /// states open in the state graph, never a different verdict.
   @usableFromInline @exclusivity(unchecked) var knownMarks: [UInt8] = []
+  /// The successors not found in the visited set (all of them when none was looked up), as
+  /// indices into `fingerprints`, ascending, each source's from the previous source's
+  /// ``Source/unknownEnd``: about a tenth of the successors, the only ones the merge reads
+  /// one by one.
+  @usableFromInline @exclusivity(unchecked) var unknown: [Int32] = []
   /// The visited set's ``VisitedSet/generation`` when `knownSlots` and `sourceSlots` were
   /// found: they hold while it is the set's.
   @usableFromInline @exclusivity(unchecked) var visitedGeneration = 0
@@ -88,6 +99,7 @@
     fingerprints.removeAll(keepingCapacity: true)
     knownSlots.removeAll(keepingCapacity: true)
     knownMarks.removeAll(keepingCapacity: true)
+    unknown.removeAll(keepingCapacity: true)
     sourceFingerprints.removeAll(keepingCapacity: true)
     sourceSlots.removeAll(keepingCapacity: true)
     actionIndices.removeAll(keepingCapacity: true)
@@ -180,6 +192,7 @@
         visited.findConcurrently(sourceFingerprints, slots: &sourceSlots)
       }
     }
+    sortOutKnown(&sources, lookedUp: knownSlots.count == fingerprints.count)
     self.sources = sources
     self.successors = successors
     self.fingerprints = fingerprints
@@ -190,6 +203,35 @@
     self.actions = actions
     self.stepScratch = stepScratch
     scratch.keep(systemScratch)
+  }
+}
+
+extension ExpansionBuffer {
+  /// Fills in each source's known successors (count and marks) and lists the others in
+  /// `unknown`, from `knownSlots` and `knownMarks` when the successors were `lookedUp` (else
+  /// every one is unknown): work per successor done here, on the expanding threads, so that
+  /// the merge, on one thread for all, reads only the unknown ones.
+  @inlinable func sortOutKnown(_ sources: inout [Source], lookedUp looked: Bool) {
+    var unknown = take(&self.unknown)
+    var successor = 0
+    for offset in sources.indices {
+      let end = Int(sources[offset].successorEnd)
+      var knownCount: Int32 = 0
+      var knownMarks: UInt8 = 0
+      while successor < end {
+        if looked && knownSlots[successor] >= 0 {
+          knownCount += 1
+          knownMarks |= self.knownMarks[successor]
+        } else {
+          unknown.append(Int32(successor))
+        }
+        successor += 1
+      }
+      sources[offset].knownCount = knownCount
+      sources[offset].knownMarks = knownMarks
+      sources[offset].unknownEnd = Int32(unknown.count)
+    }
+    self.unknown = unknown
   }
 }
 

@@ -204,11 +204,10 @@ import RelaxedAtomics
   /// Sum of the keys touched by ``prefetch(_:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int]) {
+  @inlinable func prefetch(_ fingerprints: [UInt64], unknown: [Int32]) {
     var sum: UInt64 = 0
-    let known = knownSlots.count == fingerprints.count
-    for (index, fingerprint) in fingerprints.enumerated() where !known || knownSlots[index] < 0 {
-      let slot = home(storableFingerprint(fingerprint))
+    for index in unknown {
+      let slot = home(storableFingerprint(fingerprints[Int(index)]))
       sum &+= keys[slot]
       // `insert` reads the marks of a known state too: the other array, another miss.
       if let marks { sum &+= UInt64(marks[slot]) }

@@ -58,11 +58,11 @@
   /// Whether the set keeps eight marks per fingerprint (``addMarks(_:to:)``).
   @inlinable var keepsMarks: Bool { get }
 
-  /// Touches the memory the merge of `fingerprints` will read, so that it finds it in the
-  /// cache: the loads are independent, so the processor overlaps their misses.
-  /// `knownSlots` are the buffer's (``ExpansionBuffer/knownSlots``), or empty: a successor
-  /// found known already is not read again.
-  @inlinable func prefetch(_ fingerprints: [UInt64], knownSlots: [Int])
+  /// Touches the memory the merge of `fingerprints[unknown]` will read, so that it finds it
+  /// in the cache: the loads are independent, so the processor overlaps their misses.
+  /// `unknown` are the buffer's (``ExpansionBuffer/unknown``): a successor found known
+  /// already is not read again.
+  @inlinable func prefetch(_ fingerprints: [UInt64], unknown: [Int32])
 
   /// Bytes of memory the set holds (or held, after ``releaseStorage()``).
   @inlinable var storedBytes: Int { get }
