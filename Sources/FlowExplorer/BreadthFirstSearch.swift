@@ -308,6 +308,9 @@ import Dispatch
   @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
     let sourceSlots = buffer.sourceSlots.count == buffer.sources.count
     visited.prefetch(buffer.fingerprints, unknown: buffer.unknown)
+    // Read out of the buffer once: each read of a class's array property retains it.
+    let unknownAtExpansion = buffer.unknown
+    let successors = buffer.successors
     var successor = 0
     var unknownFirst = 0
     let seed = options.bitstate?.seed ?? 0
@@ -361,7 +364,7 @@ import Dispatch
       cutTransitions += Int(summary.cuts)
       let first = successor
       let end = Int(summary.successorEnd)
-      let unknown = buffer.unknown[unknownFirst..<Int(summary.unknownEnd)]
+      let unknown = unknownAtExpansion[unknownFirst..<Int(summary.unknownEnd)]
       /// The marks of the successors, combined: what they are known to reach. Those found
       /// in the visited set when they were expanded come with their marks then.
       var successorMarks = summary.knownMarks
@@ -393,7 +396,7 @@ import Dispatch
             }
             parents.append(UInt32(source))
             actionIndices.append(Int(buffer.actionIndices[index]))
-            next.append(from: buffer.successors, at: index)
+            next.append(from: successors, at: index)
             stateCount += 1
           }
           transitions += 1
