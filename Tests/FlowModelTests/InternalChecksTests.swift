@@ -1,4 +1,6 @@
 import FlowExplorer
+import FlowLanguage
+import Foundation
 import Testing
 
 @testable import FlowModel
@@ -67,13 +69,97 @@ import Testing
     #expect(checked > 100, "only \(checked) states reached")
   }
 
-  /// Checks the first 300 states a search of `system` reaches; returns how many it checked.
-  static func checkReachedStates(of system: FlowSystem<Radianttap>, seed: UInt64) -> Int {
+  /// The same on a spec of each runtime, searched as `check` searches by default: a state
+  /// that follows a violation is kept but not expanded, with its flag packed (the specs
+  /// marked so have such states).
+  @Test(arguments: [
+    ("Specs/shop.flow", 1_000, false), ("Specs/raypets.flow", 30, false),
+    ("Specs/jl-example.flow", 50, false),
+    ("Specs/payment.flow", 50, false), ("Specs/real/element-room-info.flow", 20, true),
+    ("Specs/bugs/class7-dismiss-closes-parent.flow", 20, true),
+    ("Specs/bugs/presenter/gap2-long-press-pop.flow", 50, false),
+    ("Specs/bugs/insecurity/purge-drops-completion-acting-on-nil.flow", 30, true),
+  ])
+  func reachedStatesOfEveryRuntimePack(path: String, minimum: Int, followsViolations: Bool) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    let flow = try #require(FrontEnd.check(source: SourceFile(path: path, text: text)).flow)
+    let reached = Self.checkReachedStates(of: RuntimeRegistry.modelledRuntime(of: flow), flow: flow)
+    #expect(reached.checked >= minimum, "\(path): only \(reached.checked) states reached")
+    if followsViolations {
+      #expect(reached.afterViolation > 0, "\(path): no state follows a violation")
+    }
+  }
+
+  /// Two completions pending at once, of two coordinators: `pack` writes them sorted by the
+  /// coordinators' new numbers.
+  @Test func statesWithTwoCompletionsPendingPackBackToThemselves() throws {
+    let flow = try #require(FrontEnd.check(source: SourceFile(path: "two.flow", text: Self.twoPending)).flow)
+    let reached = Self.checkReachedStates(of: Radianttap.self, flow: flow)
+    #expect(reached.checked > 100)
+    #expect(reached.withTwoPending > 0, "no state has two completions pending")
+    #expect(reached.afterViolation > 0, "no state follows a violation")
+  }
+
+  static let twoPending = """
+    app TwoPending {
+      library radianttap
+      window App
+      home Home
+      limits { stack 3, presented 1, coordinators 4, pending 2, depth 12 }
+    }
+
+    screen Home
+    screen Detail
+
+    var loads: 0...2 = 0
+
+    coordinator App: NavigationCoordinator {
+      root window
+      start { root Home }
+      on Home.open { startChild Child }
+      on Home.load {
+        after loaded {
+          if loads < 2 { loads += 1 }
+        }
+      }
+    }
+
+    coordinator Child: NavigationCoordinator {
+      root parent
+      start { show Detail }
+      on Detail.load {
+        after fetched { pop }
+      }
+      on Detail.done { finish }
+    }
+    """
+
+  static func checkReachedStates<Runtime: CoordinatorRuntime>(of runtime: Runtime.Type, flow: CheckedFlow)
+    -> (checked: Int, afterViolation: Int, withTwoPending: Int)
+  {
+    let system = FlowSystem<Runtime>(flow: flow, exploresPastViolations: false)
+    var afterViolation = 0
+    var withTwoPending = 0
+    let checked = checkReachedStates(of: system, seed: 7, limit: 2_000) { state in
+      if system.followsViolation(state) { afterViolation += 1 }
+      if FlowState<Runtime>(packed: state.words).pending.count >= 2 { withTwoPending += 1 }
+    }
+    return (checked, afterViolation, withTwoPending)
+  }
+
+  /// Checks the first `limit` states a search of `system` reaches, each also handed to
+  /// `body`; returns how many it checked.
+  static func checkReachedStates<Runtime: CoordinatorRuntime>(
+    of system: FlowSystem<Runtime>, seed: UInt64, limit: Int = 300,
+    _ body: (PackedState<Runtime>) -> Void = { _ in }
+  ) -> Int {
     var random = SplitMix64(seed: seed)
-    var frontier = PackedFrontier<Radianttap>()
+    var frontier = PackedFrontier<Runtime>()
     var arrivals: [StateArrival] = []
     var seen = Set<[UInt16]>()
-    func add(_ state: PackedState<Radianttap>) {
+    func add(_ state: PackedState<Runtime>) {
       guard seen.insert(state.words).inserted else { return }
       var state = state
       // Statements at any offset, none (-1), and failing bits in all 32 of their bits.
@@ -87,10 +173,11 @@ import Testing
     var position = 0
     var actions: [FlowAction] = []
     var violations: [Int] = []
-    while position < frontier.count && position < 300 {
+    while position < frontier.count && position < limit {
       let state = frontier[position]
       state._checkInvariants()
       #expect(state.arrival == arrivals[position], "seed \(seed), state \(position)")
+      body(state)
       actions.removeAll()
       system.actions(in: state, into: &actions)
       for action in actions {
