@@ -73,22 +73,38 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     PackedEncoding.encode(state.words).withUnsafeBufferPointer { append(encoded: $0, arrival: state.arrival) }
   }
 
+  /// Appends the state at `position` of `other` with its arrival: its bytes and trailer as
+  /// they are, its place found once (the merge copies every new state this way).
   public mutating func append(from other: PackedFrontier, at position: Int) {
-    append(encoded: other.bytes(at: position), arrival: other.arrival(at: position))
+    let (block, range) = other.place(position)
+    precondition(!other.blocks[block].isDiscarded, "frontier state read after it was discarded")
+    let start = other.blocks[block].bytes + range.lowerBound
+    let count = range.count - Self.arrivalBytes
+    let trailer = UInt64(littleEndian: UnsafeRawPointer(start + count).loadUnaligned(as: UInt64.self))
+    append(UnsafeBufferPointer(start: start, count: count), trailer: trailer)
   }
 
   /// Appends the state whose `PackedEncoding` is `bytes`, reached as `arrival` says.
+  public mutating func append(
+    encoded bytes: UnsafeBufferPointer<UInt8>, arrival: StateArrival = StateArrival()
+  ) {
+    // The statement's offset, then the failing bits, as `arrival(at:)` reads them.
+    let trailer =
+      UInt64(UInt32(bitPattern: arrival.lastStatementAt))
+      | UInt64(UInt32(truncatingIfNeeded: arrival.previousFailing)) << 32
+    append(bytes, trailer: trailer)
+  }
+
+  /// Appends `bytes` and the trailer word after them.
   ///
-  /// Appends into the last block only when no copy of this store shares it: a copy must not
-  /// see its block change (the bytes it reads are not overwritten, but a later append of its
-  /// own would land after these).
+  /// Appends into the last block only when it has room and no copy of this store shares it:
+  /// a copy must not see its block change (the bytes it reads are not overwritten, but a
+  /// later append of its own would land after these).
   ///
   /// The blocks are read through a buffer pointer, the last one as a guaranteed reference:
   /// this runs for every successor the explorer computes, and reading the last block out of
   /// the array retained and released it.
-  public mutating func append(
-    encoded bytes: UnsafeBufferPointer<UInt8>, arrival: StateArrival = StateArrival()
-  ) {
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, trailer: UInt64) {
     let last = blocks.count - 1
     let fits =
       last >= 0
@@ -98,10 +114,6 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
       blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
     }
-    // The statement's offset, then the failing bits, as `arrival(at:)` reads them.
-    let trailer =
-      UInt64(UInt32(bitPattern: arrival.lastStatementAt))
-      | UInt64(UInt32(truncatingIfNeeded: arrival.previousFailing)) << 32
     let end = blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
         block.append(bytes, trailer: trailer)
