@@ -78,7 +78,7 @@
     return seed == 0 ? stored : SplitMix64.mix(stored ^ seed)
   }
 
-  /// Sum of the words touched by ``prefetch(_:)``, stored so the loads are not optimised away.
+  /// Sum of the words touched by ``prefetch(_:unknown:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
   @inlinable func prefetch(_ fingerprints: [UInt64], unknown: [Int32]) {

@@ -240,8 +240,9 @@ import Dispatch
       case .merge(let index):
         let buffer = buffers[index % buffers.count]
         if known != nil && !atDepthBound {
-          // The expansions read the visited set: it must not grow under them.
-          let inserts = buffer.fingerprints.count
+          // The expansions read the visited set: it must not grow under them. Only the
+          // successors not found known at expansion can be new.
+          let inserts = buffer.unknown.count
           if !visited.hasRoom(forInserting: inserts) {
             // Serial work too: counted with the merge, as a growth inside an insert is.
             let start = ResourceUsage.nanoseconds()
@@ -307,10 +308,12 @@ import Dispatch
   /// Stops, between or inside sources, as soon as a limit says so.
   @inlinable mutating func merge(_ buffer: Buffer, firstState: Int, atDepthBound: Bool) {
     let sourceSlots = buffer.sourceSlots.count == buffer.sources.count
-    visited.prefetch(buffer.fingerprints, unknown: buffer.unknown)
     // Read out of the buffer once: each read of a class's array property retains it.
     let unknownAtExpansion = buffer.unknown
     let successors = buffer.successors
+    let fingerprints = buffer.fingerprints
+    let successorActions = buffer.actionIndices
+    visited.prefetch(fingerprints, unknown: unknownAtExpansion)
     var successor = 0
     var unknownFirst = 0
     let seed = options.bitstate?.seed ?? 0
@@ -375,7 +378,7 @@ import Dispatch
       for turn in 0..<unknown.count {
         let index = Int(
           unknown[unknownFirst + order.unknownPosition(at: turn, count: unknown.count, split: split)])
-        let fingerprint = buffer.fingerprints[index]
+        let fingerprint = fingerprints[index]
         if atDepthBound {
           transitions += 1
           if let marks = visited.find(fingerprint) {
@@ -395,7 +398,7 @@ import Dispatch
               return
             }
             parents.append(UInt32(source))
-            actionIndices.append(Int(buffer.actionIndices[index]))
+            actionIndices.append(Int(successorActions[index]))
             next.append(from: successors, at: index)
             stateCount += 1
           }
@@ -409,7 +412,7 @@ import Dispatch
       if recordsGraph {
         closeEdges(
           of: source, fingerprint: buffer.sourceFingerprints[offset], successorMarks: successorMarks,
-          successors: buffer.fingerprints[first..<end],
+          successors: fingerprints[first..<end],
           // An insert may have grown the set since the lookup (with one thread: see `expandLevel`).
           visitedSlot: sourceSlots && buffer.visitedGeneration == visited.generation
             ? buffer.sourceSlots[offset] : -1)

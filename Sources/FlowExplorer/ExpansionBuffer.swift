@@ -5,9 +5,9 @@
 /// thread numbers them. Workers only read the visited set, to find which successors it holds
 /// already (see ``expand(_:of:in:checks:fingerprintingSources:knownIn:scratch:)``).
 ///
-/// `@unchecked Sendable`: each buffer is written by exactly one worker during
-/// `concurrentPerform` and read by the merging thread only after `concurrentPerform`
-/// returns, which orders the accesses; buffers are never touched by two threads at once.
+/// `@unchecked Sendable`: each buffer is written by exactly one thread while it expands a
+/// chunk, and read by the merging thread only once the `ChunkPipeline` says that chunk is
+/// expanded, which orders the accesses; buffers are never touched by two threads at once.
 /// A class, so a worker fills its buffer in place and the storage is reused across chunks.
 /// Its properties are `@exclusivity(unchecked)` for the same reason: one thread at a time.
 @usableFromInline final class ExpansionBuffer<System: TransitionSystem>: @unchecked Sendable {
@@ -68,8 +68,8 @@
   @usableFromInline @exclusivity(unchecked) var knownMarks: [UInt8] = []
   /// The successors not found in the visited set (all of them when none was looked up), as
   /// indices into `fingerprints`, ascending, each source's from the previous source's
-  /// ``Source/unknownEnd``: about a tenth of the successors, the only ones the merge reads
-  /// one by one.
+  /// ``Source/unknownEnd``: most successors are known states, and these are the only ones
+  /// the merge reads one by one.
   @usableFromInline @exclusivity(unchecked) var unknown: [Int32] = []
   /// The visited set's ``VisitedSet/generation`` when `knownSlots` and `sourceSlots` were
   /// found: they hold while it is the set's.

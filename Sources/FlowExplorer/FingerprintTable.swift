@@ -201,7 +201,7 @@ import RelaxedAtomics
     if old | added != old { relaxed_store_u8(marks + slot, old | added) }
   }
 
-  /// Sum of the keys touched by ``prefetch(_:)``, stored so the loads are not optimised away.
+  /// Sum of the keys touched by ``prefetch(_:unknown:)``, stored so the loads are not optimised away.
   @usableFromInline @exclusivity(unchecked) var touched: UInt64 = 0
 
   @inlinable func prefetch(_ fingerprints: [UInt64], unknown: [Int32]) {

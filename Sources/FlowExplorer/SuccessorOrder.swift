@@ -3,8 +3,8 @@
 /// descending. In action order (offset 0, ascending) unless the bitstate settings carry a
 /// seed (``ExplorerOptions/Bitstate/seed``), which draws both from itself and the source.
 ///
-/// Only the successors not found in the visited set at expansion (``ExpansionBuffer/unknown``,
-/// about a tenth) are taken one by one; the known ones are only counted. `split` and
+/// Only the successors not found in the visited set at expansion (``ExpansionBuffer/unknown``)
+/// are taken one by one; the known ones are only counted. `split` and
 /// `unknownPosition` take the unknown ones in the order this one gives all of them.
 @usableFromInline struct SuccessorOrder {
   @usableFromInline let first: Int
@@ -33,9 +33,10 @@
     return first + (reversed ? count - 1 - rotated : rotated)
   }
 
-  /// How many of `unknown` (successors of this source, ascending) come before the first one
-  /// taken: the unknown ones are taken from there on, ascending, or from just before it
-  /// down, and round (see `unknownPosition(at:count:split:)`).
+  /// How many of `unknown` (successors of this source, ascending) lie below where the order
+  /// starts (`first + offset` ascending, `end - offset` descending): the unknown ones are
+  /// taken from the split on, ascending, or from just below it down, and round (see
+  /// `unknownPosition(at:count:split:)`).
   @inlinable func split(of unknown: ArraySlice<Int32>) -> Int {
     let start = reversed ? end - offset : first + offset
     var split = 0
@@ -57,7 +58,9 @@
   /// before `successor`: what a merge taking every successor in turn has counted when it
   /// stops at that one.
   @inlinable func knownSuccessors(before successor: Int, knownSlots: [Int]) -> Int {
-    guard knownSlots.count >= end else { return 0 }
+    // No lookup at expansion: every successor was unknown.
+    if knownSlots.isEmpty { return 0 }
+    precondition(knownSlots.count >= end, "a slot for every successor")
     var count = 0
     for turn in 0..<(end - first) {
       let taken = self.successor(at: turn)

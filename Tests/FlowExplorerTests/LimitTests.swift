@@ -12,6 +12,46 @@ import Testing
     #expect(result.verdicts == [.unknown])
   }
 
+  /// A search stopped by the state limit has counted the transitions a plain breadth-first
+  /// search counts before the successor that would be one state too many: the known
+  /// successors of a source are counted at once by the merge, not one by one.
+  @Test(arguments: 0..<24)
+  func maxStatesCountsTheTransitionsBeforeTheStop(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 404)
+    let nodes = 20 + random.next(below: 300)
+    var graph = GraphSystem.random(
+      seed: UInt64(seed) &+ 77, nodes: nodes, maxDegree: 1 + random.next(below: 5))
+    graph.terminal = Set((0..<nodes).filter { _ in random.next(below: 9) == 0 })
+    let limit = 2 + random.next(below: nodes / 2)
+    // Reference: states in the order found, each source's successors in action order.
+    var found = [0]
+    var seen: Set = [0]
+    var transitions = 0
+    var stopped = false
+    var next = 0
+    search: while next < found.count {
+      let source = found[next]
+      next += 1
+      guard !graph.terminal.contains(source) else { continue }
+      for successor in graph.successors[source] {
+        if !seen.contains(successor) {
+          if found.count >= limit {
+            stopped = true
+            break search
+          }
+          seen.insert(successor)
+          found.append(successor)
+        }
+        transitions += 1
+      }
+    }
+    let result = Explorer.explore(
+      graph, options: ExplorerOptions(maxStates: limit, threads: 1 + seed % 2))
+    #expect(result.completion == (stopped ? .incomplete(reason: .states) : .complete))
+    #expect(result.states == found.count)
+    #expect(result.transitions == transitions, "limit \(limit) of \(nodes) nodes")
+  }
+
   @Test func maxStatesEqualToTheStateCountIsComplete() {
     let result = Explorer.explore(BinaryClock(bits: 5), options: ExplorerOptions(maxStates: 32))
     #expect(result.completion == .complete)

@@ -26,6 +26,34 @@ import Testing
     #expect(rotated > 100)
   }
 
+  /// The order as the merge took every successor before it took only the unknown ones:
+  /// from a seed- and source-drawn offset round, backwards for about half the sources.
+  @Test func theOrderIsTheOneTheMergeAlwaysUsed() {
+    var random = SplitMix64(seed: 12)
+    for _ in 0..<500 {
+      let seed = random.next(below: 4) == 0 ? 0 : random.next()
+      let source = random.next(below: 100_000)
+      let first = random.next(below: 50)
+      let count = random.next(below: 12)
+      var offset = 0
+      var reversed = false
+      if seed != 0 && count > 1 {
+        let mixed = SplitMix64.mix(seed &+ SplitMix64.mix(UInt64(source)))
+        offset = Int(mixed % UInt64(count))
+        reversed = mixed >> 63 == 1
+      }
+      var expected: [Int] = []
+      var turn = offset
+      for _ in 0..<count {
+        expected.append(first + (reversed ? count - 1 - turn : turn))
+        turn += 1
+        if turn == count { turn = 0 }
+      }
+      let order = SuccessorOrder(seed: seed, source: source, first: first, end: first + count)
+      #expect((0..<count).map(order.successor(at:)) == expected, "seed \(seed), source \(source)")
+    }
+  }
+
   /// Seeded random sources, successor ranges and known sets: the unknown successors taken
   /// through `split(of:)` and `unknownPosition(at:count:split:)` are those of the full
   /// order, in its order; the known ones before each are those the full order passes.

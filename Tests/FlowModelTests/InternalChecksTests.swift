@@ -173,10 +173,14 @@ import Testing
     var position = 0
     var actions: [FlowAction] = []
     var violations: [Int] = []
+    // Each state copied as the merge copies new states into the next level, arrival included.
+    var copies = PackedFrontier<Runtime>()
     while position < frontier.count && position < limit {
       let state = frontier[position]
       state._checkInvariants()
       #expect(state.arrival == arrivals[position], "seed \(seed), state \(position)")
+      copies.append(from: frontier, at: position)
+      #expect(copies[position].words == state.words && copies[position].arrival == state.arrival)
       body(state)
       actions.removeAll()
       system.actions(in: state, into: &actions)

@@ -22,6 +22,30 @@ extension Array where Element == UIKitObject {
     }
   }
 
+  /// `markReachable(from:into:)` in one pass over the objects, for objects whose links have
+  /// both ends (a child's `container`, a presented controller's `presenting`) and that are
+  /// numbered so that each comes after its container and its presenter: reachable when it is
+  /// `root` or either of those is. Sets every flag of `attached` (one per object, whatever they held).
+  /// Returns false, `attached` partly set, at an object that comes before its container or
+  /// presenter.
+  /// - Complexity: O(objects).
+  func markReachableInOrder(from root: ObjectID, into attached: inout [Bool]) -> Bool {
+    precondition(attached.count == count, "one flag per object")
+    return withUnsafeBufferPointer { objects in
+      attached.withUnsafeMutableBufferPointer { attached in
+        for id in 0..<objects.count {
+          let object = objects.baseAddress! + id
+          let container = object.pointee.containerOrMinusOne
+          let presenting = object.pointee.presentingOrMinusOne
+          guard container < id, presenting < id else { return false }
+          attached[id] =
+            id == root || (container >= 0 && attached[container]) || (presenting >= 0 && attached[presenting])
+        }
+        return true
+      }
+    }
+  }
+
   /// Cuts the children of container `container` to their first `kept`, clearing the
   /// `container` link of those removed; returns the last child before the cut.
   /// - Complexity: O(children removed).

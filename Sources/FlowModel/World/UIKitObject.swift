@@ -93,6 +93,8 @@ public struct UIKitObject: Hashable, Sendable, BitwiseCopyable {
 
   // The links as stored, -1 for none: for packing, which renumbers them through maps whose
   // entry -1 is -1 (see `Renumbering`).
+  var containerOrMinusOne: Int { Int(storedContainer) }
+  var presentingOrMinusOne: Int { Int(storedPresenting) }
   var presentedOrMinusOne: Int { Int(storedPresented) }
   var delegateOrMinusOne: Int { Int(storedDelegate) }
   var associatedCoordinatorOrMinusOne: Int { Int(storedAssociatedCoordinator) }

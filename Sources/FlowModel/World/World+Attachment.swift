@@ -10,10 +10,34 @@ extension World {
 
   /// `attachedObjects()` written into `attached`, in its storage: a worker reuses one array
   /// from state to state.
+  ///
+  /// Every link has both of its ends (`checkInvariants()`: a child's container, a presented
+  /// controller's presenter), so an object is attached when its container or presenter is.
+  /// A state the explorer stores is canonical, its hierarchy numbered breadth first from the
+  /// window's root (`canonicalNumbering(in:)`): then one pass in id order marks it. An
+  /// object before its container or presenter sends the marking to the search (debug builds
+  /// check the pass against it).
   func markAttached(into attached: inout [Bool]) {
-    attached.removeAll(keepingCapacity: true)
-    attached.append(contentsOf: repeatElement(false, count: objects.count))
-    guard let root = windowRoot else { return }
-    objects.markReachable(from: root, into: &attached)
+    // One flag per object, each set below: the array is only resized, not cleared.
+    if attached.count > objects.count {
+      attached.removeLast(attached.count - objects.count)
+    } else if attached.count < objects.count {
+      attached.append(contentsOf: repeatElement(false, count: objects.count - attached.count))
+    }
+    guard let root = windowRoot else {
+      for id in attached.indices { attached[id] = false }
+      return
+    }
+    guard objects.markReachableInOrder(from: root, into: &attached) else {
+      for id in attached.indices { attached[id] = false }
+      objects.markReachable(from: root, into: &attached)
+      return
+    }
+    assert(
+      {
+        var searched = Array(repeating: false, count: objects.count)
+        objects.markReachable(from: root, into: &searched)
+        return searched == attached
+      }(), "the one-pass marking differs from the search")
   }
 }
