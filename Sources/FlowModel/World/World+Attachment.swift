@@ -24,20 +24,16 @@ extension World {
     } else if attached.count < objects.count {
       attached.append(contentsOf: repeatElement(false, count: objects.count - attached.count))
     }
-    guard let root = windowRoot else {
-      for id in attached.indices { attached[id] = false }
+    if let root = windowRoot, objects.markReachableInOrder(from: root, into: &attached) {
+      assert(
+        {
+          var searched = Array(repeating: false, count: objects.count)
+          objects.markReachable(from: root, into: &searched)
+          return searched == attached
+        }(), "the one-pass marking differs from the search")
       return
     }
-    guard objects.markReachableInOrder(from: root, into: &attached) else {
-      for id in attached.indices { attached[id] = false }
-      objects.markReachable(from: root, into: &attached)
-      return
-    }
-    assert(
-      {
-        var searched = Array(repeating: false, count: objects.count)
-        objects.markReachable(from: root, into: &searched)
-        return searched == attached
-      }(), "the one-pass marking differs from the search")
+    for id in attached.indices { attached[id] = false }
+    if let root = windowRoot { objects.markReachable(from: root, into: &attached) }
   }
 }
