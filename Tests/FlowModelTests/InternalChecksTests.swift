@@ -175,9 +175,18 @@ import Testing
     var violations: [Int] = []
     // Each state copied as the merge copies new states into the next level, arrival included.
     var copies = PackedFrontier<Runtime>()
+    // Each state also unpacked into the one before's storage, as a worker unpacks the states
+    // it expands: into more objects than it has, or fewer.
+    var reused = FlowState<Runtime>(globals: [])
+    var (grew, shrank) = (0, 0)
     while position < frontier.count && position < limit {
       let state = frontier[position]
       state._checkInvariants()
+      let unpacked = FlowState<Runtime>(packed: state.words)
+      if unpacked.world.objects.count > reused.world.objects.count { grew += 1 }
+      if unpacked.world.objects.count < reused.world.objects.count { shrank += 1 }
+      reused.replace(withPacked: state.words)
+      #expect(reused == unpacked, "seed \(seed), state \(position): unpacked into a used state")
       #expect(state.arrival == arrivals[position], "seed \(seed), state \(position)")
       copies.append(from: frontier, at: position)
       #expect(copies[position].words == state.words && copies[position].arrival == state.arrival)
@@ -189,6 +198,7 @@ import Testing
       }
       position += 1
     }
+    #expect(position < 50 || (grew > 0 && shrank > 0), "states unpacked into a used one never changed size")
     return position
   }
 }

@@ -11,8 +11,7 @@ extension FlowState {
   /// Makes this state the one `words` encode, in the storage of its arrays: a worker
   /// unpacks every state it expands into the same one (see `FlowSystem.prepared(_:scratch:)`).
   mutating func replace(withPacked words: [UInt16]) {
-    world.objects.removeAll(keepingCapacity: true)
-    owners.removeAll(keepingCapacity: true)
+    // The objects and owners are not emptied: unpacking resizes them and blanks each one.
     coordinators.removeAll(keepingCapacity: true)
     globals.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
@@ -20,7 +19,27 @@ extension FlowState {
     words.withUnsafeBufferPointer { self.unpack(from: PackedReader($0)) }
   }
 
-  /// Reads the fields of a state from `input`; the arrays of `self` are empty.
+  /// What every unpacked object starts as: the fields a packed object leaves out are these.
+  private static var blankObject: UIKitObject { UIKitObject(kind: .navigationController) }
+
+  /// A link to an object read from a packed state, checked against the objects it has: the
+  /// reverse link is written through a buffer pointer at that id.
+  @inline(__always) private static func unpackedID(_ id: Int, below count: Int) -> Int {
+    precondition(id < count, "a packed state links to an object it does not have")
+    return id
+  }
+
+  /// Makes `array` `count` long: its last elements removed, or `filler` appended. The
+  /// elements left are overwritten by the caller.
+  @inline(__always) private static func resize<Element>(
+    _ array: inout [Element], to count: Int, filler: Element
+  ) {
+    if array.count > count { array.removeLast(array.count - count) }
+    while array.count < count { array.append(filler) }
+  }
+
+  /// Reads the fields of a state from `input`. The arrays of `self` are empty, but for the
+  /// objects and owners, which this resizes and overwrites.
   private mutating func unpack(from input: PackedReader) {
     var input = input
     let flags = PackedLayout.StateFlags(rawValue: input.take())
@@ -31,30 +50,50 @@ extension FlowState {
     beyondBounds = flags.contains(.beyondBounds)
     afterViolation = flags.contains(.afterViolation)
     let objectCount = input.take()
-    world.objects.reserveCapacity(objectCount)
-    owners.reserveCapacity(objectCount)
-    for _ in 0..<objectCount {
-      let kind = PackedLayout.kind(tag: input.take())
-      let objectFlags = PackedLayout.ObjectFlags(rawValue: input.take())
-      var object = UIKitObject(
-        kind: kind, style: PresentationStyle(packedIndex: objectFlags.styleIndex),
-        modalInPresentation: objectFlags.contains(.modalInPresentation))
-      if objectFlags.contains(.hasChildren) { object.children = input.list() }
-      if object.isTabBarController { object.selectedIndex = input.take() }
-      if objectFlags.contains(.hasPresented) { object.presented = input.take() }
-      if objectFlags.contains(.hasDelegate) { object.delegate = input.take() }
-      if objectFlags.contains(.hasAssociatedCoordinator) { object.associatedCoordinator = input.take() }
-      object.modalTransition = ModalTransition(rawValue: UInt8(objectFlags.modalTransition))
-      world.objects.append(object)
-      owners.append(objectFlags.contains(.hasOwner) ? input.take() : nil)
-      if objectFlags.contains(.hasNavigationTransitionFrom) {
-        world.objects[world.objects.count - 1].navigationTransitionFrom = input.take()
+    // Blank objects first, then each one's fields written in place through one buffer
+    // pointer, with its reverse links: an object built aside and appended was copied whole
+    // twice, and every write through the array checked its uniqueness and bounds. This runs
+    // once for every state the explorer expands.
+    let blank = Self.blankObject
+    Self.resize(&world.objects, to: objectCount, filler: blank)
+    Self.resize(&owners, to: objectCount, filler: nil)
+    world.objects.withUnsafeMutableBufferPointer { objects in
+      owners.withUnsafeMutableBufferPointer { owners in
+        // All blank before any is read: a reverse link may point at an object further on.
+        for id in 0..<objectCount {
+          objects[id] = blank
+          owners[id] = nil
+        }
+        for id in 0..<objectCount {
+          let object = objects.baseAddress! + id
+          object.pointee.kind = PackedLayout.kind(tag: input.take())
+          let objectFlags = PackedLayout.ObjectFlags(rawValue: input.take())
+          object.pointee.style = PresentationStyle(packedIndex: objectFlags.styleIndex)
+          object.pointee.modalInPresentation = objectFlags.contains(.modalInPresentation)
+          if objectFlags.contains(.hasChildren) {
+            for _ in 0..<input.take() {
+              let child = Self.unpackedID(input.take(), below: objectCount)
+              object.pointee.children.append(child)
+              objects[child].container = id
+            }
+          }
+          if object.pointee.isTabBarController { object.pointee.selectedIndex = input.take() }
+          if objectFlags.contains(.hasPresented) {
+            let presented = Self.unpackedID(input.take(), below: objectCount)
+            object.pointee.presented = presented
+            objects[presented].presenting = id
+          }
+          if objectFlags.contains(.hasDelegate) { object.pointee.delegate = input.take() }
+          if objectFlags.contains(.hasAssociatedCoordinator) {
+            object.pointee.associatedCoordinator = input.take()
+          }
+          object.pointee.modalTransition = ModalTransition(rawValue: UInt8(objectFlags.modalTransition))
+          if objectFlags.contains(.hasOwner) { owners[id] = input.take() }
+          if objectFlags.contains(.hasNavigationTransitionFrom) {
+            object.pointee.navigationTransitionFrom = input.take()
+          }
+        }
       }
-    }
-    // The reverse links, from the forward ones.
-    for id in world.objects.indices {
-      for child in world.objects[id].children { world.objects[child].container = id }
-      if let presented = world.objects[id].presented { world.objects[presented].presenting = id }
     }
     world.windowRoot = input.optional()
     if flags.contains(.deferredNavigations) {

@@ -680,12 +680,19 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       }
     }
     // `knownFailing`: the bits the step cache kept for the state's structure (see
-    // `prepared(_:scratch:)`); debug builds check them against the invariants.
-    func checked() -> UInt64 {
-      InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(stateInvariants)
+    // `prepared(_:scratch:)`); debug builds check them against the invariants. No local
+    // function: one that reads `stateInvariants` captured, and so copied, the whole system.
+    let invariants = stateInvariants
+    var failing: UInt64
+    if let knownFailing {
+      failing = knownFailing
+      assert(
+        knownFailing
+          == InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(invariants),
+        "a structure's states break other invariants")
+    } else {
+      failing = InvariantContext(flow: tables.flow, state: state, attached: attached).failingBits(invariants)
     }
-    var failing = knownFailing ?? checked()
-    assert(knownFailing == nil || knownFailing == checked(), "a structure's states break other invariants")
     if isStuck(state, tables: tables) { failing |= Self.stuckBit }
     return PackedState(words: words, failing: failing, holds: holds)
   }
