@@ -32,6 +32,17 @@ import Testing
     }
   }
 
+  /// The words at the edge of one byte, alone and among small ones: 254 is one byte; 255,
+  /// 256 and 65,535 are escaped (the fast paths test for them without a branch per word).
+  @Test(arguments: [UInt16(0), 254, 255, 256, 511, 65_279, 65_535])
+  func wordsAtTheEdgeOfOneByteRoundTrip(word: UInt16) {
+    for words in [[word], [1, 2, word, 3], Array(repeating: 7, count: 40) + [word]] {
+      let bytes = PackedEncoding.encode(words)
+      #expect(bytes.count == words.count + (word < 255 ? 0 : 2), "\(words)")
+      #expect(bytes.withUnsafeBufferPointer(PackedEncoding.decode) == words, "\(words)")
+    }
+  }
+
   /// The layout of a packed state, written out by hand from `PackedLayout`'s documentation:
   /// unpacking reads each bit as documented, and packing writes the same words back. A bit
   /// moved in `PackedLayout` (for packing and unpacking alike, which the round trips elsewhere

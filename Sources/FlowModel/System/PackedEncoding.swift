@@ -21,11 +21,16 @@ enum PackedEncoding {
   /// a word; returns how many it wrote.
   static func encode(_ words: UnsafeBufferPointer<UInt16>, to base: UnsafeMutablePointer<UInt8>) -> Int {
     // Nearly always every word is below 255: then each is one byte, narrowed in a loop
-    // without branches, which the compiler vectorizes.
-    if !words.contains(where: { $0 >= 255 }) {
-      for index in 0..<words.count { base[index] = UInt8(truncatingIfNeeded: words[index]) }
-      return words.count
+    // without branches, which the compiler vectorizes. The same loop notes whether a word
+    // was 255 or more (then it or the next value has a bit above the low eight; `&+` wraps
+    // 65,535 to 0, which it has itself), and only then is the state written again.
+    var wide: UInt16 = 0
+    for index in 0..<words.count {
+      let word = words[index]
+      base[index] = UInt8(truncatingIfNeeded: word)
+      wide |= (word | (word &+ 1)) &>> 8
     }
+    if wide == 0 { return words.count }
     var count = 0
     for word in words {
       if word < 255 {
@@ -44,13 +49,19 @@ enum PackedEncoding {
   /// The words `bytes` encode.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
     // Nearly always no word was escaped: then each byte is a word, widened in a loop
-    // without branches, which the compiler vectorizes.
-    if !bytes.contains(255) {
-      return [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
-        for index in 0..<bytes.count { words[index] = UInt16(bytes[index]) }
-        count = bytes.count
+    // without branches, which the compiler vectorizes. The same loop keeps the largest
+    // byte, and only when that is the escape are the words read again.
+    var escaped = false
+    let words = [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
+      var largest: UInt8 = 0
+      for index in 0..<bytes.count {
+        words[index] = UInt16(bytes[index])
+        largest = max(largest, bytes[index])
       }
+      escaped = largest == 255
+      count = escaped ? 0 : bytes.count
     }
+    if !escaped { return words }
     return [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
       var index = 0
       var written = 0

@@ -88,22 +88,28 @@ final class StepCache: Sendable {
       let lengths = UInt64(before.count) | UInt64(after.count) << 32
       first.combine(lengths)
       second.combine(lengths)
-      func feed(_ part: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset + 8 <= part.count {
-          let word = UInt64(littleEndian: part.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-          first.combine(word)
-          second.combine(word)
-          offset += 8
-        }
-        guard offset < part.count else { return }
-        let tail = Fingerprint.tail(of: part, from: offset)
-        first.combine(tail)
-        second.combine(tail)
-      }
-      feed(before)
-      feed(after)
+      Self.feed(before, &first, &second)
+      Self.feed(after, &first, &second)
       self.init(first: first.value, second: second.value)
+    }
+
+    /// Feeds `part` to both hashes, eight bytes at a time. Inlined, with the hashes passed
+    /// in: a local function that captured them kept them in memory, loaded and stored for
+    /// every word.
+    @inline(__always) private static func feed(
+      _ part: UnsafeRawBufferPointer, _ first: inout Fingerprint, _ second: inout Fingerprint
+    ) {
+      var offset = 0
+      while offset + 8 <= part.count {
+        let word = UInt64(littleEndian: part.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        first.combine(word)
+        second.combine(word)
+        offset += 8
+      }
+      guard offset < part.count else { return }
+      let tail = Fingerprint.tail(of: part, from: offset)
+      first.combine(tail)
+      second.combine(tail)
     }
   }
 
