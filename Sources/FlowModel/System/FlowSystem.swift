@@ -674,8 +674,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let tables = tables ?? self.tables
     var holds: UInt64 = 0
     if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
-    for (index, property) in tables.flow.properties.enumerated() {
-      if state.evaluate(property.expression, tables: tables, context: state.appCoordinator) != 0 {
+    // By index: a loop over the properties copied each one out, retaining its name.
+    for index in tables.flow.properties.indices {
+      let expression = tables.flow.properties[index].expression
+      if state.evaluate(expression, tables: tables, context: state.appCoordinator) != 0 {
         holds |= 1 << UInt64(index + 1)
       }
     }
