@@ -50,7 +50,7 @@ enum PackedEncoding {
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
     // Nearly always no word was escaped: then each byte is a word, widened in a loop
     // without branches, which the compiler vectorizes. The same loop keeps the largest
-    // byte, and only when that is the escape are the words read again.
+    // byte, and only when that is the escape are the bytes read again.
     var escaped = false
     let words = [UInt16](unsafeUninitializedCapacity: bytes.count) { words, count in
       var largest: UInt8 = 0
