@@ -97,7 +97,7 @@ final class CoverageRecorder: Sendable {
   /// `attached` is `state.world.attachedObjects()`.
   func record<Runtime>(state: FlowState<Runtime>, attached: [Bool], handlersRun: [Int]) {
     // Each object's kind read in place: this runs for every state explored, and a loop over
-    // the objects themselves copied each one out whole.
+    // the objects themselves would copy each one out whole.
     state.world.objects.withUnsafeBufferPointer { objects in
       for id in objects.indices where attached[id] {
         if case .screen(let screen) = objects[id].kind { screens.insert(screen) }

@@ -29,15 +29,6 @@ extension FlowState {
     return id
   }
 
-  /// Makes `array` `count` long: its last elements removed, or `filler` appended. The
-  /// elements left are overwritten by the caller.
-  @inline(__always) private static func resize<Element>(
-    _ array: inout [Element], to count: Int, filler: Element
-  ) {
-    if array.count > count { array.removeLast(array.count - count) }
-    while array.count < count { array.append(filler) }
-  }
-
   /// Reads the fields of a state from `input`. The arrays of `self` are empty, but for the
   /// objects and owners, which this resizes and overwrites.
   private mutating func unpack(from input: PackedReader) {
@@ -51,12 +42,12 @@ extension FlowState {
     afterViolation = flags.contains(.afterViolation)
     let objectCount = input.take()
     // Blank objects first, then each one's fields written in place through one buffer
-    // pointer, with its reverse links: an object built aside and appended was copied whole
-    // twice, and every write through the array checked its uniqueness and bounds. This runs
-    // once for every state the explorer expands.
+    // pointer, with its reverse links: no object is built aside and copied in whole, and no
+    // write goes through the array's uniqueness and bounds checks. This runs once for every
+    // state the explorer expands.
     let blank = Self.blankObject
-    Self.resize(&world.objects, to: objectCount, filler: blank)
-    Self.resize(&owners, to: objectCount, filler: nil)
+    world.objects.resize(to: objectCount, filling: blank)
+    owners.resize(to: objectCount, filling: nil)
     world.objects.withUnsafeMutableBufferPointer { objects in
       owners.withUnsafeMutableBufferPointer { owners in
         // All blank before any is read: a reverse link may point at an object further on.

@@ -674,7 +674,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     let tables = tables ?? self.tables
     var holds: UInt64 = 0
     if let home = tables.flow.home, state.topScreen() == home { holds |= 1 }
-    // By index: a loop over the properties copied each one out, retaining its name.
+    // By index: a loop over the properties would copy each one out, retaining its name.
     for index in tables.flow.properties.indices {
       let expression = tables.flow.properties[index].expression
       if state.evaluate(expression, tables: tables, context: state.appCoordinator) != 0 {
@@ -683,7 +683,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     }
     // `knownFailing`: the bits the step cache kept for the state's structure (see
     // `prepared(_:scratch:)`); debug builds check them against the invariants. No local
-    // function: one that reads `stateInvariants` captured, and so copied, the whole system.
+    // function: one that read `stateInvariants` would capture, and so copy, the whole system.
     let invariants = stateInvariants
     var failing: UInt64
     if let knownFailing {

@@ -94,8 +94,8 @@ final class StepCache: Sendable {
     }
 
     /// Feeds `part` to both hashes, eight bytes at a time. Inlined, with the hashes passed
-    /// in: a local function that captured them kept them in memory, loaded and stored for
-    /// every word.
+    /// in, so that they stay in registers: a local function capturing them would keep them in
+    /// memory, loaded and stored for every word.
     @inline(__always) private static func feed(
       _ part: UnsafeRawBufferPointer, _ first: inout Fingerprint, _ second: inout Fingerprint
     ) {

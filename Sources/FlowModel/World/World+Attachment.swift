@@ -19,11 +19,7 @@ extension World {
   /// check the pass against it).
   func markAttached(into attached: inout [Bool]) {
     // One flag per object, each set below: the array is only resized, not cleared.
-    if attached.count > objects.count {
-      attached.removeLast(attached.count - objects.count)
-    } else if attached.count < objects.count {
-      attached.append(contentsOf: repeatElement(false, count: objects.count - attached.count))
-    }
+    attached.resize(to: objects.count, filling: false)
     if let root = windowRoot, objects.markReachableInOrder(from: root, into: &attached) {
       assert(
         {
