@@ -54,6 +54,29 @@ public final class FrontierBlock: @unchecked Sendable {
     storedCount += source.count + Self.trailerBytes
   }
 
+  /// Appends `first`, `second` and `third` as one state, then `trailer`, as
+  /// `append(_:trailer:)` does: a state put together from parts is written once, where it
+  /// is kept. The middle part, a few bytes, is copied a byte at a time.
+  @inlinable @inline(__always) public func append(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+    _ third: UnsafeBufferPointer<UInt8>, trailer: UInt64
+  ) {
+    precondition(!isDiscarded, "frontier state appended to a block given back")
+    let total = first.count + second.count + third.count
+    precondition(count + total + Self.trailerBytes <= capacity, "frontier block overflow")
+    var end = bytes + count
+    if let base = first.baseAddress { end.update(from: base, count: first.count) }
+    end += first.count
+    for byte in second {
+      end.pointee = byte
+      end += 1
+    }
+    if let base = third.baseAddress { end.update(from: base, count: third.count) }
+    end += third.count
+    UnsafeMutableRawPointer(end).storeBytes(of: trailer.littleEndian, as: UInt64.self)
+    storedCount += total + Self.trailerBytes
+  }
+
   /// Empties the block for new states, with memory of its own again if it was discarded.
   public func reuse() {
     storedCount = 0

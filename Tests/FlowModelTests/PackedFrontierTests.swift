@@ -1,6 +1,7 @@
 import FlowExplorer
-import FlowModel
 import Testing
+
+@testable import FlowModel
 
 /// The frontier store gives back exactly the words it was given, in order.
 @Suite struct PackedFrontierTests {
@@ -84,6 +85,43 @@ import Testing
 
   /// A copy is a value: appending to one store does not change the states of another that
   /// shares its blocks, and a block given back and reused reads its new states.
+  /// A state appended in three parts, or appended again, is the state appended whole, with
+  /// its own arrival; also when it does not fit its block and starts the next.
+  @Test(arguments: 0..<4)
+  func statesAppendedInPartsOrAgainComeBackWhole(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 41)
+    var parts = PackedFrontier<Radianttap>()
+    var whole = PackedFrontier<Radianttap>()
+    // About 3 MiB: several 1 MiB blocks, so that some appends start a block.
+    for index in 0..<40_000 {
+      let length = Int(random.next(below: 120))
+      let bytes = (0..<length).map { _ in UInt8(random.next(below: 255)) }
+      let first = Int(random.next(below: length + 1))
+      let second = first + Int(random.next(below: length - first + 1))
+      let arrival = StateArrival(
+        lastStatementAt: Int32(index), previousFailing: random.next() & 0xFFFF_FFFF)
+      bytes.withUnsafeBufferPointer { buffer in
+        parts.append(
+          encoded: UnsafeBufferPointer(rebasing: buffer[..<first]),
+          UnsafeBufferPointer(rebasing: buffer[first..<second]),
+          UnsafeBufferPointer(rebasing: buffer[second...]), arrival: arrival)
+        whole.append(encoded: buffer, arrival: arrival)
+      }
+      if random.next(below: 3) == 0 {
+        let again = StateArrival(lastStatementAt: -Int32(index), previousFailing: UInt64(index))
+        parts.appendLastAgain(arrival: again)
+        bytes.withUnsafeBufferPointer { whole.append(encoded: $0, arrival: again) }
+      }
+    }
+    #expect(parts.count == whole.count)
+    for position in 0..<whole.count {
+      let (got, expected) = (parts[position], whole[position])
+      guard got.words != expected.words || got.arrival != expected.arrival else { continue }
+      Issue.record("state \(position) differs")
+      return
+    }
+  }
+
   @Test func copiesAppendIndependently() {
     var first = PackedFrontier<Radianttap>()
     first.append(PackedState<Radianttap>(words: [1, 2, 3]))

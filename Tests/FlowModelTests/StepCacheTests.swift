@@ -375,10 +375,16 @@ import Testing
     #expect(
       steps.map(\.start) == [0, StepCache.Step.cut] && steps[0].count == 6 && steps[0].variablesAt == 1)
     #expect(found == successor)
-    #expect(cache.steps(for: second, into: &steps, bytes: &found))
+    var structures: [UInt64] = []
+    #expect(cache.steps(for: second, into: &steps, structures: &structures, bytes: &found))
     #expect(
       steps.map(\.start) == [0, 6] && steps.map(\.count) == [6, 2] && steps.map(\.variablesAt) == [1, 0])
     #expect(found == successor + [8, 9])
+    // Each successor comes with the first hash of its structure, its fingerprint's start.
+    #expect(structures == steps.map { StepCache.structure(of: $0, in: found).first })
+    #expect(structures[0] != structures[1])
+    #expect(cache.steps(for: first, into: &steps, structures: &structures, bytes: &found))
+    #expect(structures == [StepCache.structure(of: steps[0], in: found).first, 0])
     // A successor's structure is not an expanded one until its own steps are kept.
     let successorKey = successor.withUnsafeBytes { bytes in
       StepCache.Key(
@@ -410,14 +416,37 @@ import Testing
 /// The cache with its bytes in arrays, as these tests write them.
 extension StepCache {
   fileprivate func steps(for key: Key, into steps: inout [Step], bytes: inout [UInt8]) -> Bool {
-    let found = PackedBytes(capacity: 8)
-    defer { bytes = Array(found.buffer) }
-    return self.steps(for: key, into: &steps, bytes: found) != nil
+    var structures: [UInt64] = []
+    return self.steps(for: key, into: &steps, structures: &structures, bytes: &bytes)
   }
 
+  fileprivate func steps(
+    for key: Key, into steps: inout [Step], structures: inout [UInt64], bytes: inout [UInt8]
+  ) -> Bool {
+    let found = PackedBytes(capacity: 8)
+    defer { bytes = Array(found.buffer) }
+    return self.steps(for: key, into: &steps, structures: &structures, bytes: found) != nil
+  }
+
+  /// Keeps `steps` with their successors' keys made from `bytes`, as `StepWorkspace` makes
+  /// them.
   fileprivate func keep(_ steps: [Step], bytes: [UInt8], for key: Key) {
     let kept = PackedBytes(capacity: max(bytes.count, 1))
     bytes.withUnsafeBufferPointer { kept.append($0) }
-    keep(steps, bytes: kept, failing: 0, for: key)
+    let successors = steps.filter { $0.start >= 0 }.map { step in
+      Self.structure(of: step, in: bytes)
+    }
+    keep(steps, successors: successors, bytes: kept, failing: 0, for: key)
+  }
+
+  /// The key of the successor of `step`, whose bytes without the variables are in `bytes`.
+  fileprivate static func structure(of step: Step, in bytes: [UInt8]) -> Key {
+    let start = Int(step.start)
+    let split = start + Int(step.variablesAt)
+    return bytes.withUnsafeBytes { bytes in
+      Key(
+        before: UnsafeRawBufferPointer(rebasing: bytes[start..<split]),
+        after: UnsafeRawBufferPointer(rebasing: bytes[split..<start + Int(step.count)]))
+    }
   }
 }

@@ -51,12 +51,18 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   var cachedFailing: UInt32? = nil
   var lookupKey = StepCache.Key(first: 0, second: 0)
   var sourceVariables = 0..<0
-  /// The steps `StepCache` had for the state being expanded, and their successors' bytes.
+  /// What those variables feed the fingerprint of a successor that keeps them
+  /// (`StateFingerprint.words(ofVariables:into:)`).
+  var sourceVariableWords: [UInt64] = []
+  /// The steps `StepCache` had for the state being expanded, their successors' bytes, and
+  /// the first hash of each successor's structure (`StateFingerprint`).
   var cachedSteps: [StepCache.Step] = []
+  var cachedStructures: [UInt64] = []
   let cachedBytes = PackedBytes()
-  /// The steps of the state being expanded, to be kept in `StepCache`, and their
-  /// successors' bytes.
+  /// The steps of the state being expanded, to be kept in `StepCache`, their successors'
+  /// bytes, and their successors' structures (one per step with a successor).
   var keptSteps: [StepCache.Step] = []
+  var keptStructures: [StepCache.Key] = []
   let keptBytes = PackedBytes()
 
   init(tables: FlowTables) {
@@ -65,54 +71,82 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
 }
 
 extension StepWorkspace {
-  /// Puts the successor of cached step `position` into `bytes` (none when it is cut), with
-  /// the variables of the state being expanded, which are at `variables` in `sourceBytes`;
-  /// false when the step is not reusable.
-  mutating func reuse(_ position: Int, variables: Range<Int>) -> Bool {
+  /// What cached step `position` gives the state being expanded, whose variables are at
+  /// `variables` in `sourceBytes`: a cut, or a successor in three parts, nil when the step
+  /// is not reusable. The parts point into `cachedBytes` and `sourceBytes`, which stay as
+  /// they are until the next state is looked up.
+  mutating func reuse(_ position: Int, variables: Range<Int>) -> ReusedStep? {
     let step = cachedSteps[position]
     reusedLastStatementAt = Int(step.lastStatementAt)
-    if step.start == StepCache.Step.cut {
-      bytes.count = 0
-      return true
-    }
-    guard step.start >= 0 else { return false }
+    if step.start == StepCache.Step.cut { return .cut }
+    guard step.start >= 0 else { return nil }
     let start = Int(step.start)
     let split = start + Int(step.variablesAt)
     let cached = cachedBytes.buffer
-    bytes.replace(
-      with: UnsafeBufferPointer(rebasing: cached[start..<split]),
-      UnsafeBufferPointer(rebasing: sourceBytes.buffer[variables]),
-      UnsafeBufferPointer(rebasing: cached[split..<start + Int(step.count)]))
-    return true
+    return .successor(
+      ReusedSuccessor(
+        before: UnsafeBufferPointer(rebasing: cached[start..<split]),
+        variables: UnsafeBufferPointer(rebasing: sourceBytes.buffer[variables]),
+        after: UnsafeBufferPointer(rebasing: cached[split..<start + Int(step.count)])))
   }
 
   /// Keeps the step just run for `StepCache`: cut (`stored` false) or with its successor in
   /// `bytes`, whose variables it takes out. Not reusable when it read or wrote a variable,
   /// broke a property, or left variables unlike the source's, which are at `variables` in
-  /// `sourceBytes` (a crash leaves none).
-  mutating func keepStep(stored: Bool, brokeNothing: Bool, variables: Range<Int>) {
-    guard !step.usesVariables && brokeNothing else { return keepNotReusable() }
+  /// `sourceBytes` (a crash leaves none). Returns the first hash of the successor's
+  /// structure when it keeps one: its fingerprint is made from that (`StateFingerprint`).
+  mutating func keepStep(stored: Bool, brokeNothing: Bool, variables: Range<Int>) -> UInt64? {
+    guard !step.usesVariables && brokeNothing else {
+      keepNotReusable()
+      return nil
+    }
     guard stored else {
       keptSteps.append(StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0))
-      return
+      return nil
     }
     let successor = bytes.buffer
     let successorVariables = PackedEncoding.variables(in: successor)
     guard successor[successorVariables].elementsEqual(sourceBytes.buffer[variables]) else {
-      return keepNotReusable()
+      keepNotReusable()
+      return nil
     }
+    let before = UnsafeBufferPointer(rebasing: successor[..<successorVariables.lowerBound])
+    let after = UnsafeBufferPointer(rebasing: successor[successorVariables.upperBound...])
+    let structure = StepCache.Key(
+      before: UnsafeRawBufferPointer(before), after: UnsafeRawBufferPointer(after))
+    keptStructures.append(structure)
     keptSteps.append(
       StepCache.Step(
         start: Int32(keptBytes.count), count: Int32(successor.count - successorVariables.count),
         variablesAt: Int32(successorVariables.lowerBound), lastStatementAt: Int32(step.lastStatementAt)))
-    keptBytes.append(UnsafeBufferPointer(rebasing: successor[..<successorVariables.lowerBound]))
-    keptBytes.append(UnsafeBufferPointer(rebasing: successor[successorVariables.upperBound...]))
+    keptBytes.append(before)
+    keptBytes.append(after)
+    return structure.first
   }
 
   /// Keeps a step that must be run again each time.
   mutating func keepNotReusable() {
     keptSteps.append(StepCache.Step(start: StepCache.Step.notReusable, count: 0, variablesAt: 0))
   }
+}
+
+/// What a step the cache kept gives a state of the same structure.
+enum ReusedStep {
+  /// A declared bound cuts the step.
+  case cut
+  /// The step leads to this successor.
+  case successor(ReusedSuccessor)
+}
+
+/// A successor the cache kept, with the variables of the state being expanded: the
+/// encoding of the state `before`, then `variables`, then `after`.
+struct ReusedSuccessor {
+  let before: UnsafeBufferPointer<UInt8>
+  let variables: UnsafeBufferPointer<UInt8>
+  let after: UnsafeBufferPointer<UInt8>
+
+  /// The successor's bytes, put together (for the debug builds' checks).
+  var bytes: [UInt8] { Array(before) + Array(variables) + Array(after) }
 }
 
 extension FlowState {

@@ -352,6 +352,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
       reusing = workspace.cachedFailing != nil && workspace.cachedSteps.count == structural
       keeping = !reusing
       workspace.keptSteps.removeAll(keepingCapacity: true)
+      workspace.keptStructures.removeAllKeepingStorage()
       workspace.keptBytes.count = 0
     }
     let sourceVariables = workspace.sourceVariables
@@ -378,12 +379,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         let back = backButton, back.nav == nav
       {
         // A completed swipe-back is the back button's pop with an interactive transition,
-        // and the runtime does not read `isInteractive`: the same step, whose successor is
-        // still in `workspace.bytes` and whose violations are still in `violations` (checked
-        // by `completedSwipeBackIsTheBackButtonsStep` in the tests).
-        if back.fingerprint != nil {
-          successors.append(encoded: workspace.bytes.buffer, arrival: back.arrival)
-        }
+        // and the runtime does not read `isInteractive`: the same step, whose successor was
+        // the last appended and whose violations are still in `violations` (checked by
+        // `completedSwipeBackIsTheBackButtonsStep` in the tests).
+        if back.fingerprint != nil { successors.appendLastAgain(arrival: back.arrival) }
         body(position, back.fingerprint, violations)
         backButton = nil
         if keeping && isStructural { workspace.keepNotReusable() }
@@ -400,30 +399,49 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
         continue
       }
       let fingerprint: UInt64?
-      if reusing, isStructural, workspace.reuse(structuralPosition, variables: sourceVariables) {
+      if reusing, isStructural, let reused = workspace.reuse(structuralPosition, variables: sourceVariables) {
         // Another state of this structure took this step, reading and writing no variable
-        // and breaking nothing: its successor, with this state's variables, is in
-        // `workspace.bytes` (cut when empty).
+        // and breaking nothing: its successor is the one kept, with this state's variables,
+        // fingerprinted from its structure's hash (a cut when there is none).
         assert(
-          runningAgrees(state, packed, action, workspace: &workspace), "a reused step differs from running it"
-        )
-        fingerprint = workspace.bytes.count == 0 ? nil : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+          runningAgrees(state, packed, action, reused, workspace: &workspace),
+          "a reused step differs from running it")
         successorArrival = arrival(lastStatementAt: workspace.reusedLastStatementAt)
-        if fingerprint != nil {
-          successors.append(encoded: workspace.bytes.buffer, arrival: successorArrival)
+        switch reused {
+        case .cut: fingerprint = nil
+        case .successor(let successor):
+          fingerprint = StateFingerprint.of(
+            structure: workspace.cachedStructures[structuralPosition],
+            variableWords: workspace.sourceVariableWords)
+          assert(
+            fingerprint == successor.bytes.withUnsafeBufferPointer(StateFingerprint.of(encoded:)),
+            "a reused successor's fingerprint differs from its bytes'")
+          successors.append(
+            encoded: successor.before, successor.variables, successor.after, arrival: successorArrival)
         }
       } else {
         let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
-        fingerprint =
-          !stored
-          ? nil
-          : workspace.successorIsSource
-            ? workspace.sourceFingerprint : Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+        // A successor kept for the cache has its structure hashed for its key, and the
+        // source's variables: its fingerprint is made from those.
+        let keptStructure =
+          keeping && isStructural
+          ? workspace.keepStep(stored: stored, brokeNothing: violations.isEmpty, variables: sourceVariables)
+          : nil
+        if !stored {
+          fingerprint = nil
+        } else if workspace.successorIsSource {
+          fingerprint = workspace.sourceFingerprint
+        } else if let keptStructure {
+          fingerprint = StateFingerprint.of(
+            structure: keptStructure, variableWords: workspace.sourceVariableWords)
+          assert(
+            fingerprint == Self.fingerprint(ofEncoded: workspace.bytes.buffer),
+            "a kept successor's fingerprint differs from its bytes'")
+        } else {
+          fingerprint = Self.fingerprint(ofEncoded: workspace.bytes.buffer)
+        }
         successorArrival = arrival(lastStatementAt: workspace.step.lastStatementAt)
         if stored { successors.append(encoded: workspace.bytes.buffer, arrival: successorArrival) }
-        if keeping && isStructural {
-          workspace.keepStep(stored: stored, brokeNothing: violations.isEmpty, variables: sourceVariables)
-        }
       }
       body(position, fingerprint, violations)
       if case .gesture(.backButton(let nav)) = action {
@@ -436,7 +454,7 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     // caller prepares a state before expanding it.
     if keeping, packed.isAnalysed, let stepCache {
       stepCache.keep(
-        workspace.keptSteps, bytes: workspace.keptBytes,
+        workspace.keptSteps, successors: workspace.keptStructures, bytes: workspace.keptBytes,
         failing: UInt32(truncatingIfNeeded: packed.failing & invariantBits), for: workspace.lookupKey)
     }
   }
@@ -449,25 +467,29 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   ) {
     encodeSource(packed, in: &workspace)
     workspace.sourceVariables = PackedEncoding.variables(in: workspace.sourceBytes.buffer)
+    let variables = UnsafeRawBufferPointer(workspace.sourceBytes.buffer)[workspace.sourceVariables]
+    StateFingerprint.words(
+      ofVariables: UnsafeRawBufferPointer(rebasing: variables), into: &workspace.sourceVariableWords)
     workspace.lookupKey = StepCache.Key(
       structureOf: workspace.sourceBytes.buffer, variables: workspace.sourceVariables)
     workspace.cachedFailing = stepCache.steps(
-      for: workspace.lookupKey, into: &workspace.cachedSteps, bytes: workspace.cachedBytes)
+      for: workspace.lookupKey, into: &workspace.cachedSteps, structures: &workspace.cachedStructures,
+      bytes: workspace.cachedBytes)
   }
 
   /// Debug builds check every reused step against running it: the step must break nothing
-  /// and give the successor in `workspace.bytes` (cut when they are empty), which are left
-  /// as they were.
+  /// and give `reused`.
   private func runningAgrees(
-    _ state: FlowState<Runtime>, _ packed: PackedState<Runtime>, _ action: FlowAction,
+    _ state: FlowState<Runtime>, _ packed: PackedState<Runtime>, _ action: FlowAction, _ reused: ReusedStep,
     workspace: inout StepWorkspace<Runtime>
   ) -> Bool {
-    let reused = Array(workspace.bytes.buffer)
     var violations: [Int] = []
     let stored = explore(state, packed, action, workspace: &workspace, violations: &violations)
-    let agrees = violations.isEmpty && (stored ? Array(workspace.bytes.buffer) == reused : reused.isEmpty)
-    workspace.bytes.replace(with: reused)
-    return agrees
+    guard violations.isEmpty else { return false }
+    switch reused {
+    case .cut: return !stored
+    case .successor(let successor): return stored && Array(workspace.bytes.buffer) == successor.bytes
+    }
   }
 
   /// Runs one step. `packed` is nil when the step is cut by a declared bound.
@@ -699,17 +721,15 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
     return PackedState(words: words, failing: failing, holds: holds)
   }
 
-  /// The explorer's fixed hash over the state's `PackedEncoding` (eight bytes to a 64-bit lane).
+  /// The explorer's fixed hash of the state's `PackedEncoding` (`StateFingerprint`).
   public func fingerprint(of state: PackedState<Runtime>) -> UInt64 {
     if let known = state.fingerprint { return known }
     return PackedEncoding.encode(state.words).withUnsafeBufferPointer(Self.fingerprint(ofEncoded:))
   }
 
-  /// The fingerprint of the state whose `PackedEncoding` is `bytes`.
+  /// The fingerprint of the state whose `PackedEncoding` is `bytes` (`StateFingerprint`).
   static func fingerprint(ofEncoded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hasher = Fingerprint()
-    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    return hasher.value
+    StateFingerprint.of(encoded: bytes)
   }
 
   /// The bit of `PackedState.failing` that says the user can do nothing.

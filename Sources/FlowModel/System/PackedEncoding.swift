@@ -81,13 +81,17 @@ enum PackedEncoding {
   }
 
   /// Where the flow's global variables are in the encoding of a state: after its flags word
-  /// and their count, as `FlowState.pack` writes them.
+  /// and their count, as `FlowState.pack` writes them. Within `bytes` whatever they hold, so
+  /// that any bytes have a fingerprint (`StateFingerprint`), states or not.
   static func variables(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-    guard bytes.count >= 2 else { return bytes.count..<bytes.count }
-    let count = bytes[1] < 255 ? Int(bytes[1]) : Int(bytes[2]) | Int(bytes[3]) << 8
-    let start = bytes[1] < 255 ? 2 : 4
+    let start = bytes.count >= 2 && bytes[1] == 255 ? 4 : 2
+    guard bytes.count >= start else { return bytes.count..<bytes.count }
+    let count = start == 2 ? Int(bytes[1]) : Int(bytes[2]) | Int(bytes[3]) << 8
     var end = start
-    for _ in 0..<count { end += bytes[end] < 255 ? 1 : 3 }
-    return start..<end
+    for _ in 0..<count {
+      guard end < bytes.count else { break }
+      end += bytes[end] < 255 ? 1 : 3
+    }
+    return start..<min(end, bytes.count)
   }
 }

@@ -95,7 +95,38 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
     append(bytes, trailer: trailer)
   }
 
+  /// Appends the state whose `PackedEncoding` is `first`, then `second`, then `third` (a
+  /// successor the step cache kept, with the variables of the state being expanded),
+  /// reached as `arrival` says: its bytes are put together where they are kept.
+  public mutating func append(
+    encoded first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
+    _ third: UnsafeBufferPointer<UInt8>, arrival: StateArrival
+  ) {
+    let trailer =
+      UInt64(UInt32(bitPattern: arrival.lastStatementAt))
+      | UInt64(UInt32(truncatingIfNeeded: arrival.previousFailing)) << 32
+    let end = appendingToLastBlock(count: first.count + second.count + third.count) { block in
+      block.append(first, second, third, trailer: trailer)
+    }
+    places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
+  }
+
+  /// Appends the state appended last again, reached as `arrival` says.
+  public mutating func appendLastAgain(arrival: StateArrival) {
+    precondition(!places.isEmpty, "no state to append again")
+    let last = bytes(at: places.count - 1)
+    // Its block stays in `blocks`, so its bytes stay where they are during the append.
+    append(encoded: last, arrival: arrival)
+  }
+
   /// Appends `bytes` and the trailer word after them.
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, trailer: UInt64) {
+    let end = appendingToLastBlock(count: bytes.count) { block in block.append(bytes, trailer: trailer) }
+    places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
+  }
+
+  /// Calls `write` with the block a state of `count` bytes is appended to, and returns the
+  /// block's count after it.
   ///
   /// Appends into the last block only when it has room and no copy of this store shares it:
   /// a copy must not see its block change (the bytes it reads are not overwritten, but a
@@ -104,23 +135,24 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
   /// The blocks are read through a buffer pointer, the last one as a guaranteed reference:
   /// this runs for every successor the explorer computes, and reading the last block out of
   /// the array retained and released it.
-  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, trailer: UInt64) {
+  @inline(__always) private mutating func appendingToLastBlock(
+    count: Int, _ write: (FrontierBlock) -> Void
+  ) -> Int {
     let last = blocks.count - 1
     let fits =
       last >= 0
       && blocks.withUnsafeBufferPointer {
-        $0[last].count + bytes.count + Self.arrivalBytes <= $0[last].capacity
+        $0[last].count + count + Self.arrivalBytes <= $0[last].capacity
       }
     if !fits || !isKnownUniquelyReferenced(&blocks[last]) {
-      blocks.append(FrontierBlock(capacity: max(Self.blockSize, bytes.count + Self.arrivalBytes)))
+      blocks.append(FrontierBlock(capacity: max(Self.blockSize, count + Self.arrivalBytes)))
     }
-    let end = blocks.withUnsafeBufferPointer { blocks in
+    return blocks.withUnsafeBufferPointer { blocks in
       Unmanaged.passUnretained(blocks[blocks.count - 1])._withUnsafeGuaranteedRef { block in
-        block.append(bytes, trailer: trailer)
+        write(block)
         return block.count
       }
     }
-    places.append(UInt64(blocks.count - 1) << 32 | UInt64(end))
   }
 
   /// With `keepingCapacity`, keeps the first block (a chunk's successors usually fit in it)

@@ -58,61 +58,6 @@ final class StepCache: Sendable {
     static var notReusable: Int32 { -2 }
   }
 
-  /// A structure, as two independent 64-bit hashes of the state's bytes without its
-  /// variables: a false match would give a wrong successor, so it must be far less likely
-  /// than two states sharing a fingerprint.
-  struct Key: Equatable {
-    var first: UInt64
-    var second: UInt64
-
-    init(first: UInt64, second: UInt64) {
-      self.first = first
-      self.second = second
-    }
-
-    /// The structure of the state whose `PackedEncoding` is `bytes`: its bytes without the
-    /// variables at `variables`.
-    init(structureOf bytes: UnsafeBufferPointer<UInt8>, variables: Range<Int>) {
-      let raw = UnsafeRawBufferPointer(bytes)
-      self.init(
-        before: UnsafeRawBufferPointer(rebasing: raw[..<variables.lowerBound]),
-        after: UnsafeRawBufferPointer(rebasing: raw[variables.upperBound...]))
-    }
-
-    /// The structure whose bytes are `before`, the variables, then `after`: both hashes in
-    /// one pass, the two parts' lengths first. A key is made for every state looked up and
-    /// every successor kept, so one pass over the bytes, not one per hash and part.
-    init(before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer) {
-      var first = Fingerprint(seed: 1)
-      var second = Fingerprint(seed: 2)
-      let lengths = UInt64(before.count) | UInt64(after.count) << 32
-      first.combine(lengths)
-      second.combine(lengths)
-      Self.feed(before, &first, &second)
-      Self.feed(after, &first, &second)
-      self.init(first: first.value, second: second.value)
-    }
-
-    /// Feeds `part` to both hashes, eight bytes at a time. Inlined, with the hashes passed
-    /// in, so that they stay in registers: a local function capturing them would keep them in
-    /// memory, loaded and stored for every word.
-    @inline(__always) private static func feed(
-      _ part: UnsafeRawBufferPointer, _ first: inout Fingerprint, _ second: inout Fingerprint
-    ) {
-      var offset = 0
-      while offset + 8 <= part.count {
-        let word = UInt64(littleEndian: part.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        first.combine(word)
-        second.combine(word)
-        offset += 8
-      }
-      guard offset < part.count else { return }
-      let tail = Fingerprint.tail(of: part, from: offset)
-      first.combine(tail)
-      second.combine(tail)
-    }
-  }
-
   /// A structure: its steps, when it was expanded, and its bytes without the variables,
   /// when it was met as a successor.
   private struct Entry {
@@ -295,11 +240,16 @@ final class StepCache: Sendable {
   /// How many lookups found their structure.
   var reusedStates: Int { storage.withLock { $0.reused } }
 
-  /// Copies the steps kept for `key` into `steps` and their successors' bytes into `bytes`
-  /// (both emptied first); returns the state invariants the structure's states break, nil
-  /// when no steps are kept for it or the cache is off (or turns off at this lookup).
-  func steps(for key: Key, into steps: inout [Step], bytes: PackedBytes) -> UInt32? {
+  /// Copies the steps kept for `key` into `steps`, their successors' bytes into `bytes` and
+  /// the first hash of each successor's structure into `structures` (0 for a step with no
+  /// successor), all emptied first; returns the state invariants the structure's states
+  /// break, nil when no steps are kept for it or the cache is off (or turns off at this
+  /// lookup).
+  func steps(for key: Key, into steps: inout [Step], structures: inout [UInt64], bytes: PackedBytes)
+    -> UInt32?
+  {
     steps.removeAll(keepingCapacity: true)
+    structures.removeAllKeepingStorage()
     bytes.count = 0
     return storage.withLock { storage in
       guard isOn, let slots = storage.slots else { return nil }
@@ -331,9 +281,11 @@ final class StepCache: Sendable {
         let step = storage.steps![Int(entry.firstStep) + position]
         guard step.start >= 0 else {
           steps.append(step)
+          structures.append(0)
           continue
         }
         let successor = storage.entries![Int(step.start)]
+        structures.append(successor.key.first)
         steps.append(
           Step(
             start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
@@ -345,12 +297,15 @@ final class StepCache: Sendable {
     }
   }
 
-  /// Keeps `steps`, whose successors' bytes are `kept`, and the state invariants its states
-  /// break (`failing`) for `key`, unless an entry for it is
-  /// there already (another worker expanded a state of the same structure meanwhile). Each
-  /// successor's bytes are kept under its own structure's key, unless they are there
-  /// already. Empties the cache first when the entry might not fit.
-  func keep(_ steps: [Step], bytes kept: PackedBytes, failing: UInt32, for key: Key) {
+  /// Keeps `steps`, whose successors' bytes are `kept` and structures `successors` (one key
+  /// per step with a successor, in order), and the state invariants its states break
+  /// (`failing`) for `key`, unless an entry for it is there already (another worker
+  /// expanded a state of the same structure meanwhile). Each successor's bytes are kept
+  /// under its own structure's key, unless they are there already. Empties the cache first
+  /// when the entry might not fit. The keys are made by the caller, outside the lock.
+  func keep(_ steps: [Step], successors: [Key], bytes kept: PackedBytes, failing: UInt32, for key: Key) {
+    precondition(
+      successors.count == steps.count { $0.start >= 0 }, "one structure per step with a successor")
     storage.withLock { storage in
       guard isOn else { return }
       // Room for the whole budget at once; refused, no cache.
@@ -386,17 +341,16 @@ final class StepCache: Sendable {
       let firstStep = storage.stepCount
       do {
         let bytes = UnsafeRawBufferPointer(bytes)
+        var successor = 0
         for step in steps {
           var kept = step
           if step.start >= 0 {
             let start = Int(step.start)
-            let split = start + Int(step.variablesAt)
-            let end = start + Int(step.count)
             kept.start = storage.successor(
-              Key(
-                before: UnsafeRawBufferPointer(rebasing: bytes[start..<split]),
-                after: UnsafeRawBufferPointer(rebasing: bytes[split..<end])),
-              bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), variablesAt: step.variablesAt)
+              successors[successor],
+              bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(step.count)]),
+              variablesAt: step.variablesAt)
+            successor += 1
           }
           (storage.steps! + storage.stepCount).initialize(to: kept)
           storage.stepCount += 1
