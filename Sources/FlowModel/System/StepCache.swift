@@ -248,10 +248,8 @@ final class StepCache: Sendable {
   func steps(for key: Key, into steps: inout [Step], structures: inout [UInt64], bytes: PackedBytes)
     -> UInt32?
   {
-    steps.removeAll(keepingCapacity: true)
-    structures.removeAllKeepingStorage()
     bytes.count = 0
-    return storage.withLock { storage in
+    let failing: UInt32? = storage.withLock { storage in
       guard isOn, let slots = storage.slots else { return nil }
       var index = slots[storage.slot(of: key)]
       // Met only as a successor: its bytes are kept, its steps are not.
@@ -277,24 +275,37 @@ final class StepCache: Sendable {
       }
       guard index >= 0 else { return nil }
       let entry = storage.entries![Int(index)]
-      for position in 0..<Int(entry.stepCount) {
-        let step = storage.steps![Int(entry.firstStep) + position]
-        guard step.start >= 0 else {
-          steps.append(step)
-          structures.append(0)
-          continue
+      let count = Int(entry.stepCount)
+      // Sized once and written in place, under the lock: an append checks the array's
+      // uniqueness and capacity each time.
+      steps.resize(to: count, filling: Step(start: Step.cut, count: 0, variablesAt: 0))
+      structures.resize(to: count, filling: 0)
+      steps.withUnsafeMutableBufferPointer { steps in
+        structures.withUnsafeMutableBufferPointer { structures in
+          for position in 0..<count {
+            let step = storage.steps![Int(entry.firstStep) + position]
+            guard step.start >= 0 else {
+              steps[position] = step
+              structures[position] = 0
+              continue
+            }
+            let successor = storage.entries![Int(step.start)]
+            structures[position] = successor.key.first
+            steps[position] = Step(
+              start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
+              lastStatementAt: step.lastStatementAt)
+            let start = storage.bytes! + Int(successor.firstByte)
+            bytes.append(UnsafeBufferPointer(start: start, count: Int(successor.byteCount)))
+          }
         }
-        let successor = storage.entries![Int(step.start)]
-        structures.append(successor.key.first)
-        steps.append(
-          Step(
-            start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
-            lastStatementAt: step.lastStatementAt))
-        let start = storage.bytes! + Int(successor.firstByte)
-        bytes.append(UnsafeBufferPointer(start: start, count: Int(successor.byteCount)))
       }
       return entry.failing
     }
+    if failing == nil {
+      steps.removeAll(keepingCapacity: true)
+      structures.removeAllKeepingStorage()
+    }
+    return failing
   }
 
   /// Keeps `steps`, whose successors' bytes are `kept` and structures `successors` (one key
