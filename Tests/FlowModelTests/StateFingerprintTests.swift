@@ -12,16 +12,24 @@ import Testing
   static func encodings(count: Int, seed: UInt64) -> [[UInt8]] {
     var random = SplitMix64(seed: seed)
     return (0..<count).map { _ in
-      var words: [UInt16] = [UInt16(random.next(below: 16))]
-      let variables = Int(random.next(below: 5))
-      words.append(UInt16(variables))
-      for _ in 0..<variables {
-        words.append(
-          random.next(below: 6) == 0 ? UInt16(300 + random.next(below: 1000)) : UInt16(random.next(below: 3)))
-      }
-      for _ in 0..<Int(random.next(below: 60)) { words.append(UInt16(random.next(below: 40))) }
-      return PackedEncoding.encode(words)
+      let flags = UInt16(random.next(below: 16))
+      let rest = (0..<random.next(below: 60)).map { _ in UInt16(random.next(below: 40)) }
+      return encoding(flags: flags, variables: variables(&random), rest: rest)
     }
+  }
+
+  /// Random values of the variables: mostly a few small ones, some escaped, and now and
+  /// then 255 or more (their count is then escaped too).
+  static func variables(_ random: inout SplitMix64) -> [UInt16] {
+    let count = random.next(below: 40) == 0 ? 255 + random.next(below: 10) : random.next(below: 5)
+    return (0..<count).map { _ in
+      random.next(below: 6) == 0 ? UInt16(300 + random.next(below: 1000)) : UInt16(random.next(below: 3))
+    }
+  }
+
+  /// The encoding of a state with `flags`, `variables` and then `rest`.
+  static func encoding(flags: UInt16, variables: [UInt16], rest: [UInt16]) -> [UInt8] {
+    PackedEncoding.encode([flags, UInt16(variables.count)] + variables + rest)
   }
 
   /// The first hash alone is the key's first hash, for parts of every length around a word.
@@ -59,19 +67,53 @@ import Testing
     }
   }
 
+  /// A successor the cache gives back is its kept structure with the source's variables:
+  /// its fingerprint from the kept structure's key and those variables is the one its bytes
+  /// have, whatever the values' lengths (escaped or not) and however many variables there
+  /// are (an escaped count).
+  @Test func aStructureWithOtherVariablesIsFingerprintedFromItsKey() {
+    var random = SplitMix64(seed: 31)
+    for _ in 0..<400 {
+      let flags = UInt16(random.next(below: 16))
+      let rest = (0..<random.next(below: 60)).map { _ in UInt16(random.next(below: 40)) }
+      let keptVariables = Self.variables(&random)
+      let kept = Self.encoding(flags: flags, variables: keptVariables, rest: rest)
+      // The same variables (a flow's are a fixed list) with other values, some escaped.
+      let source = keptVariables.map { _ in
+        random.next(below: 4) == 0 ? UInt16(300 + random.next(below: 1000)) : UInt16(random.next(below: 3))
+      }
+      let successor = Self.encoding(flags: flags, variables: source, rest: rest)
+      let key = kept.withUnsafeBufferPointer {
+        StepCache.Key(structureOf: $0, variables: PackedEncoding.variables(in: $0))
+      }
+      var words: [UInt64] = []
+      successor.withUnsafeBufferPointer { buffer in
+        let variables = UnsafeRawBufferPointer(buffer)[PackedEncoding.variables(in: buffer)]
+        StateFingerprint.words(ofVariables: UnsafeRawBufferPointer(rebasing: variables), into: &words)
+      }
+      #expect(
+        StateFingerprint.of(structure: key.first, variableWords: words)
+          == successor.withUnsafeBufferPointer(StateFingerprint.of(encoded:)),
+        "\(source.count) variables")
+    }
+  }
+
   /// Bytes that encode no state (as the explorer's own tests store) still have a
-  /// fingerprint: their variables, as far as they go, stay within them.
+  /// fingerprint, and different bytes different ones: their variables, as far as they go,
+  /// stay within them.
   @Test func anyBytesHaveAFingerprint() {
     var random = SplitMix64(seed: 29)
     let edges: [[UInt8]] = [[], [7], [0, 255], [0, 255, 9], [0, 255, 9, 0], [0, 4, 1], [0, 2, 255, 1]]
     let randoms = (0..<500).map { _ in
       (0..<Int(random.next(below: 12))).map { _ in UInt8(random.next(below: 256)) }
     }
-    for bytes in edges + randoms {
+    var seen: [UInt64: [UInt8]] = [:]
+    for bytes in Set(edges + randoms) {
       bytes.withUnsafeBufferPointer { buffer in
-        let variables = PackedEncoding.variables(in: buffer)
-        #expect(variables.lowerBound >= 0 && variables.upperBound <= buffer.count, "\(bytes)")
-        _ = StateFingerprint.of(encoded: buffer)
+        #expect(PackedEncoding.variables(in: buffer).upperBound <= buffer.count, "\(bytes)")
+        let fingerprint = StateFingerprint.of(encoded: buffer)
+        #expect(seen[fingerprint] == nil, "\(bytes) and \(seen[fingerprint] ?? [])")
+        seen[fingerprint] = bytes
       }
     }
   }

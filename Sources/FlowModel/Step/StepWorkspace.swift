@@ -43,8 +43,8 @@ public struct StepWorkspace<Runtime: CoordinatorRuntime> {
   var preparedWords: [UInt16]? = nil
   /// Whether `FlowSystem.prepared(_:scratch:)` looked the state whose words are
   /// `preparedWords` up in `StepCache` (the lookup fills `cached…`, `lookupKey`,
-  /// `sourceVariables`, and `sourceBytes` and `sourceFingerprint` through `sourceIsEncoded`),
-  /// so that `expand` does not look it up again.
+  /// `sourceVariables`, `sourceVariableWords`, and `sourceBytes` and `sourceFingerprint`
+  /// through `sourceIsEncoded`), so that `expand` does not look it up again.
   var lookedUp = false
   /// What `StepCache` had for the state looked up last: the state invariants its structure
   /// breaks (nil when it had nothing), its key, and where its variables are in `sourceBytes`.

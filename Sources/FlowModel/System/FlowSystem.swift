@@ -327,7 +327,9 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   /// Successors are packed into one buffer, hashed there and written into the frontier's
   /// storage: no array per successor. With a `stepCache`, the steps of actions other than
   /// app events are taken from it when another state of the same structure kept them, and
-  /// kept when this is the first.
+  /// kept when this is the first. A successor taken from it is fingerprinted from its kept
+  /// structure's key and this state's variables (`StateFingerprint`), and put together
+  /// from its parts in the frontier's storage.
   public func expand(
     _ packed: PackedState<Runtime>, actions: inout [FlowAction], violations: inout [Int],
     successors: inout PackedFrontier<Runtime>, scratch workspace: inout StepWorkspace<Runtime>,
@@ -460,8 +462,10 @@ public struct FlowSystem<Runtime: CoordinatorRuntime>: TransitionSystem {
   }
 
   /// Looks the structure of `packed`, the state being prepared or expanded, up in
-  /// `stepCache`: its steps into `workspace.cachedSteps` and `cachedBytes`, the invariants
-  /// it breaks into `cachedFailing` (nil when the cache has nothing for it).
+  /// `stepCache`: its steps into `workspace.cachedSteps`, `cachedStructures` and
+  /// `cachedBytes`, the invariants it breaks into `cachedFailing` (nil when the cache has
+  /// nothing for it). Also fills `sourceVariables` and `sourceVariableWords`, which the
+  /// fingerprints of the successors that keep its variables are made from.
   private func lookUpSteps(
     of packed: PackedState<Runtime>, in stepCache: StepCache, workspace: inout StepWorkspace<Runtime>
   ) {

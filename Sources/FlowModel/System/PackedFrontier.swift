@@ -28,6 +28,8 @@ public struct PackedFrontier<Runtime: CoordinatorRuntime>: StateStore, Sendable 
 
   public var count: Int { places.count }
   public var isEmpty: Bool { places.isEmpty }
+  /// Blocks the states are in, those given back included.
+  var blockCount: Int { blocks.count }
 
   private func place(_ position: Int) -> (block: Int, range: Range<Int>) {
     let place = places[position]

@@ -8,8 +8,9 @@ import FlowExplorer
 /// structure by its key: such a successor is fingerprinted from that hash and the source's
 /// variables, a few words, instead of hashing all of its bytes. Each part is a 64-bit
 /// `Fingerprint`, and the second starts from the first as its seed (each word fed is a
-/// bijection of the accumulator), so two states share a fingerprint only as rarely as two
-/// hashes of their bytes would.
+/// bijection of the accumulator): two states share a fingerprint about as rarely as two
+/// hashes of their bytes would, when their structures' hashes collide or the second part
+/// does.
 enum StateFingerprint {
   /// The fingerprint of the state whose encoding is `bytes`.
   static func of(encoded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
