@@ -85,22 +85,4 @@ public final class PackedBytes: @unchecked Sendable {
     if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
     storedCount += bytes.count
   }
-
-  /// Replaces the contents by `first`, then `second`, then `third`; none may be this
-  /// storage's.
-  @inlinable public func replace(
-    with first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,
-    _ third: UnsafeBufferPointer<UInt8>
-  ) {
-    reserve(first.count + second.count + third.count)
-    var end = base
-    func copy(_ part: UnsafeBufferPointer<UInt8>) {
-      if let source = part.baseAddress { end.update(from: source, count: part.count) }
-      end += part.count
-    }
-    copy(first)
-    copy(second)
-    copy(third)
-    storedCount = end - base
-  }
 }
