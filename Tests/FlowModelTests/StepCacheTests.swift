@@ -328,6 +328,31 @@ import Testing
     #expect(cache.reusedStates == 11)
   }
 
+  @Test func aKeptStepTakesEightBytesOfTheBudget() {
+    // Structures of twenty cut steps each: with its entry record (40 bytes) a structure takes
+    // 200 bytes, so ten fit in 2000 and the eleventh empties the cache. Steps that kept their
+    // successor's length and split too (16 bytes) would fit five; room for an entry per
+    // step, cut or not, six.
+    let cache = StepCache(byteBudget: 2000)
+    let steps = [StepCache.Step](
+      repeating: StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0, lastStatementAt: 7),
+      count: 20)
+    var found: [StepCache.Step] = []
+    var bytes: [UInt8] = []
+    for index in 0..<10 {
+      cache.keep(steps, bytes: [], for: StepCache.Key(first: UInt64(index), second: 0))
+    }
+    for index in 0..<10 {
+      #expect(cache.steps(for: StepCache.Key(first: UInt64(index), second: 0), into: &found, bytes: &bytes))
+    }
+    #expect(
+      found.map(\.start) == steps.map(\.start) && found.map(\.lastStatementAt) == steps.map(\.lastStatementAt)
+    )
+    cache.keep(steps, bytes: [], for: StepCache.Key(first: 10, second: 0))
+    #expect(!cache.steps(for: StepCache.Key(first: 0, second: 0), into: &found, bytes: &bytes))
+    #expect(cache.steps(for: StepCache.Key(first: 10, second: 0), into: &found, bytes: &bytes))
+  }
+
   @Test func theCacheJudgesItselfOnItsLastEightBlocks() {
     // Blocks of ten lookups: five that all find their structure, then only misses. The
     // cache stays on while two good blocks are among the last eight (20 of 80 found), and

@@ -58,6 +58,15 @@ final class StepCache: Sendable {
     static var notReusable: Int32 { -2 }
   }
 
+  /// A step as the cache holds it: half a `Step`. Its successor's length and where the
+  /// variables go are the successor's entry's, so only the entry is named: the budget then
+  /// holds more structures, and fewer of their other states run their steps again.
+  private struct KeptStep {
+    /// The entry of the successor's structure, or `Step.cut`, or `Step.notReusable`.
+    var successor: Int32
+    var lastStatementAt: Int32
+  }
+
   /// A structure: its steps, when it was expanded, and its bytes without the variables,
   /// when it was met as a successor.
   private struct Entry {
@@ -89,7 +98,7 @@ final class StepCache: Sendable {
     var entryCount = 0
     var entryCapacity = 0
     /// `stepCount` of `stepCapacity` steps, the entries' in order.
-    var steps: UnsafeMutablePointer<Step>?
+    var steps: UnsafeMutablePointer<KeptStep>?
     var stepCount = 0
     var stepCapacity = 0
     /// The entries' successors: `byteCount` of `byteCapacity` bytes, nil until the first.
@@ -178,8 +187,8 @@ final class StepCache: Sendable {
       }
       if stepTotal > stepCapacity {
         let capacity = max(stepTotal, 2 * stepCapacity, 4096)
-        guard let grown = realloc(steps, capacity * MemoryLayout<Step>.stride) else { return false }
-        steps = grown.bindMemory(to: Step.self, capacity: capacity)
+        guard let grown = realloc(steps, capacity * MemoryLayout<KeptStep>.stride) else { return false }
+        steps = grown.bindMemory(to: KeptStep.self, capacity: capacity)
         stepCapacity = capacity
       }
       return true
@@ -223,10 +232,12 @@ final class StepCache: Sendable {
   init(byteBudget: Int, lookupBlock: Int = 4096) {
     self.byteBudget = byteBudget
     self.lookupBlock = lookupBlock
-    // One slot per 128 bytes of budget: the table is emptied when half full, and entries
-    // (a successor per action) are larger than 256 bytes on all but the smallest flows.
+    // One slot per 64 bytes of budget: the table is emptied when half full, and an expanded
+    // structure takes about two entries (its own, and a successor's: a structure is the
+    // successor of about as many steps as it has actions) in more than 256 bytes, with its
+    // steps and its successor's bytes, on all but the smallest flows.
     var slots = 1024
-    while slots < byteBudget / 128 { slots *= 2 }
+    while slots < byteBudget / 64 { slots *= 2 }
     slotCount = slots
     // Made at the first entry: a system made only to replay a trace never needs it.
     storage = Mutex(Storage())
@@ -284,12 +295,13 @@ final class StepCache: Sendable {
         structures.withUnsafeMutableBufferPointer { structures in
           for position in 0..<count {
             let step = storage.steps![Int(entry.firstStep) + position]
-            guard step.start >= 0 else {
-              steps[position] = step
+            guard step.successor >= 0 else {
+              steps[position] = Step(
+                start: step.successor, count: 0, variablesAt: 0, lastStatementAt: step.lastStatementAt)
               structures[position] = 0
               continue
             }
-            let successor = storage.entries![Int(step.start)]
+            let successor = storage.entries![Int(step.successor)]
             structures[position] = successor.key.first
             steps[position] = Step(
               start: Int32(bytes.count), count: successor.byteCount, variablesAt: successor.variablesAt,
@@ -327,10 +339,11 @@ final class StepCache: Sendable {
       // An entry larger than the whole budget is not kept.
       let bytes = kept.buffer
       guard bytes.count <= storage.byteCapacity else { return }
-      // At most: every successor's bytes new, an entry for this structure and one per step.
-      let newEntries = 1 + steps.count
+      // At most: every successor's bytes new, an entry for this structure and one per step
+      // with a successor (a cut names none).
+      let newEntries = 1 + successors.count
       let size =
-        storage.byteCount + bytes.count + MemoryLayout<Step>.stride * (storage.stepCount + steps.count)
+        storage.byteCount + bytes.count + MemoryLayout<KeptStep>.stride * (storage.stepCount + steps.count)
         + MemoryLayout<Entry>.stride * (storage.entryCount + newEntries)
       if size > byteBudget || storage.byteCount + bytes.count > storage.byteCapacity
         || 2 * (storage.entryCount + newEntries) > slotCount
@@ -354,10 +367,10 @@ final class StepCache: Sendable {
         let bytes = UnsafeRawBufferPointer(bytes)
         var successor = 0
         for step in steps {
-          var kept = step
+          var kept = KeptStep(successor: step.start, lastStatementAt: step.lastStatementAt)
           if step.start >= 0 {
             let start = Int(step.start)
-            kept.start = storage.successor(
+            kept.successor = storage.successor(
               successors[successor],
               bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(step.count)]),
               variablesAt: step.variablesAt)
