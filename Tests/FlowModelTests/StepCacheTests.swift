@@ -269,8 +269,8 @@ import Testing
     var bytes: [UInt8] = []
     #expect(!cache.steps(for: key, into: &steps, bytes: &bytes))
     let kept = [
-      StepCache.Step(start: 0, count: 3, variablesAt: 1),
-      StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0),
+      StepCache.Step(start: 0, count: 3, variablesAt: 1, lastStatementAt: 12),
+      StepCache.Step(start: StepCache.Step.cut, count: 0, variablesAt: 0, lastStatementAt: 30),
       StepCache.Step(start: StepCache.Step.notReusable, count: 0, variablesAt: 0),
       StepCache.Step(start: 3, count: 2, variablesAt: 1),
     ]
@@ -279,6 +279,7 @@ import Testing
     cache.keep([], bytes: [], for: key)
     #expect(cache.steps(for: key, into: &steps, bytes: &bytes))
     #expect(steps.map(\.start) == kept.map(\.start) && steps.map(\.count) == kept.map(\.count))
+    #expect(steps.map(\.lastStatementAt) == kept.map(\.lastStatementAt))
     #expect(bytes == [1, 2, 3, 4, 5])
     // Same first hash, another second: another structure.
     #expect(!cache.steps(for: StepCache.Key(first: 7, second: 10), into: &steps, bytes: &bytes))

@@ -71,8 +71,7 @@ final class StepCache: Sendable {
   /// when it was met as a successor.
   private struct Entry {
     var key: Key
-    /// Where its steps start in the steps, -1 when it has none kept. Each step's `start` is
-    /// the entry of its successor's structure (or `Step.cut`, `Step.notReusable`).
+    /// Where its steps start in the steps, -1 when it has none kept (each a `KeptStep`).
     var firstStep: Int32
     var stepCount: Int32
     /// Where its bytes start in the bytes, -1 when none are kept.
@@ -224,7 +223,8 @@ final class StepCache: Sendable {
   static var judgedBlocks: Int { 8 }
   private let slotCount: Int
 
-  /// The budget of the explorer's cache: the most memory it takes.
+  /// The budget of the explorer's cache: the most memory its entries take. Its slot table
+  /// takes a sixteenth of that besides (one 4-byte slot per 64 bytes).
   static var standardBudget: Int { 16 << 20 }
 
   /// A cache that holds up to about `byteBudget` bytes of entries and judges itself every
@@ -340,7 +340,7 @@ final class StepCache: Sendable {
       let bytes = kept.buffer
       guard bytes.count <= storage.byteCapacity else { return }
       // At most: every successor's bytes new, an entry for this structure and one per step
-      // with a successor (a cut names none).
+      // with a successor (a cut or a step not reusable names none).
       let newEntries = 1 + successors.count
       let size =
         storage.byteCount + bytes.count + MemoryLayout<KeptStep>.stride * (storage.stepCount + steps.count)
